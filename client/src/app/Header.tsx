@@ -1,0 +1,58 @@
+import { LogoutOutlined, MessageOutlined, SwapOutlined } from "@ant-design/icons";
+import { Button } from "antd";
+import { Link } from "react-router";
+import { CompanyLetter } from "../components/CompanyLetter";
+import { LinkButton } from "../components/LinkButton";
+import { useLogout } from "../features/auth/useAuth";
+import { useCurrentCompany } from "../features/company/useCompanies";
+import { useCompanyStore } from "../stores/company";
+import { ConnectionStatus } from "./ConnectionStatus";
+import { NotificationBell } from "./NotificationBell";
+
+/** The sticky top bar: product, company, live status and the account actions. */
+export function Header() {
+  const { company } = useCurrentCompany();
+  const clearSelection = useCompanyStore((state) => state.clearSelection);
+  const logout = useLogout();
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <Link to="/schedule" className="app-header__brand">
+          <CompanyLetter name={company?.name} testId="company-badge" />
+          <span className="app-header__names">
+            <span className="app-header__product">Scheduler</span>
+            {company ? (
+              <span className="app-header__company" data-testid="company-name">
+                {company.name}
+              </span>
+            ) : null}
+          </span>
+        </Link>
+        <div className="app-header__actions">
+          <ConnectionStatus />
+          <LinkButton to="/chat" icon={<MessageOutlined />} aria-label="Team Chat">
+            <span className="desktop-label">Team Chat</span>
+          </LinkButton>
+          <Button
+            className="desktop-only"
+            data-testid="switch-company"
+            icon={<SwapOutlined />}
+            onClick={clearSelection}
+          >
+            Switch Company
+          </Button>
+          <NotificationBell />
+          <Button
+            data-testid="logout-button"
+            aria-label="Logout"
+            icon={<LogoutOutlined />}
+            loading={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            <span className="desktop-label">Logout</span>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { PageSpinner } from "../components/PageSpinner";
+import { useAuth } from "../features/auth/useAuth";
+
+/** Where a signed-out visitor was going, carried to /login in the location state. */
+export type SignInState = { from?: { pathname: string; search: string; hash: string } };
+
+/** Signed-out visitors of the app's screens go to /login and come back after signing in. */
+export function RequireAuth() {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <PageSpinner />;
+  if (!user) {
+    const state: SignInState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** /login and /register: a signed-in user goes on to where they were headed, else the schedule. */
+export function RedirectIfSignedIn() {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <PageSpinner />;
+  if (user) {
+    const from = (location.state as SignInState | null)?.from;
+    return <Navigate to={from ?? "/schedule"} replace />;
+  }
+  return <Outlet />;
+}

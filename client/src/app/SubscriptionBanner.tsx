@@ -1,0 +1,53 @@
+import type { SubscriptionInfoDTO } from "@sched/shared-types";
+import { useQuery } from "@tanstack/react-query";
+import { Alert } from "antd";
+import { LinkButton } from "../components/LinkButton";
+import { useCurrentCompany } from "../features/company/useCompanies";
+
+/** The subscription info of a company; the key is also its URL. */
+export const subscriptionQueryKey = (companyId: string | null) => ["/api/company", companyId, "subscription"];
+
+/**
+ * Above every screen (SPEC section 4): days left while the trial runs, Trial Expired once
+ * it has ended or the subscription was canceled; nothing for active or free companies,
+ * and nothing when the info cannot be loaded.
+ */
+export function SubscriptionBanner() {
+  const { companyId } = useCurrentCompany();
+  const { data } = useQuery<SubscriptionInfoDTO>({
+    queryKey: subscriptionQueryKey(companyId),
+    enabled: companyId !== null,
+  });
+  if (!data || data.subscriptionActive || data.isFreeAccount) return null;
+
+  const choosePlan = (
+    <LinkButton to="/subscription" size="small" type="primary">
+      Choose a plan
+    </LinkButton>
+  );
+  if (data.trialExpired || data.subscriptionStatus === "canceled") {
+    return (
+      <Alert
+        className="subscription-banner"
+        data-testid="subscription-banner"
+        type="error"
+        showIcon
+        title="Trial Expired"
+        description="You can still view and export your schedule. Choose a plan to make changes again."
+        action={choosePlan}
+      />
+    );
+  }
+  if (data.subscriptionStatus !== "trial") return null;
+  const days = data.daysLeftInTrial;
+  return (
+    <Alert
+      className="subscription-banner"
+      data-testid="subscription-banner"
+      type="info"
+      showIcon
+      title={`Free Trial: ${days} ${days === 1 ? "day" : "days"} left`}
+      action={choosePlan}
+    />
+  );
+}

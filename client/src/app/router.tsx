@@ -1,0 +1,74 @@
+import { lazy } from "react";
+import { type RouteObject, useLocation, useRoutes } from "react-router";
+import { RedirectIfSignedIn, RequireAuth } from "./RequireAuth";
+import { Root } from "./Root";
+import { ErrorBoundary } from "./RouteError";
+
+// Every screen is its own chunk: the sign-in page must not pay for the schedule.
+const AppLayout = lazy(() => import("./AppLayout"));
+const LoginPage = lazy(() => import("../features/auth/LoginPage"));
+const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
+const SchedulePage = lazy(() => import("../features/schedule/SchedulePage"));
+const EmployeesPage = lazy(() => import("../features/employees/EmployeesPage"));
+const TemplatesPage = lazy(() => import("../features/templates/TemplatesPage"));
+const HistoryPage = lazy(() => import("../features/history/HistoryPage"));
+const ChatPage = lazy(() => import("../features/chat/ChatPage"));
+const TeamPage = lazy(() => import("../features/team/TeamPage"));
+const CallsPage = lazy(() => import("../features/calls/CallsPage"));
+const SubscriptionPage = lazy(() => import("../features/subscription/SubscriptionPage"));
+const SubscriptionSuccessPage = lazy(() => import("../features/subscription/SubscriptionSuccessPage"));
+const AdminSetupPage = lazy(() => import("../features/admin-setup/AdminSetupPage"));
+const AdminPage = lazy(() => import("../features/admin/AdminPage"));
+const InvitePage = lazy(() => import("../features/invite/InvitePage"));
+const NotFoundPage = lazy(() => import("../features/not-found/NotFoundPage"));
+
+/** Every route of SPEC section 2, plus registration and invitations (ARCHITECTURE section 2). */
+const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: "login", element: <LoginPage /> },
+          { path: "register", element: <RegisterPage /> },
+        ],
+      },
+      // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
+      { path: "invite/:token", element: <InvitePage /> },
+      { path: "admin-setup", element: <AdminSetupPage /> },
+      { path: "admin", element: <AdminPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <SchedulePage /> },
+              { path: "schedule", element: <SchedulePage /> },
+              { path: "employees", element: <EmployeesPage /> },
+              { path: "templates", element: <TemplatesPage /> },
+              { path: "history", element: <HistoryPage /> },
+              { path: "chat", element: <ChatPage /> },
+              { path: "team", element: <TeamPage /> },
+              { path: "calls", element: <CallsPage /> },
+              { path: "subscription", element: <SubscriptionPage /> },
+              { path: "subscription-success", element: <SubscriptionSuccessPage /> },
+            ],
+          },
+        ],
+      },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/**
+ * The app's routes. Declarative routing (BrowserRouter) rather than a data router: the
+ * screens load their own data with TanStack Query, and it keeps the sign-in bundle smaller.
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{element}</ErrorBoundary>;
+}

@@ -1,0 +1,20 @@
+import type { ThemeConfig } from "antd";
+
+/** A calm, high-contrast look for people dispatching jobs all day. */
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: "#1d4ed8",
+    colorInfo: "#1d4ed8",
+    colorSuccess: "#16a34a",
+    colorWarning: "#d97706",
+    colorError: "#dc2626",
+    colorBgLayout: "#f3f5f9",
+    borderRadius: 8,
+    fontFamily:
+      'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  },
+  components: {
+    Button: { fontWeight: 500 },
+    Card: { borderRadiusLG: 12 },
+  },
+};

@@ -1,0 +1,10 @@
+import { Spin } from "antd";
+
+/** Shown while a screen's code or its first data loads. */
+export function PageSpinner() {
+  return (
+    <div className="page-spinner">
+      <Spin size="large" />
+    </div>
+  );
+}

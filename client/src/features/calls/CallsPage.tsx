@@ -1,0 +1,5 @@
+import { PageTitle } from "../../components/PageTitle";
+
+export default function CallsPage() {
+  return <PageTitle title="Call Log" />;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from "../../components/PageTitle";
+
+export default function ChatPage() {
+  return <PageTitle title="Team Chat" />;
+}

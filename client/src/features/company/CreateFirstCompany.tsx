@@ -1,0 +1,46 @@
+import { type CompanyDTO, ZCompanyCreate } from "@sched/shared-types";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Card, Form, Input } from "antd";
+import { apiJson, errorMessage } from "../../lib/api";
+import { zodRule } from "../../lib/forms";
+import { COMPANIES_QUERY_KEY } from "../../lib/queryClient";
+import { rejoinSocketRooms } from "../../lib/socket";
+import { useCompanyStore } from "../../stores/company";
+
+/** For a signed-in user who belongs to no company (e.g. removed from their team): start one. */
+export default function CreateFirstCompany() {
+  const queryClient = useQueryClient();
+  const selectCompany = useCompanyStore((state) => state.selectCompany);
+  const { notification } = App.useApp();
+  const createCompany = useMutation({
+    mutationFn: (values: { name: string }) => apiJson<CompanyDTO>("POST", "/api/companies", values),
+    onSuccess: (company) => {
+      queryClient.setQueryData<CompanyDTO[]>(COMPANIES_QUERY_KEY, (current = []) => [...current, company]);
+      selectCompany(company.id);
+      rejoinSocketRooms();
+    },
+    onError: (error) => {
+      notification.error({
+        title: "Failed to create company",
+        description: errorMessage(error, "Please try again"),
+      });
+    },
+  });
+  return (
+    <Card className="company-picker" data-testid="company-picker">
+      <h1 className="company-picker__title">Create your company</h1>
+      <p className="company-picker__hint">
+        You are not a member of any company yet. Create one to start scheduling, or ask your office to invite
+        you.
+      </p>
+      <Form layout="vertical" requiredMark={false} onFinish={(values) => createCompany.mutate(values)}>
+        <Form.Item label="Company name" name="name" rules={[zodRule(ZCompanyCreate.shape.name)]}>
+          <Input autoComplete="organization" maxLength={100} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={createCompany.isPending}>
+          Create company
+        </Button>
+      </Form>
+    </Card>
+  );
+}

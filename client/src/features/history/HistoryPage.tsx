@@ -1,0 +1,5 @@
+import { PageTitle } from "../../components/PageTitle";
+
+export default function HistoryPage() {
+  return <PageTitle title="Schedule History" />;
+}

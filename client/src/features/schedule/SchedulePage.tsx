@@ -1,0 +1,5 @@
+import { PageTitle } from "../../components/PageTitle";
+
+export default function SchedulePage() {
+  return <PageTitle title="Weekly Schedule" />;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from "../../components/PageTitle";
+
+export default function SubscriptionPage() {
+  return <PageTitle title="Subscription Management" />;
+}

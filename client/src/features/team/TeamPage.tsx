@@ -1,0 +1,5 @@
+import { PageTitle } from "../../components/PageTitle";
+
+export default function TeamPage() {
+  return <PageTitle title="Team Management" />;
+}

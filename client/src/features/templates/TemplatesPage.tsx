@@ -1,0 +1,5 @@
+import { PageTitle } from "../../components/PageTitle";
+
+export default function TemplatesPage() {
+  return <PageTitle title="Schedule Templates" />;
+}

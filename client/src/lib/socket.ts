@@ -1,0 +1,75 @@
+/**
+ * The one Socket.IO connection of a signed-in tab: same origin, session cookie. It is
+ * opened after sign-in and closed at logout. The server puts it in the rooms of all the
+ * user's companies. Feature code reads `useSocketStore((s) => s.socket)` to listen.
+ */
+import type { ClientEvents, ServerEvents } from "@sched/shared-types";
+import type { Socket } from "socket.io-client";
+import { create } from "zustand";
+
+type ServerEventHandlers = { [E in keyof ServerEvents]: (payload: ServerEvents[E]) => void };
+export type AppSocket = Socket<ServerEventHandlers, ClientEvents>;
+
+/** idle: not signed in; connecting: first attempt; live: connected; reconnecting: lost, trying again. */
+export type ConnectionStatus = "idle" | "connecting" | "live" | "reconnecting";
+
+type SocketState = { socket: AppSocket | null; status: ConnectionStatus };
+
+export const useSocketStore = create<SocketState>()(() => ({ socket: null, status: "idle" }));
+
+/** When the server refuses the handshake Socket.IO stops trying; we try again after this long. */
+const REFUSED_RETRY_MS = 5000;
+
+// Bumped on every connect/disconnect so a slow dynamic import cannot revive a closed session.
+let generation = 0;
+let refusedRetry: ReturnType<typeof setTimeout> | undefined;
+
+type ConnectOptions = {
+  /** Runs after the connection comes back: delivery is at most once, so refetch what is shown. */
+  onReconnect: () => void;
+};
+
+/** Opens the connection if it is not open yet. */
+export async function connectSocket({ onReconnect }: ConnectOptions): Promise<void> {
+  if (useSocketStore.getState().status !== "idle") return;
+  const current = ++generation;
+  useSocketStore.setState({ status: "connecting" });
+  // Loaded on demand so the sign-in page does not pay for the client library.
+  const { io } = await import("socket.io-client");
+  if (current !== generation) return;
+
+  const socket: AppSocket = io({ withCredentials: true });
+  let hasConnected = false;
+  socket.on("connect", () => {
+    useSocketStore.setState({ status: "live" });
+    if (hasConnected) onReconnect();
+    hasConnected = true;
+  });
+  socket.on("disconnect", () => {
+    if (socket.active) useSocketStore.setState({ status: "reconnecting" });
+  });
+  socket.on("connect_error", () => {
+    useSocketStore.setState({ status: "reconnecting" });
+    if (socket.active) return;
+    clearTimeout(refusedRetry);
+    refusedRetry = setTimeout(() => {
+      if (current === generation) socket.connect();
+    }, REFUSED_RETRY_MS);
+  });
+  useSocketStore.setState({ socket });
+}
+
+/** Closes the connection (logout); safe to call when none is open. */
+export function disconnectSocket(): void {
+  generation++;
+  clearTimeout(refusedRetry);
+  const { socket } = useSocketStore.getState();
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  useSocketStore.setState({ socket: null, status: "idle" });
+}
+
+/** Reconnects so the server puts this socket in the room of a company the user just joined. */
+export function rejoinSocketRooms(): void {
+  useSocketStore.getState().socket?.disconnect().connect();
+}

@@ -1,0 +1,60 @@
+/**
+ * Fixtures: every test signs up a company of its own over the API (parallel-safe),
+ * and the page starts with that company selected.
+ */
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export const e2eDataDir = () => path.join(os.tmpdir(), `sched-e2e-${process.env.E2E_PORT ?? "5100"}`);
+export const PASSWORD = "e2e-password-1";
+
+export type Owner = {
+  email: string;
+  password: string;
+  companyId: string;
+  companyName: string;
+  userId: string;
+};
+
+export const uniqueEmail = (label = "user") => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+/** Registers a user with a new company through the API; the request context keeps the session. */
+export async function registerOwner(
+  request: APIRequestContext,
+  companyName = "E2E Plumbing",
+): Promise<Owner> {
+  const email = uniqueEmail("owner");
+  const res = await request.post("/api/register", {
+    data: { email, password: PASSWORD, firstName: "Olive", lastName: "Owner", companyName },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const user = await res.json();
+  const companies = await (await request.get("/api/companies")).json();
+  return { email, password: PASSWORD, companyId: companies[0].id, companyName, userId: user.id };
+}
+
+/** JSON calls as the signed-in page user (shares the page's cookies). */
+export async function api<T = unknown>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(url, { method, data });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function selectCompany(page: Page, companyId: string) {
+  await page.addInitScript((id) => window.localStorage.setItem("selectedCompanyId", id), companyId);
+}
+
+export const test = base.extend<{ owner: Owner }>({
+  owner: async ({ page }, use) => {
+    const owner = await registerOwner(page.request);
+    await selectCompany(page, owner.companyId);
+    await use(owner);
+  },
+});
+
+export { expect };
+
+/** True when the project runs at phone size (the bottom bar instead of the desktop nav). */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

@@ -1,0 +1,110 @@
+/**
+ * `npm start`: builds the client when needed, makes sure a database and Redis are
+ * there, migrates, seeds the demo company into an empty database, then runs the web
+ * and worker processes and stops all of it together.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ensureDatabase, ensureRedis, loadDotEnv, ROOT, type Service } from "./services";
+
+loadDotEnv();
+const isDev = process.argv.includes("--dev");
+const services: Service[] = [];
+const children: ChildProcess[] = [];
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the client unless dist/ is newer than every source file. */
+function buildClientIfStale() {
+  const outDir = path.resolve(ROOT, process.env.CLIENT_DIST ?? "client/dist");
+  const built = path.join(outDir, "index.html");
+  const sources = [path.join(ROOT, "client", "src"), path.join(ROOT, "shared-types", "src")];
+  const isFresh = existsSync(built) && statSync(built).mtimeMs > Math.max(...sources.map(newestMtime));
+  if (isFresh) return;
+  console.log("Building the client...");
+  const result = spawnSync(
+    "npm",
+    ["run", "build", "-w", "client", "--", "--outDir", outDir, "--emptyOutDir"],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+    },
+  );
+  if (result.status !== 0) throw new Error("The client build failed");
+}
+
+function run(name: string, entry: string): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: process.env,
+  });
+  child.on("exit", (code, signal) => {
+    if (!isStopping) {
+      console.error(`${name} exited (${signal ?? code}); stopping.`);
+      void stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let isStopping = false;
+async function stop(code = 0) {
+  if (isStopping) return;
+  isStopping = true;
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+  for (const service of services.reverse()) await service.close();
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+
+try {
+  if (!isDev) buildClientIfStale();
+  services.push(await ensureDatabase());
+  services.push(await ensureRedis());
+  console.log(`Database: ${services[0].description}`);
+  console.log(`Redis:    ${services[1].description}`);
+
+  const { runMigrations } = await import("../server/src/db/migrate");
+  await runMigrations(process.env.DATABASE_URL!);
+  const { config } = await import("../server/src/config");
+  if (config.seedDemo) {
+    const { seedDemoCompany } = await import("../server/src/commands/seed-demo");
+    const { isDatabaseEmpty } = await import("../server/src/commands/database-state");
+    if (await isDatabaseEmpty()) {
+      await seedDemoCompany();
+      console.log("Seeded the demo company Acme Plumbing.");
+    }
+  }
+  const { pool } = await import("../server/src/db/client");
+  await pool.end();
+
+  run("web", "server/src/index.ts");
+  run("worker", "worker/src/index.ts");
+  const { DEMO_LOGINS } = await import("../server/src/commands/seed-demo");
+  console.log(`\n  Scheduler is running at ${config.appUrl}`);
+  if (isDev) console.log("  Client dev server: npm run dev -w client (http://localhost:5173)");
+  console.log(`  Demo sign-in: ${DEMO_LOGINS[0].email} / ${DEMO_LOGINS[0].password}\n`);
+} catch (error) {
+  console.error((error as Error).message);
+  await stop(1);
+}

@@ -1,0 +1,81 @@
+/**
+ * Builds the Express app without listening: the middleware order in one place.
+ * Tests build it with supertest; index.ts serves it with the gateway.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { loadUser, sessionMiddleware } from "./auth/session";
+import { config, ROOT_DIR } from "./config";
+import { pool } from "./db/client";
+import { errorMiddleware, NotFound } from "./errors";
+import { sameOrigin } from "./middleware/same-origin";
+import { apiRouter } from "./routes";
+import { stripeWebhookRouter } from "./routes/stripe-webhook";
+
+/** CLIENT_DIST lets parallel e2e runs each serve their own build. */
+const CLIENT_DIST = path.resolve(ROOT_DIR, process.env.CLIENT_DIST ?? "client/dist");
+/** Photos arrive as data URLs inside JSON: 2 x 5 MB of base64 plus the job. */
+const JOB_BODY_LIMIT = "16mb";
+
+export function createApp(): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", config.trustProxy);
+
+  app.use((req, res, next) => {
+    req.id = req.get("x-request-id") ?? randomUUID();
+    res.setHeader("X-Request-Id", req.id);
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", "https://js.stripe.com"],
+          // antd writes its CSS-in-JS into <style> tags at run time.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'", "ws:", "wss:", "https://api.stripe.com"],
+          "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
+          "upgrade-insecure-requests": config.isProduction ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // Stripe signs the raw bytes: this route reads its body before any JSON parser.
+  app.use("/api/stripe/webhook", express.raw({ type: "*/*", limit: "1mb" }), stripeWebhookRouter);
+
+  app.get("/api/health", async (_req, res) => {
+    await pool.query("select 1");
+    res.json({ ok: true });
+  });
+
+  app.use("/api/jobs", express.json({ limit: JOB_BODY_LIMIT }));
+  app.use(express.json({ limit: "1mb" }));
+  app.use("/api", sessionMiddleware, loadUser, sameOrigin, apiRouter());
+  app.use("/api", (_req, _res) => {
+    throw new NotFound("No such endpoint");
+  });
+
+  if (existsSync(CLIENT_DIST)) {
+    app.use(
+      "/assets",
+      express.static(path.join(CLIENT_DIST, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(CLIENT_DIST, { index: false }));
+    // The client router owns every other path, the 404 page included.
+    app.get("/{*path}", (_req, res) => {
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(path.join(CLIENT_DIST, "index.html"));
+    });
+  }
+
+  app.use(errorMiddleware);
+  return app;
+}

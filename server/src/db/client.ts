@@ -1,0 +1,21 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { config } from "../config";
+import * as schema from "./schema";
+
+// DATE columns are calendar dates: keep them as the 'yyyy-MM-dd' text PostgreSQL sends.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+if (!config.databaseUrl) {
+  console.error(
+    "DATABASE_URL is not set. Run `npm start` (it starts the embedded database for you) or set DATABASE_URL to a PostgreSQL URL.",
+  );
+  process.exit(1);
+}
+
+export const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.isTest ? 5 : 10 });
+export const db = drizzle(pool, { schema });
+export type Db = typeof db;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the pool or an open transaction: commands accept both. */
+export type Executor = Db | Tx;

@@ -1,0 +1,25 @@
+import type { CompanyDTO, Role, UserDTO } from "@sched/shared-types";
+import type { companies, users } from "../db/schema";
+
+type UserRow = typeof users.$inferSelect;
+
+/** The user as the client sees it: never the password hash. */
+export function presentUser(user: UserRow): UserDTO {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    isSystemAdmin: user.isSystemAdmin,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export function presentCompany(
+  company: Pick<typeof companies.$inferSelect, "id" | "name">,
+  role: Role,
+): CompanyDTO {
+  return { id: company.id, name: company.name, role };
+}

@@ -1,0 +1,4 @@
+import { Router } from "express";
+
+/** Filled in by this resource's issue; mounted under /api by routes/index.ts. */
+export const adminRouter = Router();

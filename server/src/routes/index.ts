@@ -1,0 +1,35 @@
+/** Every /api router in one place, so the mounted surface reads top to bottom. */
+import { Router } from "express";
+import { adminRouter } from "./admin";
+import { authRouter } from "./auth";
+import { callRecordsRouter } from "./call-records";
+import { chatRouter } from "./chat";
+import { companiesRouter } from "./companies";
+import { dailyCallsRouter } from "./daily-calls";
+import { employeesRouter } from "./employees";
+import { invitationsRouter } from "./invitations";
+import { jobsRouter } from "./jobs";
+import { notificationsRouter } from "./notifications";
+import { subscriptionRouter } from "./subscription";
+import { teamRouter } from "./team";
+import { templatesRouter } from "./templates";
+import { weeklySchedulesRouter } from "./weekly-schedules";
+
+export function apiRouter(): Router {
+  const api = Router();
+  api.use(authRouter);
+  api.use(companiesRouter);
+  api.use("/employees", employeesRouter);
+  api.use("/jobs", jobsRouter);
+  api.use("/templates", templatesRouter);
+  api.use("/weekly-schedules", weeklySchedulesRouter);
+  api.use("/chat", chatRouter);
+  api.use(teamRouter);
+  api.use(invitationsRouter);
+  api.use("/call-records", callRecordsRouter);
+  api.use("/daily-calls", dailyCallsRouter);
+  api.use(subscriptionRouter);
+  api.use("/admin", adminRouter);
+  api.use("/notifications", notificationsRouter);
+  return api;
+}

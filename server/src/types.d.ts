@@ -1,0 +1,17 @@
+import "express-serve-static-core";
+import "express-session";
+import type { CompanyAccess } from "./auth/company-access";
+
+declare module "express-session" {
+  interface SessionData {
+    userId: string;
+  }
+}
+
+declare module "express-serve-static-core" {
+  interface Request {
+    id: string;
+    userId?: string;
+    member?: CompanyAccess;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Realtime events: one map from event name to payload. The server publishes to the
+ * room `company:<id>` after commit; the client's useRealtime hook applies them.
+ */
+import type {
+  CallRecordDTO,
+  ChatMessageDTO,
+  DailyCallDTO,
+  EmployeeDTO,
+  InvitationDTO,
+  JobDTO,
+  MemberDTO,
+  NotificationDTO,
+  TemplateDTO,
+  WeeklyScheduleDTO,
+} from "./api";
+
+export type Deleted = { id: string; companyId: string };
+
+export type PresenceUser = { userId: string; firstName: string; lastName: string };
+
+export type ServerEvents = {
+  "job.created": JobDTO;
+  "job.updated": JobDTO;
+  "job.deleted": Deleted;
+  "employee.created": EmployeeDTO;
+  "employee.updated": EmployeeDTO;
+  "employee.deleted": Deleted;
+  "template.created": TemplateDTO;
+  "template.deleted": Deleted;
+  "template.applied": {
+    companyId: string;
+    templateId: string;
+    weekStart: string;
+    created: number;
+    skipped: number;
+  };
+  "weeklySchedule.created": WeeklyScheduleDTO;
+  "weeklySchedule.updated": WeeklyScheduleDTO;
+  "chat.message": ChatMessageDTO;
+  "callRecord.created": CallRecordDTO;
+  "callRecord.updated": CallRecordDTO;
+  "callRecord.deleted": Deleted;
+  "dailyCall.updated": DailyCallDTO;
+  "member.joined": MemberDTO & { companyId: string };
+  "member.removed": { companyId: string; userId: string };
+  "invitation.created": InvitationDTO & { companyId: string };
+  "invitation.deleted": Deleted;
+  "subscription.updated": { companyId: string };
+  "notification.created": NotificationDTO & { companyId: string };
+  "presence.updated": { companyId: string; weekStart: string; users: PresenceUser[] };
+};
+
+export type ServerEventName = keyof ServerEvents;
+
+/** What a client may send to the gateway. */
+export type ClientEvents = {
+  "presence.join": (payload: { companyId: string; weekStart: string }) => void;
+  "presence.leave": (payload: { companyId: string }) => void;
+};
+
+export const companyRoom = (companyId: string) => `company:${companyId}`;
+export const userRoom = (userId: string) => `user:${userId}`;

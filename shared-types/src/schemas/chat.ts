@@ -1,0 +1,2 @@
+// Request schemas for this resource are added with its feature.
+export {};

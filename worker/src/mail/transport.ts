@@ -1,0 +1,48 @@
+/**
+ * Sends mail over SMTP_URL with nodemailer. Without SMTP_URL (local runs), the
+ * message is written as an .eml file under data/outbox/ and its links are logged,
+ * so an invitation can be followed without any mail server.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { config } from "@sched/server/config";
+import { logger } from "@sched/server/logger";
+import nodemailer, { type Transporter } from "nodemailer";
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+export const outboxDir = () => path.join(config.dataDir, "outbox");
+
+let transporter: Transporter | undefined;
+
+function smtp(): Transporter {
+  transporter ??= nodemailer.createTransport(config.smtpUrl);
+  return transporter;
+}
+
+const safeName = (value: string) => value.replace(/[^a-z0-9@._-]+/gi, "_");
+
+export async function sendMail(mail: Mail): Promise<{ messageId: string; file?: string }> {
+  const message = { from: config.mailFrom, ...mail };
+  if (config.smtpUrl) {
+    const info = await smtp().sendMail(message);
+    return { messageId: info.messageId };
+  }
+  const rendered = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true })
+    .sendMail(message);
+  mkdirSync(outboxDir(), { recursive: true });
+  const file = path.join(outboxDir(), `${Date.now()}-${safeName(mail.to)}.eml`);
+  writeFileSync(file, rendered.message as Buffer);
+  const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+  logger.info(
+    { to: mail.to, subject: mail.subject, file, links },
+    "mail written to the outbox (no SMTP_URL)",
+  );
+  return { messageId: rendered.messageId, file };
+}
+
+export function closeMail() {
+  transporter?.close();
+  transporter = undefined;
+}
