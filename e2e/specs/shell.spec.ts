@@ -25,7 +25,14 @@ test.describe("sign-up, sign-out and the app shell", () => {
       await expect(page.getByTestId("desktop-nav")).toBeHidden();
       const bar = page.getByTestId("mobile-bar");
       await expect(bar).toBeVisible();
-      await expect(bar.getByRole("link")).toHaveText(["Schedule", "Employees", "Calls", "History", "Chat", "Team"]);
+      await expect(bar.getByRole("link")).toHaveText([
+        "Schedule",
+        "Employees",
+        "Calls",
+        "History",
+        "Chat",
+        "Team",
+      ]);
     } else {
       await expect(page.getByTestId("mobile-bar")).toBeHidden();
       const nav = page.getByTestId("desktop-nav");
