@@ -19,6 +19,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "./specs",
+  // One output folder per port, so parallel runs never delete each other's traces.
+  outputDir: `./test-results/${E2E_PORT}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
   retries: process.env.CI ? 1 : 0,

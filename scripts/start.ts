@@ -33,10 +33,8 @@ function buildClientIfStale() {
   const result = spawnSync(
     "npm",
     ["run", "build", "-w", "client", "--", "--outDir", outDir, "--emptyOutDir"],
-    {
-      cwd: ROOT,
-      stdio: "inherit",
-    },
+    // A production bundle even when the app itself runs with NODE_ENV=test (e2e).
+    { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
   );
   if (result.status !== 0) throw new Error("The client build failed");
 }

@@ -132,7 +132,7 @@ describe("POST /api/login", () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it("locks an e-mail after 10 failures in the window with 429 and a retry time", async () => {
+  it("locks an e-mail after 10 failures in the window with 429 and a retry time", { timeout: 60_000 }, async () => {
     const user = await buildUser();
     for (let i = 0; i < 10; i++) {
       const res = await anonymous()
@@ -147,7 +147,7 @@ describe("POST /api/login", () => {
     expect(locked.headers["retry-after"]).toBeDefined();
   });
 
-  it("locks one IP after 10 failures across e-mails", async () => {
+  it("locks one IP after 10 failures across e-mails", { timeout: 60_000 }, async () => {
     const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < 10; i++) {
       await anonymous()

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { buildEmployee, buildTenant } from "./factories";
+import { db } from "../src/db/client";
+import { chatMessages, employees, jobs } from "../src/db/schema";
+import { buildEmployee, buildJob, buildTenant } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 const newEmployee = { name: "Nia Novak", initials: "NN", avatarColor: "teal" };
@@ -67,5 +70,76 @@ describe("PUT /api/employees/:id", () => {
     const foreign = await agent.put(`/api/employees/${other.employee.id}`).send({ name: "Hijack" });
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe("Employee not found");
+  });
+});
+
+describe("DELETE /api/employees/:id", () => {
+  it("answers 401 signed out, 403 to the employee role, 404 across companies", async () => {
+    const { employee, employeeUser } = await buildTenant();
+    const other = await buildTenant();
+    expect((await anonymous().delete(`/api/employees/${employee.id}`)).status).toBe(401);
+    const agent = await agentFor(employeeUser);
+    expect((await agent.delete(`/api/employees/${employee.id}`)).status).toBe(403);
+    const foreign = await agent.delete(`/api/employees/${other.employee.id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe("Employee not found");
+    const unknown = await agent.delete("/api/employees/00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("Employee not found");
+    const kept = await db.select().from(employees).where(eq(employees.id, other.employee.id));
+    expect(kept).toHaveLength(1);
+  });
+
+  it("removes an employee with nothing attached at once, for owners and admins", async () => {
+    const { company, owner, admin } = await buildTenant();
+    for (const user of [owner, admin]) {
+      const person = await buildEmployee(company.id, { name: "Short Stay" });
+      const res = await (await agentFor(user)).delete(`/api/employees/${person.id}`);
+      expect(res.status).toBe(204);
+      expect(await db.select().from(employees).where(eq(employees.id, person.id))).toEqual([]);
+    }
+  });
+
+  it("refuses to delete jobs and messages unconfirmed: 409 with the counts, then deletes with confirm=true", async () => {
+    const { company, owner, employee } = await buildTenant();
+    await buildJob(company.id, employee.id);
+    await buildJob(company.id, employee.id, { date: "2026-11-24" });
+    await db
+      .insert(chatMessages)
+      .values({ companyId: company.id, employeeId: employee.id, message: "On my way" });
+    const agent = await agentFor(owner);
+
+    const refused = await agent.delete(`/api/employees/${employee.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      message:
+        "Pat Plumber has 2 jobs and 1 chat message that would be deleted too. Deactivate instead to keep them in the history.",
+      jobCount: 2,
+      messageCount: 1,
+    });
+    expect(await db.select().from(jobs).where(eq(jobs.employeeId, employee.id))).toHaveLength(2);
+    expect((await agent.delete(`/api/employees/${employee.id}?confirm=false`)).status).toBe(409);
+
+    const confirmed = await agent.delete(`/api/employees/${employee.id}?confirm=true`);
+    expect(confirmed.status).toBe(204);
+    expect(await db.select().from(jobs).where(eq(jobs.employeeId, employee.id))).toEqual([]);
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.employeeId, employee.id))).toEqual([]);
+  });
+
+  it("deactivating instead keeps the employee and their jobs, listed as inactive", async () => {
+    const { company, owner, employee } = await buildTenant();
+    await buildJob(company.id, employee.id);
+    const agent = await agentFor(owner);
+    const res = await agent.put(`/api/employees/${employee.id}`).send({ isActive: false });
+    expect(res.status).toBe(200);
+    const list = await agent.get(`/api/employees?companyId=${company.id}`);
+    expect(list.body).toEqual([expect.objectContaining({ id: employee.id, isActive: false })]);
+    expect(await db.select().from(jobs).where(eq(jobs.employeeId, employee.id))).toHaveLength(1);
+  });
+
+  it("answers 400 for a confirm value that is not a boolean", async () => {
+    const { owner, employee } = await buildTenant();
+    const res = await (await agentFor(owner)).delete(`/api/employees/${employee.id}?confirm=maybe`);
+    expect(res.status).toBe(400);
   });
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("web process on PGlite did not start");
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   web?.kill("SIGTERM");

@@ -2,6 +2,7 @@
  * Realtime events: one map from event name to payload. The server publishes to the
  * room `company:<id>` after commit; the client's useRealtime hook applies them.
  */
+import { z } from "zod";
 import type {
   CallRecordDTO,
   ChatMessageDTO,
@@ -14,6 +15,7 @@ import type {
   TemplateDTO,
   WeeklyScheduleDTO,
 } from "./api";
+import { ZCompanyId, ZDate } from "./schemas/common";
 
 export type Deleted = { id: string; companyId: string };
 
@@ -48,16 +50,30 @@ export type ServerEvents = {
   "invitation.deleted": Deleted;
   "subscription.updated": { companyId: string };
   "notification.created": NotificationDTO & { companyId: string };
+  /** To the user's own room: another tab of theirs marked the bell as read. */
+  "notification.read": { companyId: string };
   "presence.updated": { companyId: string; weekStart: string; users: PresenceUser[] };
 };
 
 export type ServerEventName = keyof ServerEvents;
 
-/** What a client may send to the gateway. */
+/** What the gateway answers a client event with (Socket.IO acknowledgement). */
+export type ClientAck = (result: { ok: true } | { ok: false; message: string }) => void;
+
+/** What a client may send to the gateway; the acknowledgement is optional. */
 export type ClientEvents = {
-  "presence.join": (payload: { companyId: string; weekStart: string }) => void;
-  "presence.leave": (payload: { companyId: string }) => void;
+  "presence.join": (payload: { companyId: string; weekStart: string }, ack?: ClientAck) => void;
+  "presence.leave": (payload: { companyId: string }, ack?: ClientAck) => void;
 };
+
+/** presence.join: a company of the user's and the Monday of the week on screen. */
+export const ZPresenceJoin = z.object({
+  companyId: ZCompanyId,
+  weekStart: ZDate.refine((value) => new Date(`${value}T00:00:00Z`).getUTCDay() === 1, {
+    message: "weekStart must be a Monday",
+  }),
+});
+export const ZPresenceLeave = z.object({ companyId: ZCompanyId });
 
 export const companyRoom = (companyId: string) => `company:${companyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -1,6 +1,7 @@
 import type { SubscriptionInfoDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "antd";
+import { useLocation } from "react-router";
 import { LinkButton } from "../components/LinkButton";
 import { useCurrentCompany } from "../features/company/useCompanies";
 
@@ -10,21 +11,25 @@ export const subscriptionQueryKey = (companyId: string | null) => ["/api/company
 /**
  * Above every screen (SPEC section 4): days left while the trial runs, Trial Expired once
  * it has ended or the subscription was canceled; nothing for active or free companies,
- * and nothing when the info cannot be loaded.
+ * and nothing when the info cannot be loaded. Only owners may pay, so only they get the
+ * Choose a plan button (not on the plan screen itself). subscription.updated refreshes
+ * it: useRealtime invalidates the "/api/company" root.
  */
 export function SubscriptionBanner() {
-  const { companyId } = useCurrentCompany();
+  const { companyId, role } = useCurrentCompany();
+  const { pathname } = useLocation();
   const { data } = useQuery<SubscriptionInfoDTO>({
     queryKey: subscriptionQueryKey(companyId),
     enabled: companyId !== null,
   });
   if (!data || data.subscriptionActive || data.isFreeAccount) return null;
 
-  const choosePlan = (
-    <LinkButton to="/subscription" size="small" type="primary">
-      Choose a plan
-    </LinkButton>
-  );
+  const choosePlan =
+    role === "owner" && !pathname.startsWith("/subscription") ? (
+      <LinkButton to="/subscription" size="small" type="primary">
+        Choose a plan
+      </LinkButton>
+    ) : undefined;
   if (data.trialExpired || data.subscriptionStatus === "canceled") {
     return (
       <Alert
@@ -33,7 +38,11 @@ export function SubscriptionBanner() {
         type="error"
         showIcon
         title="Trial Expired"
-        description="You can still view and export your schedule. Choose a plan to make changes again."
+        description={
+          role === "owner"
+            ? "You can still view and export your schedule. Choose a plan to make changes again."
+            : "You can still view and export your schedule. The company owner can choose a plan to make changes again."
+        }
         action={choosePlan}
       />
     );

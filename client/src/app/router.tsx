@@ -12,6 +12,7 @@ const SchedulePage = lazy(() => import("../features/schedule/SchedulePage"));
 const EmployeesPage = lazy(() => import("../features/employees/EmployeesPage"));
 const TemplatesPage = lazy(() => import("../features/templates/TemplatesPage"));
 const HistoryPage = lazy(() => import("../features/history/HistoryPage"));
+const HistoryWeekPage = lazy(() => import("../features/history/HistoryWeekPage"));
 const ChatPage = lazy(() => import("../features/chat/ChatPage"));
 const TeamPage = lazy(() => import("../features/team/TeamPage"));
 const CallsPage = lazy(() => import("../features/calls/CallsPage"));
@@ -49,6 +50,7 @@ const routes: RouteObject[] = [
               { path: "employees", element: <EmployeesPage /> },
               { path: "templates", element: <TemplatesPage /> },
               { path: "history", element: <HistoryPage /> },
+              { path: "history/:weekStart", element: <HistoryWeekPage /> },
               { path: "chat", element: <ChatPage /> },
               { path: "team", element: <TeamPage /> },
               { path: "calls", element: <CallsPage /> },

@@ -1,12 +1,13 @@
 import type { WeeklyScheduleDTO } from "@sched/shared-types";
 import type { Executor } from "../db/client";
 import { weeklySchedules } from "../db/schema";
-import { addDays, weekName, weekStartOf } from "../lib/dates";
+import { addDays, toDateString, weekName, weekStartOf } from "../lib/dates";
 import { presentWeeklySchedule } from "../presenters/weekly-schedules";
 
 /**
  * The history row of the week that contains `date`: created when the week gets its
- * first job (named "Week of Nov 23, 2026"), left alone afterwards. Returns the new
+ * first job (named "Week of Nov 23, 2026"), left alone afterwards. A week that has already
+ * ended (a job added in the past) starts archived, as the daily sweep would make it. Returns the new
  * row when one was created, so the caller can publish weeklySchedule.created after commit.
  */
 export async function ensureWeeklySchedule(
@@ -15,13 +16,15 @@ export async function ensureWeeklySchedule(
   date: string,
 ): Promise<WeeklyScheduleDTO | undefined> {
   const weekStartDate = weekStartOf(date);
+  const weekEndDate = addDays(weekStartDate, 6);
   const [created] = await tx
     .insert(weeklySchedules)
     .values({
       companyId,
       weekStartDate,
-      weekEndDate: addDays(weekStartDate, 6),
+      weekEndDate,
       name: weekName(weekStartDate),
+      isArchived: weekEndDate < toDateString(new Date()),
     })
     .onConflictDoNothing({ target: [weeklySchedules.companyId, weeklySchedules.weekStartDate] })
     .returning();

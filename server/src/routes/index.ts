@@ -1,6 +1,6 @@
 /** Every /api router in one place, so the mounted surface reads top to bottom. */
 import { Router } from "express";
-import { adminRouter } from "./admin";
+import { adminRouter, adminSetupRouter } from "./admin";
 import { authRouter } from "./auth";
 import { callRecordsRouter } from "./call-records";
 import { chatRouter } from "./chat";
@@ -30,6 +30,7 @@ export function apiRouter(): Router {
   api.use("/daily-calls", dailyCallsRouter);
   api.use(subscriptionRouter);
   api.use("/admin", adminRouter);
+  api.use(adminSetupRouter);
   api.use("/notifications", notificationsRouter);
   return api;
 }

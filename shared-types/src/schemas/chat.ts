@@ -1,2 +1,40 @@
-// Request schemas for this resource are added with its feature.
-export {};
+import { z } from "zod";
+import { CHAT_MESSAGE_MAX } from "../constants";
+import { ZCompanyId } from "./common";
+
+export const CHAT_MESSAGES = {
+  messageRequired: "Message is required",
+  messageTooLong: `Message must be ${CHAT_MESSAGE_MAX.toLocaleString("en-US")} characters or less`,
+  senderRequired: "Choose who is sending the message",
+  /** A sender of another company answers exactly like an unknown one. */
+  senderNotFound: "Sender not found",
+  cursorGone: "That message is no longer there; reload the chat",
+} as const;
+
+/** The message text: trimmed, never empty or whitespace only (SPEC section 5). */
+export const ZChatText = z
+  .string({ message: CHAT_MESSAGES.messageRequired })
+  .trim()
+  .min(1, { message: CHAT_MESSAGES.messageRequired })
+  .max(CHAT_MESSAGE_MAX, { message: CHAT_MESSAGES.messageTooLong });
+
+export const ZChatCreate = z.object({
+  companyId: ZCompanyId.optional(),
+  employeeId: z.uuid({ message: CHAT_MESSAGES.senderRequired }),
+  message: ZChatText,
+});
+export type TChatCreate = z.infer<typeof ZChatCreate>;
+
+/** GET /api/chat: `after` is the id of the newest message the client has. */
+export const ZChatQuery = z.object({
+  companyId: ZCompanyId.optional(),
+  after: z.uuid({ message: "after must be a message id" }).optional(),
+});
+export type TChatQuery = z.infer<typeof ZChatQuery>;
+
+/**
+ * POST /api/notifications/read: the bell of one company. Its one request body lives here,
+ * with the other team-communication resource, rather than in a file of its own.
+ */
+export const ZNotificationsRead = z.object({ companyId: ZCompanyId });
+export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;

@@ -30,3 +30,13 @@ export const ZEmployeeUpdate = ZEmployeeFields.partial()
   .extend({ companyId: ZCompanyId.optional() })
   .refine((v) => Object.keys(v).some((k) => k !== "companyId"), { message: "Nothing to update" });
 export type TEmployeeUpdate = z.infer<typeof ZEmployeeUpdate>;
+
+/** DELETE /api/employees/:id?confirm=true: without it, an employee with jobs or messages is kept (409). */
+export const ZEmployeeDeleteQuery = z.object({
+  confirm: ZBooleanLike.optional().default(false),
+  companyId: ZCompanyId.optional(),
+});
+export type TEmployeeDeleteQuery = z.infer<typeof ZEmployeeDeleteQuery>;
+
+/** The 409 body of a delete that needs confirmation: what would go with the employee. */
+export type EmployeeDeleteConflict = { message: string; jobCount: number; messageCount: number };

@@ -1,2 +1,15 @@
-// Request schemas for this resource are added with its feature.
-export {};
+import { z } from "zod";
+import { ZCompanyId } from "./common";
+
+export const WEEK_NAME_MAX = 100;
+
+/** Renaming a week in the history (PUT /api/weekly-schedules/:id). */
+export const ZWeeklyScheduleUpdate = z.object({
+  name: z
+    .string({ message: "Name is required" })
+    .trim()
+    .min(1, { message: "Name is required" })
+    .max(WEEK_NAME_MAX, { message: `Name must be ${WEEK_NAME_MAX} characters or less` }),
+  companyId: ZCompanyId.optional(),
+});
+export type TWeeklyScheduleUpdate = z.infer<typeof ZWeeklyScheduleUpdate>;

@@ -1,2 +1,125 @@
-// Request schemas for this resource are added with its feature.
-export {};
+import { z } from "zod";
+import { JOB_STATUSES, JOB_TYPES, PAYMENT_STATUSES } from "../constants";
+import { ZCompanyId, ZDate, ZEmail, ZTime } from "./common";
+
+/** The largest amount numeric(12,2) holds. */
+export const JOB_AMOUNT_MAX = 9_999_999_999.99;
+export const JOB_LOCATION_MAX = 200;
+export const JOB_DESCRIPTION_MAX = 2000;
+export const JOB_PHONE_MAX = 40;
+
+const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/** Optional text: blank means none (null), so the forms can send what the user left empty. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} must be ${max} characters or less` })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * A decimal amount of money as text, 0 or more with at most 2 decimals; empty is none.
+ * Normalised to two decimals ("95" -> "95.00"), the way PostgreSQL's numeric(12,2) answers.
+ */
+export const ZJobAmount = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null;
+    const text = String(value).trim();
+    if (text === "") return null;
+    if (!AMOUNT_PATTERN.test(text) || Number(text) > JOB_AMOUNT_MAX) {
+      ctx.addIssue({ code: "custom", message: "Amount must be 0 or more with at most 2 decimals" });
+      return z.NEVER;
+    }
+    return Number(text).toFixed(2);
+  });
+
+export const ZJobType = z.enum(JOB_TYPES, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === "" ? "Job type is required" : "Job type is not valid",
+});
+export const ZJobStatus = z.enum(JOB_STATUSES, { message: "Job status is not valid" });
+export const ZPaymentStatus = z.enum(PAYMENT_STATUSES, { message: "Payment status is not valid" });
+
+const ZEmployeeRef = z.uuid({
+  error: (issue) =>
+    issue.input === undefined || issue.input === "" ? "Employee is required" : "Employee is not valid",
+});
+
+const ZOptionalRef = z
+  .union([z.uuid({ message: "Call record is not valid" }), z.literal("")])
+  .nullish()
+  .transform((value) => value || null);
+
+const ZOptionalEmail = z
+  .union([ZEmail, z.literal("")])
+  .nullish()
+  .transform((value) => value || null);
+
+/** The fields a job is made of (SPEC section 3, plus the customer's contact and the call it came from). */
+export const ZJobFields = z.object({
+  employeeId: ZEmployeeRef,
+  type: ZJobType,
+  location: z
+    .string({ message: "Location is required" })
+    .trim()
+    .min(1, { message: "Location is required" })
+    .max(JOB_LOCATION_MAX, { message: `Location must be ${JOB_LOCATION_MAX} characters or less` }),
+  description: optionalText(JOB_DESCRIPTION_MAX, "Description"),
+  date: ZDate,
+  time: ZTime,
+  status: ZJobStatus.default("scheduled"),
+  paymentStatus: ZPaymentStatus.default("pending"),
+  amount: ZJobAmount,
+  customerEmail: ZOptionalEmail,
+  customerPhone: optionalText(JOB_PHONE_MAX, "Customer phone"),
+  callRecordId: ZOptionalRef,
+});
+
+export const ZJobCreate = ZJobFields.extend({ companyId: ZCompanyId.optional() });
+export type TJobCreate = z.infer<typeof ZJobCreate>;
+
+/** A photo as the form reads it (a data URL), or null to remove the stored one. */
+export const ZJobPhoto = z
+  .string()
+  .startsWith("data:", { message: "Photo must be a JPEG, PNG or WebP image" })
+  .nullable();
+
+/** The fields an employee-role member may change: progress on the job, nothing about the plan. */
+export const JOB_PROGRESS_FIELDS = ["status", "completedAt", "beforePhoto", "afterPhoto"] as const;
+
+/**
+ * PUT /api/jobs/:id: any subset of the fields. Defaults are dropped so that a partial
+ * update never resets a status the request did not mention.
+ */
+export const ZJobUpdate = z
+  .object({
+    ...ZJobFields.shape,
+    status: ZJobStatus,
+    paymentStatus: ZPaymentStatus,
+    completedAt: z.iso.datetime({ offset: true, message: "Completed at must be a date and time" }).nullable(),
+    beforePhoto: ZJobPhoto,
+    afterPhoto: ZJobPhoto,
+  })
+  .partial()
+  .extend({ companyId: ZCompanyId.optional() })
+  .refine((v) => Object.keys(v).some((k) => k !== "companyId"), { message: "Nothing to update" });
+export type TJobUpdate = z.infer<typeof ZJobUpdate>;
+
+/** GET /api/jobs: both dates inclusive; without them, every job of the company. */
+export const ZJobListQuery = z
+  .object({
+    companyId: ZCompanyId.optional(),
+    startDate: ZDate.optional(),
+    endDate: ZDate.optional(),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: "Start date must not be after end date",
+  });
+export type TJobListQuery = z.infer<typeof ZJobListQuery>;
+
+export const JOB_PHOTO_KINDS = ["before", "after"] as const;
+export type JobPhotoKind = (typeof JOB_PHOTO_KINDS)[number];

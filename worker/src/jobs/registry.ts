@@ -4,8 +4,19 @@
  */
 import type { EmailJobName, MaintenanceJobName } from "@sched/shared-types";
 import type { Job } from "bullmq";
+import { archivePastWeeksJob } from "./archive-past-weeks";
+import { sendInvitationEmail } from "./send-invitation-email";
+import { sweepTrialsJob } from "./sweep-trials";
+import { sendTrialEndedEmailJob, sendTrialReminderEmailJob } from "./trial-emails";
 
 export type JobHandler = (job: Job) => Promise<unknown>;
 
-export const emailHandlers: Partial<Record<EmailJobName, JobHandler>> = {};
-export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>> = {};
+export const emailHandlers: Partial<Record<EmailJobName, JobHandler>> = {
+  sendInvitationEmail,
+  sendTrialReminderEmail: sendTrialReminderEmailJob,
+  sendTrialEndedEmail: sendTrialEndedEmailJob,
+};
+export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>> = {
+  archivePastWeeks: archivePastWeeksJob,
+  sweepTrials: sweepTrialsJob,
+};

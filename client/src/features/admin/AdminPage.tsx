@@ -1,9 +1,21 @@
-import { PageTitle } from "../../components/PageTitle";
+import { PageSpinner } from "../../components/PageSpinner";
+import { useAuth } from "../auth/useAuth";
+import { AdminDashboard } from "./AdminDashboard";
+import { AdminSignIn } from "./AdminSignIn";
+import { NotAuthorized } from "./NotAuthorized";
+// The panels first: admin.css ends with the small-screen rules that override them.
+import "./admin-panels.css";
+import "./admin.css";
 
+/**
+ * /admin (SPEC section 2): a sign-in form when signed out, a clear refusal for anyone
+ * who is not a system administrator, the dashboard otherwise. The server checks the
+ * same flag on every call; this only decides what to show.
+ */
 export default function AdminPage() {
-  return (
-    <div className="standalone-page">
-      <PageTitle title="Admin Dashboard" />
-    </div>
-  );
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <AdminSignIn />;
+  if (!user.isSystemAdmin) return <NotAuthorized user={user} />;
+  return <AdminDashboard user={user} />;
 }

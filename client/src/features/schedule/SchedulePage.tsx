@@ -1,5 +1,172 @@
+import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
+import type { JobDTO } from "@sched/shared-types";
+import { Alert, Button, Empty, Spin } from "antd";
+import dayjs from "dayjs";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
+import { PresenceAvatars } from "../../components/PresenceAvatars";
+import { errorMessage } from "../../lib/api";
+import { toISODate, weekStart } from "../../lib/dates";
+import { useCurrentCompany } from "../company/useCompanies";
+import { ActionCards } from "./ActionCards";
+import { DailyView } from "./DailyView";
+import type { JobDialogDefaults } from "./JobDialog";
+import { useScheduleEmployees, useWeekJobs } from "./useJobs";
+import { useMoveWithUndo } from "./useMoveWithUndo";
+import { useIsSmallScreen, useScheduleParams } from "./useScheduleParams";
+import { BOARD_PANEL_ID, tabId, ViewTabs } from "./ViewTabs";
+import { WeekGrid } from "./WeekGrid";
+import { WeekNavigator } from "./WeekNavigator";
+import "./schedule.css";
 
+// The dialog (antd Form and its fields) and By Employee (antd Select) load on first use: the board shows sooner.
+const JobDialog = lazy(() => import("./JobDialog").then((module) => ({ default: module.JobDialog })));
+const ByEmployeeView = lazy(() =>
+  import("./ByEmployeeView").then((module) => ({ default: module.ByEmployeeView })),
+);
+
+type DialogState = { job?: JobDTO; defaults?: JobDialogDefaults; key: number } | null;
+
+/** The live job board (SPEC section 2, Weekly Schedule). */
 export default function SchedulePage() {
-  return <PageTitle title="Weekly Schedule" />;
+  const { company, companyId, role } = useCurrentCompany();
+  const params = useScheduleParams();
+  const isSmallScreen = useIsSmallScreen();
+  const jobsQuery = useWeekJobs(companyId, params.week);
+  const employees = useScheduleEmployees(companyId);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const moveJob = useMoveWithUndo(employees.all);
+  // Owners and admins plan; the employee role opens jobs to report progress (ARCHITECTURE section 5).
+  const canManage = role === "owner" || role === "admin";
+
+  const jobs = jobsQuery.data ?? [];
+  const openAdd = (defaults?: JobDialogDefaults) => setDialog({ defaults, key: Date.now() });
+  const addAt = canManage ? (employeeId: string, date: string) => openAdd({ employeeId, date }) : undefined;
+  const openJob = (job: JobDTO) => setDialog({ job, key: Date.now() });
+  const isCurrentWeek = params.week === toISODate(weekStart(params.today));
+
+  const isLoading = jobsQuery.isPending || employees.isPending;
+  const loadError = jobsQuery.error ?? employees.error;
+  let board: ReactNode;
+  if (isLoading) {
+    board = (
+      <div className="schedule-loading" data-testid="schedule-loading">
+        <Spin size="large" />
+      </div>
+    );
+  } else if (loadError) {
+    board = (
+      <Alert
+        type="error"
+        showIcon
+        title="Could not load the schedule"
+        description={errorMessage(loadError, "Please try again.")}
+        action={<Button onClick={() => void jobsQuery.refetch()}>Retry</Button>}
+      />
+    );
+  } else if (employees.active.length === 0) {
+    board = (
+      <Empty
+        className="schedule-empty"
+        image={<TeamOutlined className="schedule-empty__icon" />}
+        description="No active employees yet. Add your team to start planning the week."
+      >
+        {canManage ? (
+          <LinkButton to="/employees" type="primary">
+            Add employees
+          </LinkButton>
+        ) : null}
+      </Empty>
+    );
+  } else if (params.view === "employee") {
+    board = (
+      <ByEmployeeView
+        weekStart={params.week}
+        today={params.today}
+        employees={employees.active}
+        employeeId={params.employeeId}
+        jobs={jobs}
+        onSelectEmployee={params.setEmployee}
+        onAddJob={addAt}
+        onOpenJob={openJob}
+      />
+    );
+  } else if (params.view === "day") {
+    board = (
+      <DailyView
+        day={params.day}
+        today={params.today}
+        employees={employees.active}
+        jobs={jobs}
+        onDayChange={params.setDay}
+        onAddJob={addAt}
+        onOpenJob={openJob}
+      />
+    );
+  } else {
+    board = (
+      <WeekGrid
+        weekStart={params.week}
+        employees={employees.active}
+        jobs={jobs}
+        onAddJob={addAt}
+        onOpenJob={openJob}
+        // Touch screens have no drag and drop: there the Edit dialog moves a job.
+        onMoveJob={canManage && !isSmallScreen ? moveJob : undefined}
+      />
+    );
+  }
+
+  return (
+    <div className="schedule-page">
+      <div className="schedule-page__head">
+        <PageTitle title="Weekly Schedule" subtitle={`Week of ${dayjs(params.week).format("MMM D, YYYY")}`} />
+        {canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openAdd({ date: params.day })}>
+            Add Job
+          </Button>
+        ) : null}
+      </div>
+      <WeekNavigator
+        week={params.week}
+        isCurrentWeek={isCurrentWeek}
+        onWeekChange={params.setWeek}
+        onToday={params.goToToday}
+        isLoading={jobsQuery.isPlaceholderData}
+      />
+      <PresenceAvatars companyId={companyId} weekStart={params.week} />
+      <ViewTabs view={params.view} onChange={params.setView} />
+      <div
+        id={BOARD_PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={tabId(params.view)}
+        className={jobsQuery.isPlaceholderData ? "schedule-board is-stale" : "schedule-board"}
+      >
+        <Suspense fallback={<Spin />}>{board}</Suspense>
+      </div>
+      {companyId ? (
+        <ActionCards
+          companyId={companyId}
+          companyName={company?.name ?? ""}
+          weekStart={params.week}
+          jobs={jobs}
+          allEmployees={employees.all}
+          activeEmployees={employees.active}
+          canManage={canManage}
+        />
+      ) : null}
+      {dialog ? (
+        <Suspense fallback={null}>
+          <JobDialog
+            key={dialog.key}
+            open
+            job={dialog.job}
+            defaults={dialog.defaults}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
 }

@@ -1,5 +1,94 @@
+import { UserAddOutlined } from "@ant-design/icons";
+import { Alert, Button, Result } from "antd";
+import { useState } from "react";
 import { PageTitle } from "../../components/PageTitle";
+import { useAuth } from "../auth/useAuth";
+import { useCurrentCompany } from "../company/useCompanies";
+import { InvitationList } from "./InvitationList";
+import { InviteDialog } from "./InviteDialog";
+import { MemberList } from "./MemberList";
+import { RoleCards } from "./RoleCards";
+import { useInvitations, useMembers } from "./useTeam";
+import "./team.css";
+
+const TITLE = "Team Management";
 
 export default function TeamPage() {
-  return <PageTitle title="Team Management" />;
+  const { company } = useCurrentCompany();
+  if (!company) {
+    return (
+      <>
+        <PageTitle title={TITLE} />
+        <Result status="info" title="Select a Company" subTitle="Choose a company to see its team." />
+      </>
+    );
+  }
+  return <Team companyId={company.id} companyName={company.name} />;
+}
+
+function Team({ companyId, companyName }: { companyId: string; companyName: string }) {
+  const { role } = useCurrentCompany();
+  const { user } = useAuth();
+  // ARCHITECTURE section 5: owners and admins invite, cancel and remove.
+  const canManage = role === "owner" || role === "admin";
+  const members = useMembers(companyId);
+  const invitations = useInvitations(companyId, canManage);
+  const [isInviting, setIsInviting] = useState(false);
+
+  return (
+    <div className="team-page">
+      <div className="team-header">
+        <PageTitle
+          title={TITLE}
+          subtitle={`The people who use Scheduler at ${companyName}, and what they may do.`}
+        />
+        {canManage ? (
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setIsInviting(true)}>
+            Invite Team Member
+          </Button>
+        ) : null}
+      </div>
+
+      {!canManage && role ? (
+        <Alert
+          className="team-access-note"
+          type="info"
+          showIcon
+          title={`You have ${role} access to view team information.`}
+          data-testid="team-access-note"
+        />
+      ) : null}
+
+      {members.isError ? (
+        <Result
+          status="warning"
+          title="The team could not be loaded"
+          extra={<Button onClick={() => void members.refetch()}>Try again</Button>}
+        />
+      ) : (
+        <div className={canManage ? "team-columns" : undefined}>
+          <MemberList
+            companyId={companyId}
+            companyName={companyName}
+            members={members.data}
+            isPending={members.isPending}
+            currentUserId={user?.id ?? null}
+            canManage={canManage}
+          />
+          {canManage ? (
+            <InvitationList
+              companyId={companyId}
+              invitations={invitations.data}
+              isPending={invitations.isPending}
+            />
+          ) : null}
+        </div>
+      )}
+
+      <RoleCards currentRole={role} />
+      {canManage ? (
+        <InviteDialog companyId={companyId} open={isInviting} onClose={() => setIsInviting(false)} />
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,55 @@
+/**
+ * Presence on the board: the other signed-in users viewing the same week. The board says
+ * which week it shows (presence.join) while the connection is live; useRealtime files
+ * the gateway's presence.updated here, so no component subscribes to the socket.
+ */
+import type { PresenceUser } from "@sched/shared-types";
+import { useEffect, useMemo } from "react";
+import { create } from "zustand";
+import { useAuth } from "../features/auth/useAuth";
+import { useSocketStore } from "../lib/socket";
+
+const weekKey = (companyId: string, weekStart: string) => `${companyId}/${weekStart}`;
+
+type PresenceState = {
+  /** Viewers by "<companyId>/<weekStart>", the signed-in user included. */
+  viewers: Record<string, PresenceUser[]>;
+  setViewers: (companyId: string, weekStart: string, users: PresenceUser[]) => void;
+};
+
+export const usePresenceStore = create<PresenceState>()((set) => ({
+  viewers: {},
+  setViewers: (companyId, weekStart, users) =>
+    set((state) => ({ viewers: { ...state.viewers, [weekKey(companyId, weekStart)]: users } })),
+}));
+
+const NOBODY: PresenceUser[] = [];
+
+/**
+ * Announces that this tab views `weekStart` of `companyId` and returns the other users
+ * viewing it. Joins again after a reconnect: the server forgets a socket that left.
+ */
+export function usePresence(companyId: string | null, weekStart: string): PresenceUser[] {
+  const socket = useSocketStore((state) => state.socket);
+  const isLive = useSocketStore((state) => state.status === "live");
+  const { user } = useAuth();
+
+  useEffect(() => {
+    if (!socket || !isLive || !companyId) return;
+    socket.emit("presence.join", { companyId, weekStart });
+    return () => {
+      // Not while disconnected: Socket.IO would send a late leave after the next join.
+      if (socket.connected) socket.emit("presence.leave", { companyId });
+    };
+  }, [socket, isLive, companyId, weekStart]);
+
+  const viewers = usePresenceStore((state) =>
+    companyId ? (state.viewers[weekKey(companyId, weekStart)] ?? NOBODY) : NOBODY,
+  );
+  const userId = user?.id;
+  // While reconnecting the list may be stale: show nobody rather than people who left.
+  return useMemo(
+    () => (isLive ? viewers.filter((viewer) => viewer.userId !== userId) : NOBODY),
+    [isLive, viewers, userId],
+  );
+}

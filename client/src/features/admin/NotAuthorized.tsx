@@ -1,0 +1,43 @@
+import { LockOutlined } from "@ant-design/icons";
+import type { UserDTO } from "@sched/shared-types";
+import { Button } from "antd";
+import { Link, useNavigate } from "react-router";
+import { LinkButton } from "../../components/LinkButton";
+import { PageTitle } from "../../components/PageTitle";
+import { useLogout } from "../auth/useAuth";
+
+/** /admin for a signed-in user who is not a system administrator. */
+export function NotAuthorized({ user }: { user: UserDTO }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <main className="standalone-page standalone-page--center">
+      <section className="admin-denied" data-testid="admin-not-authorized">
+        <LockOutlined className="admin-denied__icon" aria-hidden />
+        <PageTitle title="Not authorized" />
+        <p>
+          You are signed in as <strong>{user.email}</strong>, which is not a system administrator account. The
+          admin dashboard is only for the people who run Scheduler.
+        </p>
+        <p className="admin-denied__hint">
+          Have the setup password? Make an account an administrator in{" "}
+          <Link to="/admin-setup">Admin setup</Link>.
+        </p>
+        <div className="admin-denied__actions">
+          <LinkButton to="/schedule" type="primary">
+            Back to schedule
+          </LinkButton>
+          <Button
+            loading={logout.isPending}
+            // Sign out, then come back here to sign in with an administrator account.
+            onClick={() =>
+              logout.mutate(undefined, { onSuccess: () => void navigate("/admin", { replace: true }) })
+            }
+          >
+            Sign in as an administrator
+          </Button>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The admin dashboard's server state: the company lists and the overview refetch every
+ * 30 s and retry once (SPEC sections 7 and 9); grant and revoke refresh all three.
+ */
+import {
+  ADMIN_REFETCH_MS,
+  type AdminCompanyDTO,
+  type AdminOverviewDTO,
+  type TGrantFreeAccess,
+} from "@sched/shared-types";
+import { type Query, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { App } from "antd";
+import { useEffect } from "react";
+import { apiJson, errorMessage } from "../../lib/api";
+import { shouldRetryQuery } from "../../lib/queryClient";
+
+export const ADMIN_COMPANIES_KEY = ["/api/admin/companies"] as const;
+export const FREE_ACCESS_COMPANIES_KEY = ["/api/admin/free-access-companies"] as const;
+export const ADMIN_OVERVIEW_KEY = ["/api/admin/overview"] as const;
+
+const isAdminQuery = (query: Query) => String(query.queryKey[0]).startsWith("/api/admin/");
+
+/** One retry for a failure that may pass (5xx, network); a 4xx would answer the same again. */
+const retryOnce = (failureCount: number, error: unknown) =>
+  failureCount < 1 && shouldRetryQuery(failureCount, error);
+
+const adminListOptions = { refetchInterval: ADMIN_REFETCH_MS, retry: retryOnce } as const;
+
+/** SPEC's "Error loading companies" toast; one slot per list, so a failing refetch does not pile toasts up. */
+function useLoadErrorToast(error: Error | null, key: string) {
+  const { notification } = App.useApp();
+  useEffect(() => {
+    if (!error) return;
+    notification.error({
+      key,
+      title: "Error loading companies",
+      description: errorMessage(error, "Please try again"),
+    });
+  }, [error, key, notification]);
+}
+
+export function useAdminCompanies() {
+  const query = useQuery<AdminCompanyDTO[]>({ queryKey: ADMIN_COMPANIES_KEY, ...adminListOptions });
+  useLoadErrorToast(query.error, "admin-companies-error");
+  return query;
+}
+
+export function useFreeAccessCompanies() {
+  const query = useQuery<AdminCompanyDTO[]>({ queryKey: FREE_ACCESS_COMPANIES_KEY, ...adminListOptions });
+  useLoadErrorToast(query.error, "admin-free-companies-error");
+  return query;
+}
+
+export function useAdminOverview() {
+  return useQuery<AdminOverviewDTO>({ queryKey: ADMIN_OVERVIEW_KEY, ...adminListOptions });
+}
+
+/** Which toast a failure shows: the grant form, the Revoke button and the switch each have SPEC's own. */
+type FailureTitle = "Failed to grant free access" | "Failed to revoke free access" | "Access change failed";
+
+type GrantVariables = TGrantFreeAccess & { companyName: string };
+type RevokeVariables = { companyId: string; companyName: string };
+
+export function useGrantFreeAccess(failureTitle: FailureTitle) {
+  const queryClient = useQueryClient();
+  const { notification } = App.useApp();
+  return useMutation({
+    mutationFn: ({ companyId, notes }: GrantVariables) =>
+      apiJson<AdminCompanyDTO>("POST", "/api/admin/grant-free-access", { companyId, notes }),
+    onSuccess: (_company, { companyName }) => {
+      notification.success({
+        title: "Free access granted successfully",
+        description: `${companyName} can now use every feature at no charge.`,
+      });
+    },
+    onError: (error) => {
+      notification.error({ title: failureTitle, description: errorMessage(error, "Please try again") });
+    },
+    // Also after a failure: a 409 means another admin changed the company meanwhile.
+    onSettled: () => queryClient.invalidateQueries({ predicate: isAdminQuery }),
+  });
+}
+
+export function useRevokeFreeAccess(failureTitle: FailureTitle) {
+  const queryClient = useQueryClient();
+  const { notification } = App.useApp();
+  return useMutation({
+    mutationFn: ({ companyId }: RevokeVariables) =>
+      apiJson<AdminCompanyDTO>("POST", "/api/admin/revoke-free-access", { companyId }),
+    onSuccess: (_company, { companyName }) => {
+      notification.success({
+        title: "Free access revoked successfully",
+        description: `${companyName} is back on its trial.`,
+      });
+    },
+    onError: (error) => {
+      notification.error({ title: failureTitle, description: errorMessage(error, "Please try again") });
+    },
+    onSettled: () => queryClient.invalidateQueries({ predicate: isAdminQuery }),
+  });
+}

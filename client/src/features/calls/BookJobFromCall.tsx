@@ -1,0 +1,52 @@
+import { type CallRecordDTO, JOB_DESCRIPTION_MAX, type JobType } from "@sched/shared-types";
+import { useQueryClient } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import { lazy, Suspense } from "react";
+import { ISO_DATE_FORMAT } from "../../lib/dates";
+import { CALL_RECORDS_ROOT } from "./useCallLog";
+
+// The schedule's own Add Job dialog, loaded only when someone books: the call log stays light.
+const JobDialog = lazy(() =>
+  import("../schedule/JobDialog").then((module) => ({ default: module.JobDialog })),
+);
+
+/** An estimate visit is an inspection of the job to be quoted; a service call leaves the type to the dispatcher. */
+const JOB_TYPE_FOR_ESTIMATE: JobType = "Inspection";
+
+/**
+ * What the Add Job dialog starts with for a call: the customer's address, phone and
+ * e-mail, the call's notes (after the caller's name, which a job has no field for),
+ * and the link back to the call. The job goes on the call's day, or today for an older call.
+ */
+export function jobDefaultsFromCall(record: CallRecordDTO, today = dayjs().format(ISO_DATE_FORMAT)) {
+  const description = record.notes ? `${record.customerName}: ${record.notes}` : record.customerName;
+  return {
+    date: record.callDate.localeCompare(today) > 0 ? record.callDate : today,
+    ...(record.serviceType === "estimate" ? { type: JOB_TYPE_FOR_ESTIMATE } : {}),
+    location: record.customerAddress ?? "",
+    description: description.slice(0, JOB_DESCRIPTION_MAX),
+    customerPhone: record.customerPhone,
+    customerEmail: record.customerEmail ?? "",
+    callRecordId: record.id,
+  };
+}
+
+type BookJobFromCallProps = { record: CallRecordDTO; onClose: () => void };
+
+/** Book Job on a call card: the Add Job dialog filled from the call; the job is linked to it. */
+export function BookJobFromCall({ record, onClose }: BookJobFromCallProps) {
+  const queryClient = useQueryClient();
+  return (
+    <Suspense fallback={null}>
+      <JobDialog
+        open
+        defaults={jobDefaultsFromCall(record)}
+        onClose={onClose}
+        onSaved={() => {
+          // The card shows the booking at once; other screens hear of it through job.created.
+          void queryClient.invalidateQueries({ queryKey: [CALL_RECORDS_ROOT] });
+        }}
+      />
+    </Suspense>
+  );
+}

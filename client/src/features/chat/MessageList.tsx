@@ -1,0 +1,112 @@
+import { ArrowDownOutlined, MessageOutlined } from "@ant-design/icons";
+import type { ChatMessageDTO } from "@sched/shared-types";
+import { Button, Skeleton } from "antd";
+import dayjs from "dayjs";
+import { useLayoutEffect, useRef, useState } from "react";
+import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+
+/** How close to the bottom (px) still counts as reading the newest message. */
+const PINNED_SLACK_PX = 48;
+
+/** "2:30 PM" today, "Nov 23, 2:30 PM" this year, "Nov 23, 2025, 2:30 PM" before. */
+function sentAt(createdAt: string): string {
+  const when = dayjs(createdAt);
+  const now = dayjs();
+  if (when.isSame(now, "day")) return when.format("h:mm A");
+  return when.format(when.isSame(now, "year") ? "MMM D, h:mm A" : "MMM D, YYYY, h:mm A");
+}
+
+type MessageListProps = { messages: ChatMessageDTO[]; isLoading: boolean };
+
+/**
+ * The conversation, oldest at the top. It follows the newest message while the reader
+ * is at the bottom; once they scroll up to read, new messages wait below a button.
+ */
+export function MessageList({ messages, isLoading }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const isPinned = useRef(true);
+  const [hasUnseen, setHasUnseen] = useState(false);
+  const newestId = messages.at(-1)?.id;
+
+  const scrollToNewest = () => {
+    const element = scroller.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    isPinned.current = true;
+    setHasUnseen(false);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes.
+  useLayoutEffect(() => {
+    if (!newestId) return;
+    if (isPinned.current) scrollToNewest();
+    else setHasUnseen(true);
+  }, [newestId]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    isPinned.current = element.scrollHeight - element.scrollTop - element.clientHeight <= PINNED_SLACK_PX;
+    if (isPinned.current) setHasUnseen(false);
+  };
+
+  if (isLoading) {
+    return (
+      <div className="chat-messages" data-testid="chat-loading">
+        <Skeleton active avatar paragraph={{ rows: 1 }} />
+        <Skeleton active avatar paragraph={{ rows: 2 }} />
+      </div>
+    );
+  }
+
+  if (messages.length === 0) {
+    return (
+      <div className="chat-messages chat-messages--empty" data-testid="chat-empty">
+        <MessageOutlined className="chat-messages__empty-icon" aria-hidden />
+        <p>No messages yet. Start the conversation!</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="chat-messages-frame">
+      <div
+        className="chat-messages"
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-live="polite"
+        aria-label="Chat messages"
+        data-testid="chat-messages"
+      >
+        {messages.map((message) => (
+          <article key={message.id} className="chat-message" data-testid="chat-message">
+            <EmployeeAvatar
+              initials={message.employee.initials}
+              avatarColor={message.employee.avatarColor}
+              size={32}
+            />
+            <div className="chat-message__body">
+              <div className="chat-message__meta">
+                <span className="chat-message__name">{message.employee.name}</span>
+                <time dateTime={message.createdAt}>{sentAt(message.createdAt)}</time>
+              </div>
+              {/* Plain text: React escapes it, so markup in a message is shown, never run. */}
+              <p className="chat-message__text">{message.message}</p>
+            </div>
+          </article>
+        ))}
+      </div>
+      {hasUnseen ? (
+        <Button
+          className="chat-messages__jump"
+          shape="round"
+          icon={<ArrowDownOutlined />}
+          onClick={scrollToNewest}
+        >
+          New messages
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { ExclamationCircleFilled } from "@ant-design/icons";
+import type { EmployeeDeleteConflict, EmployeeDTO } from "@sched/shared-types";
+import { App, Button, Modal } from "antd";
+import { useEffect, useState } from "react";
+import { errorStatus } from "../../lib/api";
+import { useDeleteEmployee, useUpdateEmployee } from "./useEmployees";
+
+type DeleteEmployeeDialogProps = { companyId: string; employee: EmployeeDTO | null; onClose: () => void };
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** "2 jobs", "1 chat message": only what there is. */
+const belongings = ({ jobCount, messageCount }: EmployeeDeleteConflict) =>
+  [
+    jobCount > 0 ? plural(jobCount, "job") : null,
+    messageCount > 0 ? plural(messageCount, "chat message") : null,
+  ].filter((part): part is string => part !== null);
+
+/** The counts of a 409 answer to DELETE /api/employees/:id, or null for any other failure. */
+function conflictOf(error: unknown): EmployeeDeleteConflict | null {
+  if (errorStatus(error) !== 409 || !(error instanceof Error)) return null;
+  try {
+    const body = JSON.parse(error.message.slice(error.message.indexOf(":") + 1)) as EmployeeDeleteConflict;
+    return typeof body.jobCount === "number" && typeof body.messageCount === "number" ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Removing an employee: a plain confirmation first. When the server answers that jobs or
+ * chat messages would go with them, the dialog says how many and offers Deactivate
+ * instead (off the schedule, kept in the history); nothing is deleted without that.
+ */
+export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmployeeDialogProps) {
+  const { notification } = App.useApp();
+  const deleteEmployee = useDeleteEmployee();
+  const updateEmployee = useUpdateEmployee(companyId);
+  const [conflict, setConflict] = useState<EmployeeDeleteConflict | null>(null);
+
+  useEffect(() => {
+    if (employee) setConflict(null);
+  }, [employee]);
+
+  if (!employee) return null;
+
+  const remove = (confirm: boolean) =>
+    deleteEmployee.mutate(
+      { id: employee.id, confirm },
+      {
+        onSuccess: () => {
+          notification.success({ title: "Success", description: "Employee has been removed" });
+          onClose();
+        },
+        onError: (error) => {
+          const found = conflictOf(error);
+          if (found) {
+            setConflict(found);
+            return;
+          }
+          notification.error({ title: "Error", description: "Failed to remove employee. Please try again." });
+        },
+      },
+    );
+
+  const deactivate = () =>
+    updateEmployee.mutate(
+      { id: employee.id, isActive: false },
+      {
+        onSuccess: () => {
+          notification.success({ title: "Success", description: "Employee has been deactivated" });
+          onClose();
+        },
+        onError: () =>
+          notification.error({ title: "Error", description: "Failed to update employee. Please try again." }),
+      },
+    );
+
+  const isBusy = deleteEmployee.isPending || updateEmployee.isPending;
+  const footer = conflict
+    ? [
+        <Button key="cancel" className="delete-employee__cancel" onClick={onClose} disabled={isBusy}>
+          Cancel
+        </Button>,
+        employee.isActive ? (
+          <Button
+            key="deactivate"
+            type="primary"
+            className="delete-employee__deactivate"
+            onClick={deactivate}
+            loading={updateEmployee.isPending}
+          >
+            Deactivate instead
+          </Button>
+        ) : null,
+        <Button
+          key="delete"
+          danger
+          className="delete-employee__delete"
+          onClick={() => remove(true)}
+          loading={deleteEmployee.isPending}
+        >
+          Delete all
+        </Button>,
+      ]
+    : [
+        <Button key="cancel" onClick={onClose} disabled={isBusy}>
+          Cancel
+        </Button>,
+        <Button key="remove" danger type="primary" onClick={() => remove(false)} loading={isBusy}>
+          Remove
+        </Button>,
+      ];
+
+  return (
+    <Modal
+      open
+      title={
+        <span className="delete-employee__title">
+          <ExclamationCircleFilled className="delete-employee__icon" /> Remove {employee.name}?
+        </span>
+      }
+      onCancel={onClose}
+      footer={<div className="delete-employee__actions">{footer}</div>}
+      className="delete-employee"
+      data-testid="delete-employee-dialog"
+    >
+      {conflict ? (
+        <div data-testid="delete-employee-conflict">
+          <p>
+            {employee.name} has{" "}
+            {belongings(conflict).map((part, index) => (
+              <span key={part}>
+                {index > 0 ? " and " : ""}
+                <strong>{part}</strong>
+              </span>
+            ))}
+            . Deleting {employee.name} deletes them too, and they cannot be brought back.
+          </p>
+          {employee.isActive ? (
+            <p>
+              Deactivate instead to take {employee.name} off the schedule and keep their jobs in the history.
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p>{employee.name} will be removed from the roster.</p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { useQueryClient } from "@tanstack/react-query";
+import { App } from "antd";
+import { useState } from "react";
+import { errorMessage } from "../../lib/api";
+import { buildScheduleCsv, downloadCsv, scheduleCsvFilename } from "../schedule/csv";
+import { allEmployeesKey, weekJobsKey } from "./useWeekData";
+
+/** Export from the history: the schedule export's CSV of that week, named schedule-<Monday>.csv. */
+export function useExportWeek(companyId: string) {
+  const queryClient = useQueryClient();
+  const { notification } = App.useApp();
+  const [exportingWeek, setExportingWeek] = useState<string | null>(null);
+
+  const run = async (weekStart: string) => {
+    setExportingWeek(weekStart);
+    try {
+      const [jobs, employees] = await Promise.all([
+        queryClient.fetchQuery<JobDTO[]>({ queryKey: weekJobsKey(companyId, weekStart) }),
+        queryClient.fetchQuery<EmployeeDTO[]>({ queryKey: allEmployeesKey(companyId) }),
+      ]);
+      downloadCsv(scheduleCsvFilename(weekStart), buildScheduleCsv(jobs, employees, weekStart));
+      notification.success({ title: "Schedule exported" });
+    } catch (error) {
+      notification.error({ title: "Export failed", description: errorMessage(error, "Please try again") });
+    } finally {
+      setExportingWeek(null);
+    }
+  };
+
+  return { run, exportingWeek };
+}

@@ -1,0 +1,110 @@
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  EnvironmentOutlined,
+  SyncOutlined,
+} from "@ant-design/icons";
+import type { JobDTO } from "@sched/shared-types";
+import type { DragEvent } from "react";
+import { formatTime } from "../../lib/dates";
+import {
+  formatAmount,
+  jobTypeClass,
+  PAYMENT_LABELS,
+  paymentTone,
+  STATUS_LABELS,
+  statusTone,
+} from "./jobStyle";
+
+export const JOB_DRAG_TYPE = "application/x-scheduler-job";
+
+/** The status icon: completed green check, in progress blue, cancelled red, anything else grey. */
+export function StatusIcon({ status }: { status: string }) {
+  const tone = statusTone(status);
+  const label = STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status;
+  const props = {
+    className: `job-status-icon job-status-icon--${tone}`,
+    "aria-label": label,
+    "data-testid": "job-status-icon",
+    "data-tone": tone,
+  };
+  if (tone === "green") return <CheckCircleFilled {...props} />;
+  if (tone === "blue") return <SyncOutlined {...props} />;
+  if (tone === "red") return <CloseCircleFilled {...props} />;
+  return <ClockCircleOutlined {...props} />;
+}
+
+type JobCardProps = {
+  job: JobDTO;
+  /** Clicking opens the job; absent on a read-only board. */
+  onOpen?: (job: JobDTO) => void;
+  /** Cards can be dragged to another cell (desktop Week View, office roles). */
+  isDraggable?: boolean;
+  /** Shown in lists that are not per employee (the Daily View groups already name them). */
+  showDate?: boolean;
+};
+
+/** One job on the board: type, location, time, amount, status icon and payment colour. */
+export function JobCard({ job, onOpen, isDraggable = false, showDate = false }: JobCardProps) {
+  const tone = paymentTone(job.paymentStatus);
+  const className = [
+    "job-card",
+    jobTypeClass(job.type),
+    `job-card--pay-${tone}`,
+    onOpen ? "job-card--clickable" : "",
+    job.status === "cancelled" ? "job-card--cancelled" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const onDragStart = (event: DragEvent<HTMLElement>) => {
+    event.dataTransfer.setData(JOB_DRAG_TYPE, job.id);
+    event.dataTransfer.effectAllowed = "move";
+  };
+  const content = (
+    <>
+      <span className="job-card__top">
+        <span className="job-card__type">{job.type}</span>
+        <StatusIcon status={job.status} />
+      </span>
+      <span className="job-card__time">
+        {showDate ? `${job.date} · ` : ""}
+        {formatTime(job.time)}
+      </span>
+      <span className="job-card__location" title={job.location}>
+        <EnvironmentOutlined /> {job.location}
+      </span>
+      <span className="job-card__bottom">
+        <span
+          className={`job-card__payment job-card__payment--${tone}`}
+          data-testid="job-payment"
+          data-tone={tone}
+        >
+          {PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus}
+        </span>
+        {job.amount ? <span className="job-card__amount">{formatAmount(job.amount)}</span> : null}
+      </span>
+    </>
+  );
+  const data = {
+    className,
+    "data-testid": "job-card",
+    "data-job-id": job.id,
+    "data-status": job.status,
+    "data-payment": job.paymentStatus,
+  };
+  // Read-only boards show the card as plain content; otherwise it is a button that opens the job.
+  if (!onOpen) return <div {...data}>{content}</div>;
+  return (
+    <button
+      type="button"
+      {...data}
+      draggable={isDraggable}
+      onDragStart={isDraggable ? onDragStart : undefined}
+      onClick={() => onOpen(job)}
+      aria-label={`${job.type} at ${job.location}, ${formatTime(job.time)}`}
+    >
+      {content}
+    </button>
+  );
+}

@@ -1,0 +1,30 @@
+import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { Button } from "antd";
+import dayjs from "dayjs";
+import { toISODate, weekRangeLabel } from "../../lib/dates";
+
+type WeekNavigatorProps = {
+  week: string;
+  isCurrentWeek: boolean;
+  onWeekChange: (week: string) => void;
+  onToday: () => void;
+  /** Shown while the next week's jobs load behind the current ones. */
+  isLoading: boolean;
+};
+
+/** Arrows a week back or forward, the range label (Mon to Sat), and Today. */
+export function WeekNavigator({ week, isCurrentWeek, onWeekChange, onToday, isLoading }: WeekNavigatorProps) {
+  const step = (weeks: number) => onWeekChange(toISODate(dayjs(week).add(weeks, "week")));
+  return (
+    <div className="week-nav">
+      <Button icon={<LeftOutlined />} aria-label="Previous week" onClick={() => step(-1)} />
+      <div className="week-nav__label" data-testid="week-range" aria-live="polite" aria-busy={isLoading}>
+        {weekRangeLabel(week)}
+      </div>
+      <Button icon={<RightOutlined />} aria-label="Next week" onClick={() => step(1)} />
+      <Button onClick={onToday} disabled={isCurrentWeek}>
+        Today
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The schedule as CSV (Export Schedule, and the History screen's export): one row per
+ * job of the 7 days from Monday, RFC 4180 quoting, CRLF line ends.
+ */
+import { type EmployeeDTO, EXPORT_DAYS, type JobDTO } from "@sched/shared-types";
+import dayjs from "dayjs";
+import { toISODate } from "../../lib/dates";
+import { PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
+
+export const SCHEDULE_CSV_HEADER = [
+  "Date",
+  "Day",
+  "Employee",
+  "Time",
+  "Type",
+  "Location",
+  "Status",
+  "Payment Status",
+  "Amount",
+  "Customer Email",
+  "Customer Phone",
+  "Description",
+] as const;
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a
+ * formula: a leading ' makes it plain text (OWASP's advice against CSV injection).
+ */
+function neutralise(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180: a field with a quote, comma or line break is quoted, quotes doubled. */
+export function csvCell(value: string | null | undefined): string {
+  const text = neutralise(value ?? "");
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The CSV of the week starting `weekStart` (yyyy-MM-dd, a Monday): by date, time, then employee. */
+export function buildScheduleCsv(jobs: JobDTO[], employees: EmployeeDTO[], weekStart: string): string {
+  const lastDay = toISODate(dayjs(weekStart).add(EXPORT_DAYS - 1, "day"));
+  const names = new Map(employees.map((employee) => [employee.id, employee.name]));
+  const rows = jobs
+    .filter((job) => job.date >= weekStart && job.date <= lastDay)
+    .map((job) => ({ job, employee: names.get(job.employeeId) ?? "" }))
+    .sort(
+      (a, b) =>
+        a.job.date.localeCompare(b.job.date) ||
+        a.job.time.localeCompare(b.job.time) ||
+        a.employee.localeCompare(b.employee),
+    )
+    .map(({ job, employee }) => [
+      job.date,
+      dayjs(job.date).format("dddd"),
+      employee,
+      job.time,
+      job.type,
+      job.location,
+      STATUS_LABELS[job.status] ?? job.status,
+      PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus,
+      job.amount ?? "",
+      job.customerEmail ?? "",
+      job.customerPhone ?? "",
+      job.description ?? "",
+    ]);
+  const lines = [SCHEDULE_CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The file name of a week's export: schedule-<Monday>.csv. */
+export const scheduleCsvFilename = (weekStart: string) => `schedule-${weekStart}.csv`;
+
+/**
+ * Saves `csv` as a download. A byte-order mark first, so that Excel reads the UTF-8
+ * (accents in names and addresses) correctly.
+ */
+export function downloadCsv(filename: string, csv: string): void {
+  const blob = new Blob(["\ufeff", csv], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,67 @@
+import { CalendarOutlined, DeleteOutlined, ThunderboltOutlined } from "@ant-design/icons";
+import type { TemplateDTO } from "@sched/shared-types";
+import { Button, Card, Popconfirm, Tag } from "antd";
+import { formatDate } from "../../lib/dates";
+
+type TemplateCardProps = {
+  template: TemplateDTO;
+  canApply: boolean;
+  canDelete: boolean;
+  isDeleting: boolean;
+  onApply: (template: TemplateDTO) => void;
+  onDelete: (template: TemplateDTO) => void;
+};
+
+export function TemplateCard({
+  template,
+  canApply,
+  canDelete,
+  isDeleting,
+  onApply,
+  onDelete,
+}: TemplateCardProps) {
+  const jobCount = template.templateData.length;
+  return (
+    <Card className="template-card" data-testid="template-card" size="small">
+      <div className="template-card__head">
+        <h3 className="template-card__name">{template.name}</h3>
+        <Tag color="blue">
+          {jobCount} job{jobCount === 1 ? "" : "s"}
+        </Tag>
+      </div>
+      <div className="template-card__created">
+        <CalendarOutlined /> Created {formatDate(template.createdAt)}
+      </div>
+      <p className={`template-card__description${template.description ? "" : " is-empty"}`}>
+        {template.description || "No description"}
+      </p>
+      {canApply || canDelete ? (
+        <div className="template-card__actions">
+          {canApply ? (
+            <Button type="primary" icon={<ThunderboltOutlined />} onClick={() => onApply(template)}>
+              Apply
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <Popconfirm
+              title="Delete this template?"
+              description="Jobs already created from it stay on the schedule."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => onDelete(template)}
+            >
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                loading={isDeleting}
+                aria-label={`Delete ${template.name}`}
+              >
+                Delete
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}

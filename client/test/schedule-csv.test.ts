@@ -1,0 +1,98 @@
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { describe, expect, it } from "vitest";
+import { buildScheduleCsv, csvCell, scheduleCsvFilename } from "../src/features/schedule/csv";
+import { jobTypeClass, paymentTone, statusTone, totalAmount } from "../src/features/schedule/jobStyle";
+import { jobWindow } from "../src/features/schedule/useJobs";
+
+const employee = (id: string, name: string): EmployeeDTO => ({
+  id,
+  companyId: "c",
+  name,
+  initials: "X",
+  avatarColor: "blue",
+  isActive: true,
+  createdAt: "2026-01-01T00:00:00.000Z",
+});
+
+const job = (overrides: Partial<JobDTO>): JobDTO => ({
+  id: "j",
+  companyId: "c",
+  employeeId: "a",
+  type: "Repair",
+  location: "1 Main St",
+  description: null,
+  date: "2026-11-23",
+  time: "09:00",
+  status: "scheduled",
+  paymentStatus: "pending",
+  completedAt: null,
+  amount: null,
+  customerEmail: null,
+  customerPhone: null,
+  callRecordId: null,
+  beforePhotoUrl: null,
+  afterPhotoUrl: null,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+  ...overrides,
+});
+
+describe("schedule CSV", () => {
+  it("quotes per RFC 4180 and neutralises formulas", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    for (const risky of ["=1+1", "+1 555", "-2", "@SUM(A1)"]) expect(csvCell(risky)).toBe(`'${risky}`);
+    expect(csvCell("=cmd|' /C calc'!A0,")).toBe(`"'=cmd|' /C calc'!A0,"`);
+    expect(csvCell(null)).toBe("");
+  });
+
+  it("lists the 7 days from Monday by date, time and employee, and nothing outside them", () => {
+    const employees = [employee("a", "Zed"), employee("b", "Amy")];
+    const csv = buildScheduleCsv(
+      [
+        job({ id: "1", date: "2026-11-29", time: "08:00", employeeId: "a", amount: "10.00" }),
+        job({ id: "2", date: "2026-11-23", time: "10:00", employeeId: "a", status: "in_progress" }),
+        job({ id: "3", date: "2026-11-23", time: "10:00", employeeId: "b", paymentStatus: "paid" }),
+        job({ id: "4", date: "2026-11-30" }),
+        job({ id: "5", date: "2026-11-22" }),
+        job({ id: "6", date: "2026-11-24", employeeId: "gone" }),
+      ],
+      employees,
+      "2026-11-23",
+    );
+    expect(csv.split("\r\n")).toEqual([
+      "Date,Day,Employee,Time,Type,Location,Status,Payment Status,Amount,Customer Email,Customer Phone,Description",
+      "2026-11-23,Monday,Amy,10:00,Repair,1 Main St,Scheduled,Paid,,,,",
+      "2026-11-23,Monday,Zed,10:00,Repair,1 Main St,In Progress,Pending,,,,",
+      "2026-11-24,Tuesday,,09:00,Repair,1 Main St,Scheduled,Pending,,,,",
+      "2026-11-29,Sunday,Zed,08:00,Repair,1 Main St,Scheduled,Pending,10.00,,,",
+      "",
+    ]);
+    expect(scheduleCsvFilename("2026-11-23")).toBe("schedule-2026-11-23.csv");
+  });
+});
+
+describe("job style and window", () => {
+  it("maps types, statuses and payments as SPEC says", () => {
+    expect(jobTypeClass("Follow-up")).toBe("follow-up");
+    expect(jobTypeClass("Site Visit")).toBe("site-visit");
+    expect(["completed", "in_progress", "cancelled", "scheduled"].map(statusTone)).toEqual([
+      "green",
+      "blue",
+      "red",
+      "grey",
+    ]);
+    expect(["paid", "overdue", "billed", "pending"].map(paymentTone)).toEqual([
+      "green",
+      "red",
+      "blue",
+      "yellow",
+    ]);
+    expect(totalAmount([{ amount: "0.10" }, { amount: "0.20" }, { amount: null }])).toBe(0.3);
+  });
+
+  it("fetches 4 days either side of the whole week", () => {
+    expect(jobWindow("2026-11-23")).toEqual({ startDate: "2026-11-19", endDate: "2026-12-03" });
+  });
+});

@@ -1,0 +1,185 @@
+import type { ChatMessageDTO, EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { usePresenceStore } from "../src/components/usePresence";
+import { type ChatCache, chatQueryKey } from "../src/features/chat/chatCache";
+import { applyEvent, queryRootsFor } from "../src/lib/useRealtime";
+
+const COMPANY = "11111111-1111-4111-8111-111111111111";
+const OTHER_COMPANY = "22222222-2222-4222-8222-222222222222";
+
+const job = (id: string, date: string, changes: Partial<JobDTO> = {}): JobDTO => ({
+  id,
+  companyId: COMPANY,
+  employeeId: "e1",
+  type: "Repair",
+  location: "1 Main St",
+  description: null,
+  date,
+  time: "09:00",
+  status: "scheduled",
+  paymentStatus: "pending",
+  completedAt: null,
+  amount: null,
+  customerEmail: null,
+  customerPhone: null,
+  callRecordId: null,
+  beforePhotoUrl: null,
+  afterPhotoUrl: null,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+  ...changes,
+});
+
+const weekKey = (startDate: string, endDate: string, companyId = COMPANY) =>
+  ["/api/jobs", { companyId, startDate, endDate }] as const;
+const THIS_WEEK = weekKey("2026-11-19", "2026-12-03");
+const NEXT_WEEK = weekKey("2026-11-26", "2026-12-10");
+
+/** A client whose queries never fetch by themselves, so invalidation only marks them stale. */
+function cacheWith(entries: [readonly unknown[], unknown][]) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { enabled: false, staleTime: Infinity } },
+  });
+  for (const [key, data] of entries) queryClient.setQueryData(key, data);
+  return queryClient;
+}
+
+const isStale = (queryClient: QueryClient, key: readonly unknown[]) =>
+  queryClient.getQueryState(key)?.isInvalidated ?? false;
+
+describe("applyEvent", () => {
+  it("moves a job between the cached weeks in place, without a refetch", () => {
+    const moved = job("j1", "2026-11-23");
+    const queryClient = cacheWith([
+      [THIS_WEEK, [moved, job("j2", "2026-11-24")]],
+      [NEXT_WEEK, [job("j3", "2026-12-01")]],
+    ]);
+    applyEvent(queryClient, "job.updated", { ...moved, date: "2026-12-08", employeeId: "e2" });
+    expect(queryClient.getQueryData<JobDTO[]>(THIS_WEEK)?.map((j) => j.id)).toEqual(["j2"]);
+    expect(queryClient.getQueryData<JobDTO[]>(NEXT_WEEK)?.map((j) => [j.id, j.date, j.employeeId])).toEqual([
+      ["j3", "2026-12-01", "e1"],
+      ["j1", "2026-12-08", "e2"],
+    ]);
+    expect(isStale(queryClient, THIS_WEEK) || isStale(queryClient, NEXT_WEEK)).toBe(false);
+  });
+
+  it("adds a created job to its week only, and never to another company's lists", () => {
+    const queryClient = cacheWith([
+      [THIS_WEEK, []],
+      [NEXT_WEEK, []],
+      [weekKey("2026-11-19", "2026-12-03", OTHER_COMPANY), []],
+    ]);
+    applyEvent(queryClient, "job.created", job("new", "2026-11-20"));
+    expect(queryClient.getQueryData<JobDTO[]>(THIS_WEEK)?.map((j) => j.id)).toEqual(["new"]);
+    expect(queryClient.getQueryData(NEXT_WEEK)).toEqual([]);
+    expect(queryClient.getQueryData(weekKey("2026-11-19", "2026-12-03", OTHER_COMPANY))).toEqual([]);
+  });
+
+  it("removes a deleted job, and an employee's jobs and messages when the employee goes", () => {
+    const message = (id: string, employeeId: string): ChatMessageDTO => ({
+      id,
+      companyId: COMPANY,
+      employeeId,
+      message: id,
+      createdAt: `2026-11-20T10:00:0${id.length}.000Z`,
+      employee: { name: "N", initials: "N", avatarColor: "blue" },
+    });
+    const queryClient = cacheWith([
+      [
+        THIS_WEEK,
+        [job("j1", "2026-11-23"), job("j2", "2026-11-23", { employeeId: "gone" }), job("j3", "2026-11-24")],
+      ],
+      [["/api/employees", { companyId: COMPANY }], [{ id: "gone", companyId: COMPANY, name: "Gone" }]],
+      [chatQueryKey(COMPANY), { messages: [message("m", "e1"), message("mm", "gone")], cursor: "mm" }],
+    ]);
+    applyEvent(queryClient, "job.deleted", { id: "j3", companyId: COMPANY });
+    applyEvent(queryClient, "employee.deleted", { id: "gone", companyId: COMPANY });
+    expect(queryClient.getQueryData<JobDTO[]>(THIS_WEEK)?.map((j) => j.id)).toEqual(["j1"]);
+    expect(queryClient.getQueryData(["/api/employees", { companyId: COMPANY }])).toEqual([]);
+    expect(queryClient.getQueryData<ChatCache>(chatQueryKey(COMPANY))?.messages.map((m) => m.id)).toEqual([
+      "m",
+    ]);
+  });
+
+  it("keeps the roster sorted by name and renames the sender on their messages", () => {
+    const employee = (id: string, name: string): EmployeeDTO => ({
+      id,
+      companyId: COMPANY,
+      name,
+      initials: name.slice(0, 2).toUpperCase(),
+      avatarColor: "blue",
+      isActive: true,
+      createdAt: "2026-11-01T00:00:00.000Z",
+    });
+    const rosterKey = ["/api/employees", { companyId: COMPANY }];
+    const queryClient = cacheWith([
+      [rosterKey, [employee("a", "Anna"), employee("c", "Carl")]],
+      [
+        chatQueryKey(COMPANY),
+        {
+          messages: [
+            {
+              id: "m1",
+              companyId: COMPANY,
+              employeeId: "c",
+              message: "hi",
+              createdAt: "2026-11-20T10:00:00.000Z",
+              employee: { name: "Carl", initials: "CA", avatarColor: "blue" },
+            },
+          ],
+          cursor: "m1",
+        },
+      ],
+    ]);
+    applyEvent(queryClient, "employee.created", employee("b", "Bea"));
+    applyEvent(queryClient, "employee.updated", { ...employee("c", "Aaron"), avatarColor: "teal" });
+    expect(queryClient.getQueryData<EmployeeDTO[]>(rosterKey)?.map((e) => e.name)).toEqual([
+      "Aaron",
+      "Anna",
+      "Bea",
+    ]);
+    expect(queryClient.getQueryData<ChatCache>(chatQueryKey(COMPANY))?.messages[0].employee).toEqual({
+      name: "Aaron",
+      initials: "AA",
+      avatarColor: "teal",
+    });
+  });
+
+  it("shows a pushed chat message once and leaves the poll's cursor where it was", () => {
+    const pushed: ChatMessageDTO = {
+      id: "m2",
+      companyId: COMPANY,
+      employeeId: "e1",
+      message: "On my way",
+      createdAt: "2026-11-20T10:00:05.000Z",
+      employee: { name: "Pat", initials: "PP", avatarColor: "blue" },
+    };
+    const queryClient = cacheWith([[chatQueryKey(COMPANY), { messages: [], cursor: null }]]);
+    applyEvent(queryClient, "chat.message", pushed);
+    applyEvent(queryClient, "chat.message", pushed);
+    expect(queryClient.getQueryData(chatQueryKey(COMPANY))).toEqual({ messages: [pushed], cursor: null });
+  });
+
+  it("invalidates what a payload cannot update: other shapes under a root, and whole-company changes", () => {
+    const photoKey = ["/api/jobs", "j1", "photos"];
+    const subscriptionKey = ["/api/company", COMPANY, "subscription"];
+    const queryClient = cacheWith([
+      [THIS_WEEK, []],
+      [photoKey, { before: null }],
+      [subscriptionKey, { subscriptionActive: true }],
+    ]);
+    applyEvent(queryClient, "job.updated", job("j1", "2026-11-23"));
+    expect(isStale(queryClient, photoKey)).toBe(true);
+    expect(isStale(queryClient, THIS_WEEK)).toBe(false);
+    applyEvent(queryClient, "subscription.updated", { companyId: COMPANY });
+    expect(isStale(queryClient, subscriptionKey)).toBe(true);
+    expect(queryRootsFor("notification.read")).toEqual(["/api/notifications"]);
+  });
+
+  it("files presence for the week it is about", () => {
+    const users = [{ userId: "u1", firstName: "Adam", lastName: "Admin" }];
+    applyEvent(new QueryClient(), "presence.updated", { companyId: COMPANY, weekStart: "2026-11-23", users });
+    expect(usePresenceStore.getState().viewers[`${COMPANY}/2026-11-23`]).toEqual(users);
+  });
+});

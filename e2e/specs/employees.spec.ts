@@ -1,0 +1,133 @@
+import type { EmployeeDTO } from "@sched/shared-types";
+import { api, expect, test } from "../fixtures";
+
+test.describe("Employee Management", () => {
+  test("adding an employee: 4-character initials show the exact message, then the card appears", async ({
+    page,
+    owner,
+  }) => {
+    expect(owner.companyId).toBeTruthy();
+    await page.goto("/employees");
+    // The first screen of a test waits longer: a fresh browser loads the whole app.
+    await expect(page.getByRole("heading", { name: "Employee Management" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("employees-empty")).toContainText("No employees yet");
+
+    await page.getByRole("button", { name: "Add Your First Employee" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Employee" });
+    // Nothing filled in: the fields say what is missing, and so does the toast.
+    await dialog.getByTestId("employee-form-submit").click();
+    await expect(dialog.getByText("Name is required")).toBeVisible();
+    await expect(dialog.getByText("Initials are required")).toBeVisible();
+    await expect(page.getByText("Name and initials are required")).toBeVisible();
+
+    await dialog.getByLabel("Full Name").fill("Maria Chen");
+    await dialog.getByLabel("Initials").fill("mchx");
+    await dialog.getByRole("radio", { name: "Teal" }).check();
+    await dialog.getByTestId("employee-form-submit").click();
+    await expect(dialog.getByText("Initials must be 3 characters or less", { exact: true })).toBeVisible();
+
+    await dialog.getByLabel("Initials").fill("mc");
+    await dialog.getByTestId("employee-form-submit").click();
+    await expect(page.getByText("Employee has been added")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const card = page.getByTestId("employee-card").filter({ hasText: "Maria Chen" });
+    await expect(card).toContainText("MC");
+    await expect(card).toContainText("Teal");
+    await expect(card).toContainText("Active");
+  });
+
+  test("removing: an employee with jobs and messages is only deactivated or deleted after saying how many", async ({
+    page,
+    owner,
+  }) => {
+    const busy = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      name: "Tom Becker",
+      initials: "TB",
+      avatarColor: "purple",
+      companyId: owner.companyId,
+    });
+    await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      name: "Eve Walsh",
+      initials: "EW",
+      avatarColor: "pink",
+      companyId: owner.companyId,
+    });
+    for (const date of ["2026-11-23", "2026-11-24"]) {
+      await api(page, "POST", "/api/jobs", {
+        employeeId: busy.id,
+        type: "Repair",
+        location: "1 Main St",
+        date,
+        time: "09:00",
+        companyId: owner.companyId,
+      });
+    }
+    await api(page, "POST", "/api/chat", {
+      companyId: owner.companyId,
+      employeeId: busy.id,
+      message: "On my way",
+    });
+
+    await page.goto("/employees");
+    await page.getByRole("button", { name: "Remove Eve Walsh" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("Employee has been removed")).toBeVisible();
+    await expect(page.getByTestId("employee-card").filter({ hasText: "Eve Walsh" })).toHaveCount(0);
+    // Let that toast go, so the one after the second removal is told apart.
+    await expect(page.getByText("Employee has been removed")).toHaveCount(0, { timeout: 15_000 });
+
+    await page.getByRole("button", { name: "Remove Tom Becker" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await expect(dialog.getByTestId("delete-employee-conflict")).toContainText(
+      "Tom Becker has 2 jobs and 1 chat message.",
+    );
+    await dialog.getByRole("button", { name: "Deactivate instead" }).click();
+    await expect(page.getByText("Employee has been deactivated")).toBeVisible();
+    const card = page.getByTestId("employee-card").filter({ hasText: "Tom Becker" });
+    await expect(card).toContainText("Inactive");
+    const jobs = await api<unknown[]>(page, "GET", `/api/jobs?companyId=${owner.companyId}`);
+    expect(jobs).toHaveLength(2);
+
+    await card.getByRole("button", { name: "Remove Tom Becker" }).click();
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await expect(dialog.getByRole("button", { name: "Deactivate instead" })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Delete all" }).click();
+    await expect(page.getByText("Employee has been removed")).toBeVisible();
+    await expect(page.getByTestId("employees-empty")).toBeVisible();
+    expect(await api<unknown[]>(page, "GET", `/api/jobs?companyId=${owner.companyId}`)).toHaveLength(0);
+  });
+
+  test("editing an employee changes the card, and another member's screen follows live", async ({
+    page,
+    owner,
+    browser,
+  }) => {
+    const employee = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      name: "Jon Park",
+      initials: "JP",
+      avatarColor: "blue",
+      companyId: owner.companyId,
+    });
+    await page.goto("/employees");
+    await page.getByRole("button", { name: "Edit Jon Park" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Employee" });
+    await expect(dialog.getByLabel("Full Name")).toHaveValue("Jon Park");
+    await dialog.getByLabel("Full Name").fill("Jonathan Park");
+    await dialog.getByRole("radio", { name: "Orange" }).check();
+    await dialog.getByTestId("employee-form-submit").click();
+    await expect(page.getByText("Employee has been updated")).toBeVisible();
+    await expect(page.getByTestId("employee-card")).toContainText("Jonathan Park");
+    await expect(page.getByTestId("employee-card")).toContainText("Orange");
+
+    // A second browser of the same owner sees a rename made over the API without reloading.
+    const context = await browser.newContext({ storageState: await page.context().storageState() });
+    const other = await context.newPage();
+    await other.addInitScript((id) => window.localStorage.setItem("selectedCompanyId", id), owner.companyId);
+    await other.goto("/employees");
+    await expect(other.getByTestId("employee-card")).toContainText("Jonathan Park", { timeout: 20_000 });
+    await api(page, "PUT", `/api/employees/${employee.id}`, { name: "J. Park" });
+    await expect(other.getByTestId("employee-card")).toContainText("J. Park");
+    await context.close();
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * Live updates between browsers: a job moved in one moves in the other, the board shows
+ * who else is on the week, the bell rings for another member's change, and a dropped
+ * connection comes back and catches up.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContextOptions, Page, TestInfo } from "@playwright/test";
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import {
+  api,
+  e2eDataDir,
+  expect,
+  isPhone,
+  type Owner,
+  PASSWORD,
+  selectCompany,
+  test,
+  uniqueEmail,
+} from "../fixtures";
+
+const MONDAY = "2031-03-03";
+const WEDNESDAY = "2031-03-05";
+const THURSDAY = "2031-03-06";
+const FIRST_LOAD = { timeout: 30_000 };
+
+async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
+  const options: BrowserContextOptions = {
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    deviceScaleFactor,
+  };
+  return (await browser.newContext(options)).newPage();
+}
+
+/** The owner again, in a browser of their own (own cookies, own socket). */
+async function ownerElsewhere(browser: Browser, testInfo: TestInfo, owner: Owner): Promise<Page> {
+  const page = await freshPage(browser, testInfo);
+  const res = await page.request.post("/api/login", {
+    data: { email: owner.email, password: owner.password },
+  });
+  expect(res.status()).toBe(200);
+  await selectCompany(page, owner.companyId);
+  return page;
+}
+
+/** The invitation link the worker wrote to the outbox (no SMTP_URL in e2e). */
+async function invitationToken(email: string): Promise<string> {
+  const outbox = path.join(e2eDataDir(), "outbox");
+  const name = email.replace(/[^a-z0-9@._-]+/gi, "_");
+  let token: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outbox).filter((file) => file.endsWith(`-${name}.eml`));
+        } catch {
+          // The worker has written nothing yet.
+        }
+        const raw = files.map((file) => readFileSync(path.join(outbox, file), "utf8")).join("\n");
+        const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        token = decoded.match(/\/invite\/([A-Za-z0-9_-]{43})/)?.[1];
+        return token;
+      },
+      { timeout: 20_000, message: `an invitation e-mail to ${email}` },
+    )
+    .toBeTruthy();
+  return token!;
+}
+
+/** Invites a member and accepts as them in a browser of their own, signed in with the company selected. */
+async function addMember(
+  page: Page,
+  owner: Owner,
+  browser: Browser,
+  testInfo: TestInfo,
+  person: { firstName: string; lastName: string; role: "admin" | "employee" },
+): Promise<Page> {
+  const email = uniqueEmail(person.firstName.toLowerCase());
+  await api(page, "POST", `/api/companies/${owner.companyId}/invitations`, { email, role: person.role });
+  const token = await invitationToken(email);
+  const member = await freshPage(browser, testInfo);
+  const accepted = await member.request.post(`/api/invitations/token/${token}/accept`, {
+    data: { firstName: person.firstName, lastName: person.lastName, password: PASSWORD },
+  });
+  expect(accepted.status()).toBe(200);
+  await selectCompany(member, owner.companyId);
+  return member;
+}
+
+async function openBoard(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole("tablist", { name: "Schedule views" })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByTestId("schedule-loading")).toHaveCount(0, FIRST_LOAD);
+  await expect(page.getByTestId("connection-status")).toHaveAttribute("data-status", "live", FIRST_LOAD);
+}
+
+const cardIn = (page: Page, scope: string, location: string) =>
+  page.getByTestId(scope).getByTestId("job-card").filter({ hasText: location });
+
+/** Marks the document, so a later check can tell that the page was never reloaded. */
+const markDocument = (page: Page) => page.evaluate(() => document.body.setAttribute("data-e2e-mark", "kept"));
+const expectSameDocument = async (page: Page) =>
+  expect(await page.evaluate(() => document.body.getAttribute("data-e2e-mark"))).toBe("kept");
+
+test.describe("live updates between browsers", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a job moved in one browser moves in the other", async ({ page, owner, browser }, testInfo) => {
+    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      companyId: owner.companyId,
+      name: "Luis Garcia",
+      initials: "LG",
+      avatarColor: "teal",
+    });
+    const maria = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      companyId: owner.companyId,
+      name: "Maria Chen",
+      initials: "MC",
+      avatarColor: "purple",
+    });
+    await api<JobDTO>(page, "POST", "/api/jobs", {
+      companyId: owner.companyId,
+      employeeId: luis.id,
+      type: "Repair",
+      location: "12 Live St",
+      date: WEDNESDAY,
+      time: "10:00",
+    });
+    const other = await ownerElsewhere(browser, testInfo, owner);
+
+    if (isPhone(page)) {
+      // Phones show one day: the other browser watches the day the job moves to.
+      await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
+      await openBoard(other, `/schedule?week=${MONDAY}&day=${THURSDAY}`);
+      await markDocument(other);
+      await expect(other.getByTestId(`daily-${luis.id}`).getByText("No jobs this day")).toBeVisible();
+      await cardIn(page, `daily-${luis.id}`, "12 Live St").tap();
+      const edit = page.locator(".ant-modal").filter({ hasText: "Edit Job" });
+      await edit.getByLabel("Date").fill(THURSDAY);
+      await edit.getByRole("button", { name: "Update Job" }).tap();
+      await expect(cardIn(other, `daily-${luis.id}`, "12 Live St")).toBeVisible();
+    } else {
+      await openBoard(page, `/schedule?week=${MONDAY}`);
+      await openBoard(other, `/schedule?week=${MONDAY}`);
+      await markDocument(other);
+      await expect(cardIn(other, `cell-${luis.id}-${WEDNESDAY}`, "12 Live St")).toBeVisible();
+      await cardIn(page, `cell-${luis.id}-${WEDNESDAY}`, "12 Live St").dragTo(
+        page.getByTestId(`cell-${maria.id}-${THURSDAY}`),
+      );
+      await expect(cardIn(other, `cell-${maria.id}-${THURSDAY}`, "12 Live St")).toBeVisible();
+      await expect(cardIn(other, `cell-${luis.id}-${WEDNESDAY}`, "12 Live St")).toHaveCount(0);
+    }
+    await expectSameDocument(other);
+    await other.screenshot({ path: testInfo.outputPath("moved-in-other-browser.png") });
+    await other.context().close();
+  });
+
+  test("the board shows who else views the same week", async ({ page, owner, browser }, testInfo) => {
+    const rita = await addMember(page, owner, browser, testInfo, {
+      firstName: "Rita",
+      lastName: "Ruiz",
+      role: "employee",
+    });
+    await openBoard(page, `/schedule?week=${MONDAY}`);
+    await expect(page.getByTestId("presence-avatars")).toHaveCount(0);
+
+    await openBoard(rita, `/schedule?week=${MONDAY}`);
+    const presence = page.getByTestId("presence-avatars");
+    await expect(presence).toContainText("Rita Ruiz is also viewing this week");
+    await expect(presence.getByRole("img", { name: "Rita Ruiz" })).toHaveText("RR");
+    await expect(rita.getByTestId("presence-avatars")).toContainText("Olive Owner is also viewing this week");
+    await page.screenshot({ path: testInfo.outputPath("presence.png") });
+
+    // Rita steps to the next week: she is no longer on the owner's.
+    await rita.getByRole("button", { name: "Next week" }).click();
+    await expect(presence).toHaveCount(0);
+    await rita.getByRole("button", { name: "Previous week" }).click();
+    await expect(presence).toContainText("Rita Ruiz");
+    await rita.context().close();
+    await expect(presence).toHaveCount(0);
+  });
+
+  test("the bell rings for another member's change and can be marked as read", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const adam = await addMember(page, owner, browser, testInfo, {
+      firstName: "Adam",
+      lastName: "Admin",
+      role: "admin",
+    });
+    const pat = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      companyId: owner.companyId,
+      name: "Pat Plumber",
+      initials: "PP",
+      avatarColor: "blue",
+    });
+    await openBoard(page, `/schedule?week=${MONDAY}`);
+    const bell = page.getByTestId("notification-bell");
+    // Adam joining (the invitation) is already news for the owner; read it first.
+    await bell.click();
+    await expect(page.getByTestId("notification-item").first()).toContainText("joined");
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await expect(page.getByTestId("notification-item").first()).toHaveAttribute("data-read", "true");
+    await expect(bell).toHaveAccessibleName("Notifications");
+    await page.keyboard.press("Escape");
+
+    // The admin adds a job in their own browser: the owner's bell counts it at once.
+    await api(adam, "POST", "/api/jobs", {
+      companyId: owner.companyId,
+      employeeId: pat.id,
+      type: "Repair",
+      location: "9 Bell St",
+      date: WEDNESDAY,
+      time: "14:00",
+    });
+    await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+    await bell.click();
+    const newest = page.getByTestId("notification-item").first();
+    await expect(newest).toContainText("New job: Repair at 9 Bell St");
+    await expect(newest).toHaveAttribute("data-read", "false");
+    await page.screenshot({ path: testInfo.outputPath("bell.png") });
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await expect(newest).toHaveAttribute("data-read", "true");
+    await expect(bell).toHaveAccessibleName("Notifications");
+    await adam.context().close();
+  });
+
+  test("a dropped connection says Reconnecting, comes back Live and catches up", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      companyId: owner.companyId,
+      name: "Luis Garcia",
+      initials: "LG",
+      avatarColor: "teal",
+    });
+    // The page's socket goes through this route, so the test can cut it like a lost network.
+    const sockets: { close: () => Promise<void> }[] = [];
+    let isCut = false;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (isCut) return ws.close();
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    // Socket.IO reconnects over HTTP long-polling first: that is cut too.
+    await page.route(/\/socket\.io\//, (route) => (isCut ? route.abort() : route.fallback()));
+    const scope = isPhone(page) ? `daily-${luis.id}` : `cell-${luis.id}-${WEDNESDAY}`;
+    await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
+    await markDocument(page);
+
+    isCut = true;
+    await Promise.all(sockets.map((ws) => ws.close()));
+    await expect(page.getByTestId("connection-status")).toHaveAttribute("data-status", "reconnecting");
+    await expect(page.getByTestId("connection-status")).toHaveAccessibleName(/reconnecting/i);
+    await page.screenshot({ path: testInfo.outputPath("reconnecting.png") });
+
+    // Made elsewhere while this page hears nothing.
+    const other = await ownerElsewhere(browser, testInfo, owner);
+    await api(other, "POST", "/api/jobs", {
+      companyId: owner.companyId,
+      employeeId: luis.id,
+      type: "Inspection",
+      location: "3 Missed Ln",
+      date: WEDNESDAY,
+      time: "08:00",
+    });
+    await page.waitForTimeout(1000);
+    await expect(cardIn(page, scope, "3 Missed Ln")).toHaveCount(0);
+
+    isCut = false;
+    await expect(page.getByTestId("connection-status")).toHaveAttribute("data-status", "live", {
+      timeout: 20_000,
+    });
+    await expect(cardIn(page, scope, "3 Missed Ln")).toBeVisible();
+    await expectSameDocument(page);
+    await other.context().close();
+  });
+});

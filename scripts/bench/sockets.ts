@@ -1,0 +1,281 @@
+/**
+ * Socket fan-out: the time from a job change (a real PUT /api/jobs/:id on the real web
+ * process, Redis adapter included) to the job.updated event's arrival at each of N
+ * sockets of the company, next to a bare `ws` server broadcasting the same bytes to N
+ * plain WebSocket clients, measured in the same run. Every socket is on 127.0.0.1.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { io, type Socket } from "socket.io-client";
+import { WebSocket } from "ws";
+import { ROOT } from "../services";
+import { type BenchContext, type BenchSection, request } from "./harness";
+
+const FANOUTS = [100, 1000];
+const CHANGES = 20;
+/** Sockets opened at once: a burst of 1,000 handshakes measures the handshake, not the fan-out. */
+const CONNECT_BATCH = 50;
+const ARRIVAL_TIMEOUT_MS = 15_000;
+
+type Session = { cookie: string; companyId: string; jobId: string };
+type Stats = { p50: number; p95: number; p99: number; max: number; deliveries: number };
+
+const now = () => performance.now();
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  return { p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? 0, deliveries: sorted.length };
+}
+
+async function json<T>(res: Promise<{ status: number; body: Buffer }>, expected: number, what: string) {
+  const answer = await res;
+  if (answer.status !== expected) throw new Error(`${what}: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body.toString()) as T;
+}
+
+/** A company with one employee and one job to move back and forth. */
+async function setUp(context: BenchContext): Promise<Session> {
+  const registered = await request(`${context.appUrl}/api/register`, {
+    method: "POST",
+    body: {
+      email: `bench-sockets-${context.runId}@example.test`,
+      password: "bench-password-1",
+      firstName: "Bench",
+      lastName: "Sockets",
+      companyName: "Fan-out Plumbing",
+    },
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.body}`);
+  const cookie = registered.headers["set-cookie"].split(";")[0];
+  const headers = { cookie };
+  const [company] = await json<{ id: string }[]>(
+    request(`${context.appUrl}/api/companies`, { headers }),
+    200,
+    "companies",
+  );
+  const employee = await json<{ id: string }>(
+    request(`${context.appUrl}/api/employees`, {
+      method: "POST",
+      headers,
+      body: { companyId: company.id, name: "Fay Fanout", initials: "FF", avatarColor: "teal" },
+    }),
+    201,
+    "employee",
+  );
+  const job = await json<{ id: string }>(
+    request(`${context.appUrl}/api/jobs`, {
+      method: "POST",
+      headers,
+      body: {
+        companyId: company.id,
+        employeeId: employee.id,
+        type: "Repair",
+        location: "1 Broadcast Ave",
+        date: "2030-06-03",
+        time: "08:00",
+      },
+    }),
+    201,
+    "job",
+  );
+  return { cookie, companyId: company.id, jobId: job.id };
+}
+
+/** Opens `count` sockets in batches; each records when it hears `event`. */
+async function openAll<S>(count: number, open: () => Promise<S>): Promise<S[]> {
+  const sockets: S[] = [];
+  while (sockets.length < count) {
+    const batch = Math.min(CONNECT_BATCH, count - sockets.length);
+    sockets.push(...(await Promise.all(Array.from({ length: batch }, open))));
+  }
+  return sockets;
+}
+
+type Measured = {
+  /** Change sent -> event parsed, at every socket. */
+  delivery: Stats;
+  /** First socket to hear it -> every socket: the fan-out alone, whatever the change cost. */
+  spread: Stats;
+};
+
+/** Runs CHANGES rounds of `trigger`, each waiting until all `count` receivers have heard it. */
+async function measure(
+  count: number,
+  listen: (onArrival: () => void) => void,
+  trigger: (round: number) => Promise<void>,
+): Promise<Measured> {
+  const delivery: number[] = [];
+  const spread: number[] = [];
+  let started = 0;
+  let first = 0;
+  let arrived = 0;
+  let done: (() => void) | undefined;
+  listen(() => {
+    const at = now();
+    if (arrived === 0) first = at;
+    delivery.push(at - started);
+    spread.push(at - first);
+    arrived++;
+    if (arrived === count) done?.();
+  });
+  for (let round = 0; round < CHANGES; round++) {
+    arrived = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const allArrived = new Promise<void>((resolve, reject) => {
+      done = resolve;
+      timer = setTimeout(() => reject(new Error(`only ${arrived} of ${count} arrivals`)), ARRIVAL_TIMEOUT_MS);
+    });
+    started = now();
+    await trigger(round);
+    await allArrived;
+    clearTimeout(timer);
+  }
+  return { delivery: stats(delivery), spread: stats(spread) };
+}
+
+async function measureApp(
+  context: BenchContext,
+  session: Session,
+  count: number,
+): Promise<Measured & { answered: Stats }> {
+  const sockets = await openAll<Socket>(
+    count,
+    () =>
+      new Promise((resolve, reject) => {
+        const socket = io(context.appUrl, {
+          transports: ["websocket"],
+          extraHeaders: { cookie: session.cookie },
+          reconnection: false,
+          forceNew: true,
+        });
+        socket.once("connect", () => resolve(socket));
+        socket.once("connect_error", reject);
+      }),
+  );
+  const answers: number[] = [];
+  try {
+    const measured = await measure(
+      count,
+      (onArrival) => {
+        for (const socket of sockets) socket.on("job.updated", onArrival);
+      },
+      async (round) => {
+        const sent = now();
+        const res = await request(`${context.appUrl}/api/jobs/${session.jobId}`, {
+          method: "PUT",
+          headers: { cookie: session.cookie },
+          body: { time: round % 2 === 0 ? "09:00" : "08:00" },
+        });
+        answers.push(now() - sent);
+        if (res.status !== 200) throw new Error(`PUT /api/jobs: ${res.status} ${res.body}`);
+      },
+    );
+    return { ...measured, answered: stats(answers) };
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+}
+
+/** The ceiling: a bare `ws` server (its own process) that broadcasts what is POSTed to it. */
+async function startBareWs(): Promise<{ url: string; child: ChildProcess }> {
+  const program = `
+    const http = require("node:http");
+    const { WebSocketServer } = require("ws");
+    const server = http.createServer((req, res) => {
+      const chunks = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString();
+        for (const client of wss.clients) client.send(body);
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(body);
+      });
+    });
+    const wss = new WebSocketServer({ server });
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+    process.on("SIGTERM", () => { for (const c of wss.clients) c.terminate(); server.close(() => process.exit(0)); });
+  `;
+  const child = spawn(process.execPath, ["-e", program], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once("data", (data: Buffer) => resolve(Number(data.toString().trim())));
+    child.once("exit", (code) => reject(new Error(`bare ws server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function measureBare(url: string, payload: unknown, count: number): Promise<Measured> {
+  const sockets = await openAll<WebSocket>(
+    count,
+    () =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(url.replace("http", "ws"));
+        socket.once("open", () => resolve(socket));
+        socket.once("error", reject);
+      }),
+  );
+  try {
+    return await measure(
+      count,
+      // The same work a Socket.IO client does with a message: parse the JSON.
+      (onArrival) => {
+        for (const socket of sockets)
+          socket.on("message", (data) => JSON.parse(data.toString()) && onArrival());
+      },
+      async () => {
+        const res = await request(`${url}/broadcast`, { method: "POST", body: payload });
+        if (res.status !== 200) throw new Error(`bare broadcast: ${res.status}`);
+      },
+    );
+  } finally {
+    for (const socket of sockets) socket.terminate();
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
+const row = (name: string, s: Stats) =>
+  `  ${name.padEnd(36)} p50 ${ms(s.p50)}   p95 ${ms(s.p95)}   p99 ${ms(s.p99)}   max ${ms(s.max)}   (${s.deliveries} deliveries)`;
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "n/a").padStart(10);
+const ratioRow = (app: Stats, floor: Stats) =>
+  `  ${"ratio app / bare ws".padEnd(36)} p50 ${ratio(app.p50, floor.p50)}   p95 ${ratio(app.p95, floor.p95)}   p99 ${ratio(app.p99, floor.p99)}`;
+const answerMs = (value: number) => `${value.toFixed(1)} ms`;
+
+export const socketsBench: BenchSection = {
+  name: "sockets",
+  run: async (context) => {
+    const session = await setUp(context);
+    const sample = await request(`${context.appUrl}/api/jobs?companyId=${session.companyId}`, {
+      headers: { cookie: session.cookie },
+    });
+    // The bare server broadcasts the very job the app would send.
+    const [payload] = JSON.parse(sample.body.toString()) as unknown[];
+    const bare = await startBareWs();
+    const lines: string[] = [
+      `  ${CHANGES} changes per size; latency = change sent -> event parsed at each socket`,
+    ];
+    try {
+      for (const count of FANOUTS) {
+        const app = await measureApp(context, session, count);
+        const floor = await measureBare(bare.url, payload, count);
+        lines.push(
+          "",
+          `  N = ${count.toLocaleString("en-US")} sockets of one company: change sent -> event at each socket`,
+          row("PUT /api/jobs/:id -> Socket.IO", app.delivery),
+          row("bare ws broadcast, same bytes", floor.delivery),
+          ratioRow(app.delivery, floor.delivery),
+          "  fan-out alone: first socket to hear it -> each socket",
+          row("Socket.IO + Redis adapter", app.spread),
+          row("bare ws", floor.spread),
+          ratioRow(app.spread, floor.spread),
+          `  the PUT's own answer: p50 ${answerMs(app.answered.p50)}, p99 ${answerMs(app.answered.p99)} (session, rules, transaction, bell)`,
+        );
+      }
+    } finally {
+      await new Promise<void>((resolve) => {
+        if (bare.child.exitCode !== null) return resolve();
+        bare.child.once("exit", () => resolve());
+        bare.child.kill("SIGTERM");
+      });
+    }
+    context.report("Socket fan-out: a job change reaching N sockets (budget: within 2x of bare ws)", lines);
+  },
+};

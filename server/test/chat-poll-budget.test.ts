@@ -1,0 +1,122 @@
+/**
+ * The budget of the 3 s chat poll: "an empty chat poll costs no database write and no
+ * more than one indexed read". Every statement the app sends, through the pool or inside
+ * a transaction, is a pg Client query, so counting those counts the poll's whole cost.
+ * The one read left is the session row (connect-pg-simple), found by its primary key.
+ */
+
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { db } from "../src/db/client";
+import { employees } from "../src/db/schema";
+import { buildEmployee, buildTenant } from "./factories";
+import { agentFor } from "./support";
+
+type Recorded = { text: string; values: unknown[] };
+
+/** Records every statement the app sends while `fn` runs. */
+async function recordQueries(fn: () => Promise<unknown>): Promise<Recorded[]> {
+  const recorded: Recorded[] = [];
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  const query = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const [first, second] = args;
+    const text = typeof first === "string" ? first : (first as { text: string }).text;
+    const values = Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? []);
+    recorded.push({ text, values });
+    return original.apply(this, args);
+  } as typeof pg.Client.prototype.query);
+  try {
+    await fn();
+  } finally {
+    query.mockRestore();
+  }
+  return recorded;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the empty chat poll", () => {
+  it("costs one indexed read (the session row by its key) and no write", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const sent = await agent
+      .post("/api/chat")
+      .send({ companyId: company.id, employeeId: employee.id, message: "Anyone near Elm St?" });
+    const url = `/api/chat?companyId=${company.id}&after=${sent.body.id}`;
+    // The first poll notes the membership in Redis; from then on every empty poll is the same.
+    expect((await agent.get(url)).status).toBe(304);
+
+    for (let poll = 0; poll < 3; poll++) {
+      let status = 0;
+      const queries = await recordQueries(async () => {
+        status = (await agent.get(url)).status;
+      });
+      expect(status).toBe(304);
+      expect(queries).toHaveLength(1);
+      expect(queries[0].text).toMatch(/^SELECT sess FROM "sessions" WHERE sid = \$1/i);
+      expect(queries.some((q) => /\b(insert|update|delete)\b/i.test(q.text))).toBe(false);
+    }
+  });
+
+  it("costs the same in a chat without any message (no cursor yet)", async () => {
+    const { company, employeeUser } = await buildTenant();
+    const agent = await agentFor(employeeUser);
+    const url = `/api/chat?companyId=${company.id}`;
+    expect((await agent.get(url)).body).toEqual([]);
+    let body: unknown;
+    const queries = await recordQueries(async () => {
+      body = (await agent.get(url)).body;
+    });
+    expect(body).toEqual([]);
+    expect(queries.map((q) => q.text)).toEqual([expect.stringMatching(/FROM "sessions"/)]);
+  });
+
+  it("returns to one read after the newest message went with its sender", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const leaver = await buildEmployee(company.id, { name: "Leo Leaving", initials: "LL" });
+    const agent = await agentFor(owner);
+    const send = (employeeId: string, message: string) =>
+      agent.post("/api/chat").send({ companyId: company.id, employeeId, message });
+    const kept = await send(employee.id, "stays");
+    await send(leaver.id, "goes");
+    await db.delete(employees).where(eq(employees.id, leaver.id));
+
+    const url = `/api/chat?companyId=${company.id}&after=${kept.body.id}`;
+    // The table shows nothing after "stays": the pointer to the deleted message is replaced.
+    expect((await agent.get(url)).body).toEqual([]);
+    let status = 0;
+    const queries = await recordQueries(async () => {
+      status = (await agent.get(url)).status;
+    });
+    expect(status).toBe(304);
+    expect(queries).toHaveLength(1);
+  });
+
+  it("reads chat_message only when something is new", async () => {
+    const { company, owner, admin, employee } = await buildTenant();
+    const reader = await agentFor(owner);
+    const writer = await agentFor(admin);
+    const first = await writer
+      .post("/api/chat")
+      .send({ companyId: company.id, employeeId: employee.id, message: "first" });
+    const url = `/api/chat?companyId=${company.id}&after=${first.body.id}`;
+    await reader.get(url);
+    await writer
+      .post("/api/chat")
+      .send({ companyId: company.id, employeeId: employee.id, message: "second" });
+
+    let body: { message: string }[] = [];
+    const queries = await recordQueries(async () => {
+      body = (await reader.get(url)).body;
+    });
+    expect(body.map((m) => m.message)).toEqual(["second"]);
+    expect(queries.filter((q) => /chat_message/.test(q.text))).toHaveLength(2);
+    expect(queries.some((q) => /\b(insert|update|delete)\b/i.test(q.text))).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+import type { Deleted, JobDTO, WeeklyScheduleDTO } from "@sched/shared-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTenant } from "./factories";
+import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
+import { agentFor } from "./support";
+
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+beforeAll(async () => {
+  gateway = await startGateway();
+});
+afterAll(async () => {
+  await gateway.close();
+});
+
+describe("job events", () => {
+  it("announces every change to the company's room after it is saved", async () => {
+    const { company, owner, employeeUser, employee } = await buildTenant();
+    const watcher = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(employeeUser) });
+    const agent = await agentFor(owner);
+
+    const created = nextEvent<JobDTO>(watcher, "job.created");
+    const week = nextEvent<WeeklyScheduleDTO>(watcher, "weeklySchedule.created");
+    const bell = nextEvent<{ title: string }>(watcher, "notification.created");
+    const res = await agent.post("/api/jobs").send({
+      companyId: company.id,
+      employeeId: employee.id,
+      type: "Emergency",
+      location: "3 Pine Rd",
+      date: "2026-11-27",
+      time: "06:00",
+    });
+    expect(await created).toEqual(res.body);
+    expect(await week).toMatchObject({ weekStartDate: "2026-11-23", name: "Week of Nov 23, 2026" });
+    expect((await bell).title).toBe("New job: Emergency at 3 Pine Rd");
+
+    const updated = nextEvent<JobDTO>(watcher, "job.updated");
+    const moved = await agent.put(`/api/jobs/${res.body.id}`).send({ date: "2026-11-28" });
+    expect(await updated).toEqual(moved.body);
+
+    const deleted = nextEvent<Deleted>(watcher, "job.deleted");
+    await agent.delete(`/api/jobs/${res.body.id}`);
+    expect(await deleted).toEqual({ id: res.body.id, companyId: company.id });
+    watcher.close();
+  });
+});

@@ -1,0 +1,117 @@
+import type { JobDTO } from "@sched/shared-types";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "../src/db/client";
+import { jobs } from "../src/db/schema";
+import { buildEmployee, buildJob, buildTenant } from "./factories";
+import { agentFor, anonymous } from "./support";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+const pngDataUrl = `data:image/png;base64,${PNG.toString("base64")}`;
+
+const range = (companyId: string, startDate: string, endDate: string) =>
+  `/api/jobs?companyId=${companyId}&startDate=${startDate}&endDate=${endDate}`;
+
+describe("GET /api/jobs", () => {
+  it("answers 401 signed out, 400 without a company or with bad dates, 403 to non-members", async () => {
+    const { company, owner } = await buildTenant();
+    const other = await buildTenant();
+    expect((await anonymous().get(`/api/jobs?companyId=${company.id}`)).status).toBe(401);
+    const agent = await agentFor(owner);
+    const missing = await agent.get("/api/jobs");
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe("Company id is required");
+    const badDate = await agent.get(range(company.id, "2026-13-01", "2026-11-30"));
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.message).toBe("Date must be yyyy-MM-dd");
+    const backwards = await agent.get(range(company.id, "2026-11-30", "2026-11-23"));
+    expect(backwards.body.message).toBe("Start date must not be after end date");
+    const outsider = await (await agentFor(other.owner)).get(`/api/jobs?companyId=${company.id}`);
+    expect(outsider.status).toBe(403);
+  });
+
+  it("lists the company's jobs in the window, inclusive at both ends, by date and time", async () => {
+    const { company, employeeUser, employee } = await buildTenant();
+    const other = await buildTenant();
+    await buildJob(other.company.id, other.employee.id, { date: "2026-11-25" });
+    const before = await buildJob(company.id, employee.id, { date: "2026-11-18" });
+    const first = await buildJob(company.id, employee.id, { date: "2026-11-19", time: "08:00" });
+    const lateOnLast = await buildJob(company.id, employee.id, { date: "2026-12-03", time: "17:00" });
+    const earlyOnLast = await buildJob(company.id, employee.id, { date: "2026-12-03", time: "07:30" });
+    const after = await buildJob(company.id, employee.id, { date: "2026-12-04" });
+    const agent = await agentFor(employeeUser);
+    const res = await agent.get(range(company.id, "2026-11-19", "2026-12-03"));
+    expect(res.status).toBe(200);
+    expect(res.body.map((j: JobDTO) => j.id)).toEqual([first.id, earlyOnLast.id, lateOnLast.id]);
+    // Without dates: every job of the company (the history export).
+    const all = await agent.get("/api/jobs").set("X-Company-Id", company.id);
+    expect(all.body.map((j: JobDTO) => j.id)).toEqual([
+      before.id,
+      first.id,
+      earlyOnLast.id,
+      lateOnLast.id,
+      after.id,
+    ]);
+  });
+
+  it("presents list items exactly as the single-job answers, with photo URLs and no image bytes", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const created = await agent.post("/api/jobs").send({
+      companyId: company.id,
+      employeeId: employee.id,
+      type: "Follow-up",
+      location: 'Flat 2, "Rose" House',
+      description: "Line one\nline two",
+      date: "2026-11-24",
+      time: "13:15",
+      amount: "1234.5",
+      customerEmail: "c@example.test",
+      customerPhone: "+1 555",
+    });
+    const updated = await agent
+      .put(`/api/jobs/${created.body.id}`)
+      .send({ status: "completed", beforePhoto: pngDataUrl });
+    expect(updated.body.beforePhotoUrl).toMatch(/^\/api\/jobs\/[0-9a-f-]+\/photos\/before\?v=\d+$/);
+    const list = await agent.get(range(company.id, "2026-11-24", "2026-11-24"));
+    expect(list.body).toEqual([updated.body]);
+    expect(list.text).not.toContain("base64");
+  });
+
+  it("answers 304 to a matching ETag until any job in the window changes, whoever changes it", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const job = await buildJob(company.id, employee.id, { date: "2026-11-24" });
+    const agent = await agentFor(owner);
+    const url = range(company.id, "2026-11-23", "2026-11-29");
+    const first = await agent.get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await agent.get(url).set("If-None-Match", etag)).status).toBe(304);
+    // A change outside the window leaves the list as it was.
+    await buildJob(company.id, employee.id, { date: "2026-12-24" });
+    expect((await agent.get(url).set("If-None-Match", etag)).status).toBe(304);
+    // A write that bypasses the API (another command, a cascade) still shows at once.
+    await db.update(jobs).set({ location: "Moved by SQL" }).where(eq(jobs.id, job.id));
+    const changed = await agent.get(url).set("If-None-Match", etag);
+    expect(changed.status).toBe(200);
+    expect(changed.body[0].location).toBe("Moved by SQL");
+    expect(changed.headers.etag).not.toBe(etag);
+    const second = await buildEmployee(company.id);
+    await agent.put(`/api/jobs/${job.id}`).send({ employeeId: second.id });
+    expect((await agent.get(url)).body[0].employeeId).toBe(second.id);
+    await agent.delete(`/api/jobs/${job.id}`);
+    expect((await agent.get(url)).body).toEqual([]);
+  });
+
+  it("compresses the list for clients that accept gzip", async () => {
+    const { company, owner, employee } = await buildTenant();
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => buildJob(company.id, employee.id, { location: `${i} Long Road` })),
+    );
+    const res = await (await agentFor(owner))
+      .get(range(company.id, "2026-11-23", "2026-11-29"))
+      .set("Accept-Encoding", "gzip");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.body).toHaveLength(30);
+  });
+});

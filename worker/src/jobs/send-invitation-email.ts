@@ -1,0 +1,90 @@
+/**
+ * Job `sendInvitationEmail` {invitationId}: sends the invitation e-mail once.
+ *
+ * BullMQ delivers at least once, so the handler reloads the row and skips it when it is
+ * gone (cancelled), already sent, accepted or expired. sentAt is recorded right after the
+ * SMTP server accepts the message. A crash before that acceptance leaves nothing behind
+ * and the retry sends the one e-mail. A crash in the window between acceptance and the
+ * sentAt update (milliseconds) makes the retry send it again: the token is derived from
+ * the invitation id, so the second copy carries the same working link and the same
+ * Message-ID (docs/team-and-invitations.md).
+ */
+import {
+  hashInvitationToken,
+  invitationLink,
+  invitationToken,
+} from "@sched/server/commands/invitation-token";
+import { db } from "@sched/server/db/client";
+import { companies, employeeInvitations, users } from "@sched/server/db/schema";
+import { logger } from "@sched/server/logger";
+import { type InvitableRole, ZEmailJobs } from "@sched/shared-types";
+import type { Job } from "bullmq";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { renderInvitationEmail } from "../mail/invitation";
+import { type Mail, sendMail } from "../mail/transport";
+
+export type InvitationSendOutcome = "sent" | "gone" | "already-sent" | "accepted" | "expired";
+
+async function loadInvitation(invitationId: string) {
+  const [found] = await db
+    .select({
+      invitation: employeeInvitations,
+      companyName: companies.name,
+      inviterFirstName: users.firstName,
+      inviterLastName: users.lastName,
+    })
+    .from(employeeInvitations)
+    .innerJoin(companies, eq(companies.id, employeeInvitations.companyId))
+    .leftJoin(users, eq(users.id, employeeInvitations.invitedBy))
+    .where(eq(employeeInvitations.id, invitationId))
+    .limit(1);
+  return found;
+}
+
+/** The same id on every attempt, so mail systems that saw a first copy can drop a repeat. */
+export const invitationMessageId = (invitationId: string, appUrl: string) =>
+  `<invitation-${invitationId}@${new URL(appUrl).hostname}>`;
+
+export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<InvitationSendOutcome> {
+  const { invitationId } = ZEmailJobs.sendInvitationEmail.parse(job.data);
+  const found = await loadInvitation(invitationId);
+  if (!found) return "gone";
+  const { invitation } = found;
+  if (invitation.sentAt) return "already-sent";
+  if (invitation.isUsed) return "accepted";
+  if (invitation.expiresAt <= new Date()) return "expired";
+
+  const token = invitationToken(invitation.id);
+  const tokenHash = hashInvitationToken(token);
+  // The stored hash must match the link we send, even if the server key changed since the invite.
+  await db
+    .update(employeeInvitations)
+    .set({ token: tokenHash })
+    .where(and(eq(employeeInvitations.id, invitation.id), ne(employeeInvitations.token, tokenHash)));
+
+  const link = invitationLink(token);
+  const inviterName =
+    found.inviterFirstName !== null
+      ? `${found.inviterFirstName} ${found.inviterLastName ?? ""}`.trim()
+      : null;
+  const body = renderInvitationEmail({
+    companyName: found.companyName,
+    inviterName,
+    role: invitation.role as InvitableRole,
+    link,
+    expiresAt: invitation.expiresAt,
+  });
+  // sendMail hands the message to nodemailer as is, so the fixed Message-ID travels with it.
+  const mail: Mail & { messageId: string } = {
+    to: invitation.email,
+    ...body,
+    messageId: invitationMessageId(invitation.id, link),
+  };
+  await sendMail(mail);
+  await db
+    .update(employeeInvitations)
+    .set({ sentAt: new Date() })
+    .where(and(eq(employeeInvitations.id, invitation.id), isNull(employeeInvitations.sentAt)));
+  logger.info({ invitationId: invitation.id }, "invitation e-mail sent");
+  return "sent";
+}

@@ -1,0 +1,81 @@
+/**
+ * The trial e-mails, each sent at most once per company: the company row stays locked
+ * while the mail goes out and its sent-at column is set in the same transaction, so a
+ * failed send is retried (rolled back) and a second delivery of the job finds it sent.
+ */
+import { daysLeftInTrial, isTrialExpired } from "@sched/server/auth/subscription-state";
+import { db } from "@sched/server/db/client";
+import { companies, users } from "@sched/server/db/schema";
+import { ZEmailJobs } from "@sched/shared-types";
+import { eq } from "drizzle-orm";
+import { sendMail } from "../mail/transport";
+import { trialEndedMail, trialReminderMail } from "../mail/trial";
+import type { JobHandler } from "./registry";
+
+type Company = typeof companies.$inferSelect;
+type Owner = Pick<typeof users.$inferSelect, "email" | "firstName">;
+
+type TrialEmail = {
+  sentAt: (company: Company) => Date | null;
+  markSent: (now: Date) => Partial<Company>;
+  /** Whether the e-mail still says something true now. */
+  isDue: (company: Company, now: Date) => boolean;
+  compose: (company: Company, owner: Owner, now: Date) => Parameters<typeof sendMail>[0];
+};
+
+/** Only a company still on its (unpaid, not free) trial hears about the trial. */
+const isOnTrial = (company: Company) => company.subscriptionStatus === "trial" && !company.isFreeAccount;
+
+async function sendOnce(companyId: string, email: TrialEmail, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ company: companies, owner: { email: users.email, firstName: users.firstName } })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.ownerId))
+      .where(eq(companies.id, companyId))
+      .for("update", { of: companies });
+    if (!row) return { sent: false, reason: "company gone" };
+    if (email.sentAt(row.company)) return { sent: false, reason: "already sent" };
+    if (!isOnTrial(row.company) || !email.isDue(row.company, now)) return { sent: false, reason: "not due" };
+    await sendMail(email.compose(row.company, row.owner, now));
+    await tx.update(companies).set(email.markSent(now)).where(eq(companies.id, companyId));
+    return { sent: true };
+  });
+}
+
+const REMINDER: TrialEmail = {
+  sentAt: (company) => company.trialReminderSentAt,
+  markSent: (now) => ({ trialReminderSentAt: now }),
+  isDue: (company, now) => !isTrialExpired(company, now),
+  compose: (company, owner, now) =>
+    trialReminderMail({
+      to: owner.email,
+      firstName: owner.firstName,
+      companyName: company.name,
+      trialEndsAt: company.trialEndsAt,
+      daysLeft: daysLeftInTrial(company, now),
+    }),
+};
+
+const ENDED: TrialEmail = {
+  sentAt: (company) => company.trialEndedSentAt,
+  markSent: (now) => ({ trialEndedSentAt: now }),
+  isDue: (company, now) => isTrialExpired(company, now),
+  compose: (company, owner) =>
+    trialEndedMail({
+      to: owner.email,
+      firstName: owner.firstName,
+      companyName: company.name,
+      trialEndsAt: company.trialEndsAt,
+    }),
+};
+
+export const sendTrialReminderEmailJob: JobHandler = async (job) => {
+  const { companyId } = ZEmailJobs.sendTrialReminderEmail.parse(job.data);
+  return sendOnce(companyId, REMINDER);
+};
+
+export const sendTrialEndedEmailJob: JobHandler = async (job) => {
+  const { companyId } = ZEmailJobs.sendTrialEndedEmail.parse(job.data);
+  return sendOnce(companyId, ENDED);
+};

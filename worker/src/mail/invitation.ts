@@ -1,0 +1,59 @@
+/** The invitation e-mail: a plain-text body and the same words as HTML. */
+import type { InvitableRole } from "@sched/shared-types";
+import { button, escapeHtml, htmlLayout } from "./layout";
+
+export type InvitationMailFacts = {
+  companyName: string;
+  /** Who sent it; null when that account is gone. */
+  inviterName: string | null;
+  role: InvitableRole;
+  link: string;
+  expiresAt: Date;
+};
+
+const ROLE_PHRASE: Record<InvitableRole, string> = { employee: "an employee", admin: "an admin" };
+
+// Dates in the e-mail are read anywhere: spell the month and name the time zone.
+const formatExpiry = (date: Date) =>
+  `${date.toLocaleString("en-US", {
+    timeZone: "UTC",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  })} UTC`;
+
+export function renderInvitationEmail(facts: InvitationMailFacts) {
+  const who = facts.inviterName ?? "Your team";
+  const subject = `You're invited to join ${facts.companyName} on Scheduler`;
+  const lead = `${who} invited you to join ${facts.companyName} on Scheduler as ${ROLE_PHRASE[facts.role]}.`;
+  const expiry = `The link works once and expires on ${formatExpiry(facts.expiresAt)}.`;
+  const ignore = "If you did not expect this invitation, you can ignore this e-mail.";
+
+  const text = [
+    "Hello,",
+    "",
+    lead,
+    "",
+    "Accept the invitation by opening this link:",
+    facts.link,
+    "",
+    expiry,
+    ignore,
+    "",
+  ].join("\n");
+
+  const html = htmlLayout(
+    `Join ${facts.companyName}`,
+    [
+      `<p>Hello,</p>`,
+      `<p>${escapeHtml(lead)}</p>`,
+      button(facts.link, "Accept invitation"),
+      `<p style="font-size:13px;color:#4b5563">Or paste this link into your browser:<br>${escapeHtml(facts.link)}</p>`,
+      `<p style="font-size:13px;color:#4b5563">${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`,
+    ].join("\n"),
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,151 @@
+import "./invitation-env";
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { db } from "@sched/server/db/client";
+import { employeeInvitations } from "@sched/server/db/schema";
+import { closeQueues, getEmailQueue } from "@sched/server/queues";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { buildCompany, uniqueEmail } from "../../server/test/factories";
+import { agentFor, anonymous } from "../../server/test/support";
+import {
+  eventually,
+  header,
+  invitationLinks,
+  type ReceivedMail,
+  startSmtpServer,
+} from "./invitation-support";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const children: ChildProcess[] = [];
+const servers: { close: () => Promise<void> }[] = [];
+
+/** Starts the worker process and resolves once it listens on the queue. */
+function startWorkerProcess(smtpUrl: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(HERE, "invitation-worker-process.ts")],
+    {
+      env: { ...process.env, SMTP_URL: smtpUrl },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("worker ready")) resolve(child);
+    });
+    child.once("exit", (code, signal) => reject(new Error(`worker exited early (${signal ?? code})`)));
+  });
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (hasExited(child) ? resolve() : child.once("exit", () => resolve())));
+
+async function killHard(child: ChildProcess) {
+  child.kill("SIGKILL");
+  await exited(child);
+  expect(child.signalCode).toBe("SIGKILL");
+}
+
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (!hasExited(child)) child.kill("SIGTERM");
+    await exited(child);
+  }
+  for (const server of servers.splice(0)) await server.close();
+});
+afterAll(async () => {
+  await closeQueues();
+});
+
+async function inviteThroughTheApi(email: string) {
+  const { company, owner } = await buildCompany();
+  const res = await (await agentFor(owner)).post(`/api/companies/${company.id}/invitations`).send({ email });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+const invitationRow = async (id: string) =>
+  (await db.select().from(employeeInvitations).where(eq(employeeInvitations.id, id)))[0];
+
+/** Waits until the restarted worker has finished the job, then a little longer for any duplicate. */
+async function settle(invitationId: string) {
+  const job = await getEmailQueue().getJob(`invitation-${invitationId}`);
+  await eventually(async () => ((await job?.isCompleted()) ? true : undefined), 20_000, "job completed");
+  expect((await invitationRow(invitationId)).sentAt).toBeInstanceOf(Date);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}
+
+async function expectWorkingLink(mail: ReceivedMail, email: string) {
+  const token = new URL(invitationLinks(mail)[0]).pathname.split("/").pop();
+  const lookup = await anonymous().get(`/api/invitations/token/${token}`);
+  expect(lookup.body).toMatchObject({ email, status: "valid" });
+}
+
+describe("the worker killed with SIGKILL while sending an invitation", () => {
+  it("delivers the e-mail exactly once after a restart (killed mid-conversation with the server)", async () => {
+    const email = uniqueEmail("fault");
+    let isHeld = false;
+    let reachedRcpt: () => void = () => {};
+    const atRcpt = new Promise<void>((resolve) => {
+      reachedRcpt = resolve;
+    });
+    // The first attempt for our address is held at RCPT TO: the worker has loaded the
+    // invitation, built the e-mail and is talking to the server when it dies.
+    const smtp = await startSmtpServer({
+      rcpt: (address) => {
+        if (address !== email || isHeld) return "accept";
+        isHeld = true;
+        reachedRcpt();
+        return "hold";
+      },
+    });
+    servers.push(smtp);
+    const first = await startWorkerProcess(smtp.url);
+    const invitationId = await inviteThroughTheApi(email);
+
+    await atRcpt;
+    await killHard(first);
+    expect((await invitationRow(invitationId)).sentAt).toBeNull();
+    expect(smtp.mailTo(email)).toEqual([]);
+
+    await startWorkerProcess(smtp.url);
+    await smtp.waitForMail(email, 20_000);
+    await settle(invitationId);
+    const mails = smtp.mailTo(email);
+    expect(mails).toHaveLength(1);
+    await expectWorkingLink(mails[0], email);
+  }, 90_000);
+
+  it("in the remaining window (the server took the message, the worker died before hearing so) the repeat is the same e-mail", async () => {
+    const email = uniqueEmail("window");
+    let victim: ChildProcess | undefined;
+    let isFirst = true;
+    // The kill lands after the message is in and before the server's 250 reaches the worker.
+    const smtp = await startSmtpServer({
+      beforeAccept: async (mail) => {
+        if (!mail.to.includes(email) || !isFirst || !victim) return;
+        isFirst = false;
+        await killHard(victim);
+      },
+    });
+    servers.push(smtp);
+    victim = await startWorkerProcess(smtp.url);
+    const invitationId = await inviteThroughTheApi(email);
+    await eventually(async () => (hasExited(victim) ? true : undefined), 20_000, "worker killed");
+    expect((await invitationRow(invitationId)).sentAt).toBeNull();
+
+    await startWorkerProcess(smtp.url);
+    await eventually(async () => (smtp.mailTo(email).length === 2 ? true : undefined), 20_000, "second copy");
+    await settle(invitationId);
+    const [firstCopy, secondCopy] = smtp.mailTo(email);
+    expect(smtp.mailTo(email)).toHaveLength(2);
+    // Same Message-ID (mail systems may drop the repeat) and the same link: either copy works.
+    expect(header(secondCopy, "Message-ID")).toBe(header(firstCopy, "Message-ID"));
+    expect(invitationLinks(secondCopy)).toEqual(invitationLinks(firstCopy));
+    await expectWorkingLink(firstCopy, email);
+  }, 90_000);
+});
