@@ -183,3 +183,25 @@ describe("applyEvent", () => {
     expect(usePresenceStore.getState().viewers[`${COMPANY}/2026-11-23`]).toEqual(users);
   });
 });
+
+describe("the bell", () => {
+  it("refetches only the bell of the company the event is about", () => {
+    const mine = ["/api/notifications", { companyId: COMPANY }];
+    const theirs = ["/api/notifications", { companyId: OTHER_COMPANY }];
+    const queryClient = cacheWith([
+      [mine, []],
+      [theirs, []],
+    ]);
+    applyEvent(queryClient, "notification.created", {
+      id: "n1",
+      companyId: OTHER_COMPANY,
+      kind: "job.created",
+      title: "New job",
+      detail: null,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      isRead: false,
+    });
+    expect(isStale(queryClient, theirs)).toBe(true);
+    expect(isStale(queryClient, mine)).toBe(false);
+  });
+});

@@ -40,6 +40,7 @@ test.describe("Employee Management", () => {
     page,
     owner,
   }) => {
+    test.slow(); // Two removals, each through its dialog, with jobs and a chat message made first.
     const busy = await api<EmployeeDTO>(page, "POST", "/api/employees", {
       name: "Tom Becker",
       initials: "TB",

@@ -31,6 +31,7 @@ test.describe("Schedule History", () => {
     page,
     owner,
   }) => {
+    test.slow(); // A whole journey: three weeks of jobs, searches, then the week page.
     await page.goto("/history");
     // The first screen of a test waits longer: a fresh browser loads the whole app.
     await expect(page.getByRole("heading", { name: "Schedule History" })).toBeVisible({ timeout: 20_000 });

@@ -173,7 +173,7 @@ test.describe("live updates between browsers", () => {
     await openBoard(rita, `/schedule?week=${MONDAY}`);
     const presence = page.getByTestId("presence-avatars");
     await expect(presence).toContainText("Rita Ruiz is also viewing this week");
-    await expect(presence.getByRole("img", { name: "Rita Ruiz" })).toHaveText("RR");
+    await expect(presence.getByLabel("Rita Ruiz")).toHaveText("RR");
     await expect(rita.getByTestId("presence-avatars")).toContainText("Olive Owner is also viewing this week");
     await page.screenshot({ path: testInfo.outputPath("presence.png") });
 

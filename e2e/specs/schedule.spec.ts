@@ -137,7 +137,12 @@ test.describe("weekly schedule", () => {
 
     await from.getByTestId("job-card").filter({ hasText: "2 Undo Ave" }).dragTo(target);
     await expect(target.getByTestId("job-card").filter({ hasText: "2 Undo Ave" })).toBeVisible();
-    await page.getByTestId("undo-move").last().click();
+    // Each move has its own toast: undo the second one only.
+    await page
+      .locator(".ant-notification-notice")
+      .filter({ hasText: "2 Undo Ave" })
+      .getByTestId("undo-move")
+      .click();
     await expect(page.getByText("Move undone")).toBeVisible();
     await expect(from.getByTestId("job-card").filter({ hasText: "2 Undo Ave" })).toBeVisible();
 

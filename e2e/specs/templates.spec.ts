@@ -25,6 +25,7 @@ test.describe("Schedule Templates", () => {
     page,
     owner,
   }) => {
+    test.slow(); // A whole journey: roster, five jobs, create, apply twice, then the board.
     const people = [];
     for (const [name, initials] of [
       ["Luis Garcia", "LG"],
@@ -96,6 +97,10 @@ test.describe("Schedule Templates", () => {
         page.getByTestId(`cell-${people[day % 2].id}-${addDays(nextWeek, day)}`).getByTestId("job-card"),
       ).toContainText(`${day + 1}0 Oak St`);
     }
+
+    // And on the schedule itself, next week's Week View.
+    await page.goto(`/schedule?week=${nextWeek}&view=week`);
+    await expect(page.getByTestId("week-grid").getByTestId("job-card")).toHaveCount(5, { timeout: 20_000 });
   });
 
   test("deleting a template asks first, then the empty state returns", async ({ page, owner }) => {

@@ -81,7 +81,7 @@ async function setUp(context: BenchContext): Promise<Session> {
   return { cookie, companyId: company.id, jobId: job.id };
 }
 
-/** Opens `count` sockets in batches; each records when it hears `event`. */
+/** Opens `count` sockets in batches. */
 async function openAll<S>(count: number, open: () => Promise<S>): Promise<S[]> {
   const sockets: S[] = [];
   while (sockets.length < count) {
@@ -91,53 +91,78 @@ async function openAll<S>(count: number, open: () => Promise<S>): Promise<S[]> {
   return sockets;
 }
 
-type Measured = {
-  /** Change sent -> event parsed, at every socket. */
-  delivery: Stats;
-  /** First socket to hear it -> every socket: the fan-out alone, whatever the change cost. */
-  spread: Stats;
+/** One side of the comparison: N receivers and a way to make them hear one change. */
+type Target = {
+  listen: (onArrival: () => void) => void;
+  trigger: (round: number) => Promise<void>;
+  close: () => void;
 };
 
-/** Runs CHANGES rounds of `trigger`, each waiting until all `count` receivers have heard it. */
-async function measure(
-  count: number,
-  listen: (onArrival: () => void) => void,
-  trigger: (round: number) => Promise<void>,
-): Promise<Measured> {
-  const delivery: number[] = [];
-  const spread: number[] = [];
-  let started = 0;
-  let first = 0;
-  let arrived = 0;
-  let done: (() => void) | undefined;
-  listen(() => {
+/** Arrival times of one target, collected round by round. */
+class Recorder {
+  readonly delivery: number[] = [];
+  readonly spread: number[] = [];
+  private started = 0;
+  private first = 0;
+  private arrived = 0;
+  private done: (() => void) | undefined;
+  private isRecording = false;
+
+  constructor(
+    private readonly count: number,
+    private readonly target: Target,
+  ) {
+    target.listen(() => this.onArrival());
+  }
+
+  private onArrival() {
     const at = now();
-    if (arrived === 0) first = at;
-    delivery.push(at - started);
-    spread.push(at - first);
-    arrived++;
-    if (arrived === count) done?.();
-  });
-  for (let round = 0; round < CHANGES; round++) {
-    arrived = 0;
+    if (this.arrived === 0) this.first = at;
+    if (this.isRecording) {
+      this.delivery.push(at - this.started);
+      this.spread.push(at - this.first);
+    }
+    this.arrived++;
+    if (this.arrived === this.count) this.done?.();
+  }
+
+  /** One change, waited for until every receiver has heard it. */
+  async round(round: number, isRecording: boolean) {
+    this.arrived = 0;
+    this.isRecording = isRecording;
     let timer: NodeJS.Timeout | undefined;
     const allArrived = new Promise<void>((resolve, reject) => {
-      done = resolve;
-      timer = setTimeout(() => reject(new Error(`only ${arrived} of ${count} arrivals`)), ARRIVAL_TIMEOUT_MS);
+      this.done = resolve;
+      timer = setTimeout(
+        () => reject(new Error(`only ${this.arrived} of ${this.count} arrivals`)),
+        ARRIVAL_TIMEOUT_MS,
+      );
     });
-    started = now();
-    await trigger(round);
+    this.started = now();
+    await this.target.trigger(round);
     await allArrived;
     clearTimeout(timer);
   }
-  return { delivery: stats(delivery), spread: stats(spread) };
 }
 
-async function measureApp(
-  context: BenchContext,
-  session: Session,
-  count: number,
-): Promise<Measured & { answered: Stats }> {
+const WARM_UP_ROUNDS = 2;
+
+/**
+ * The two targets take turns, change for change, so a busy moment of the machine falls
+ * on both alike; the first rounds of each only warm up.
+ */
+async function race(count: number, app: Target, bare: Target) {
+  const recorders = [new Recorder(count, app), new Recorder(count, bare)] as const;
+  for (let round = 0; round < WARM_UP_ROUNDS + CHANGES; round++) {
+    for (const recorder of recorders) await recorder.round(round, round >= WARM_UP_ROUNDS);
+  }
+  return recorders.map((recorder) => ({
+    delivery: stats(recorder.delivery),
+    spread: stats(recorder.spread),
+  }));
+}
+
+async function appTarget(context: BenchContext, session: Session, count: number, answers: number[]) {
   const sockets = await openAll<Socket>(
     count,
     () =>
@@ -152,28 +177,24 @@ async function measureApp(
         socket.once("connect_error", reject);
       }),
   );
-  const answers: number[] = [];
-  try {
-    const measured = await measure(
-      count,
-      (onArrival) => {
-        for (const socket of sockets) socket.on("job.updated", onArrival);
-      },
-      async (round) => {
-        const sent = now();
-        const res = await request(`${context.appUrl}/api/jobs/${session.jobId}`, {
-          method: "PUT",
-          headers: { cookie: session.cookie },
-          body: { time: round % 2 === 0 ? "09:00" : "08:00" },
-        });
-        answers.push(now() - sent);
-        if (res.status !== 200) throw new Error(`PUT /api/jobs: ${res.status} ${res.body}`);
-      },
-    );
-    return { ...measured, answered: stats(answers) };
-  } finally {
-    for (const socket of sockets) socket.close();
-  }
+  return {
+    listen: (onArrival) => {
+      for (const socket of sockets) socket.on("job.updated", onArrival);
+    },
+    trigger: async (round) => {
+      const sent = now();
+      const res = await request(`${context.appUrl}/api/jobs/${session.jobId}`, {
+        method: "PUT",
+        headers: { cookie: session.cookie },
+        body: { time: round % 2 === 0 ? "09:00" : "08:00" },
+      });
+      answers.push(now() - sent);
+      if (res.status !== 200) throw new Error(`PUT /api/jobs: ${res.status} ${res.body}`);
+    },
+    close: () => {
+      for (const socket of sockets) socket.close();
+    },
+  } satisfies Target;
 }
 
 /** The ceiling: a bare `ws` server (its own process) that broadcasts what is POSTed to it. */
@@ -203,7 +224,7 @@ async function startBareWs(): Promise<{ url: string; child: ChildProcess }> {
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-async function measureBare(url: string, payload: unknown, count: number): Promise<Measured> {
+async function bareTarget(url: string, payload: unknown, count: number) {
   const sockets = await openAll<WebSocket>(
     count,
     () =>
@@ -213,22 +234,20 @@ async function measureBare(url: string, payload: unknown, count: number): Promis
         socket.once("error", reject);
       }),
   );
-  try {
-    return await measure(
-      count,
-      // The same work a Socket.IO client does with a message: parse the JSON.
-      (onArrival) => {
-        for (const socket of sockets)
-          socket.on("message", (data) => JSON.parse(data.toString()) && onArrival());
-      },
-      async () => {
-        const res = await request(`${url}/broadcast`, { method: "POST", body: payload });
-        if (res.status !== 200) throw new Error(`bare broadcast: ${res.status}`);
-      },
-    );
-  } finally {
-    for (const socket of sockets) socket.terminate();
-  }
+  return {
+    // The same work a Socket.IO client does with a message: parse the JSON.
+    listen: (onArrival) => {
+      for (const socket of sockets)
+        socket.on("message", (data) => JSON.parse(data.toString()) && onArrival());
+    },
+    trigger: async () => {
+      const res = await request(`${url}/broadcast`, { method: "POST", body: payload });
+      if (res.status !== 200) throw new Error(`bare broadcast: ${res.status}`);
+    },
+    close: () => {
+      for (const socket of sockets) socket.terminate();
+    },
+  } satisfies Target;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
@@ -250,12 +269,18 @@ export const socketsBench: BenchSection = {
     const [payload] = JSON.parse(sample.body.toString()) as unknown[];
     const bare = await startBareWs();
     const lines: string[] = [
-      `  ${CHANGES} changes per size; latency = change sent -> event parsed at each socket`,
+      `  ${CHANGES} changes per size, app and bare ws taking turns; latency = change sent -> event parsed at each socket`,
     ];
     try {
       for (const count of FANOUTS) {
-        const app = await measureApp(context, session, count);
-        const floor = await measureBare(bare.url, payload, count);
+        const answers: number[] = [];
+        const appSide = await appTarget(context, session, count, answers);
+        const bareSide = await bareTarget(bare.url, payload, count);
+        const [app, floor] = await race(count, appSide, bareSide).finally(() => {
+          appSide.close();
+          bareSide.close();
+        });
+        const answered = stats(answers.slice(WARM_UP_ROUNDS));
         lines.push(
           "",
           `  N = ${count.toLocaleString("en-US")} sockets of one company: change sent -> event at each socket`,
@@ -266,7 +291,7 @@ export const socketsBench: BenchSection = {
           row("Socket.IO + Redis adapter", app.spread),
           row("bare ws", floor.spread),
           ratioRow(app.spread, floor.spread),
-          `  the PUT's own answer: p50 ${answerMs(app.answered.p50)}, p99 ${answerMs(app.answered.p99)} (session, rules, transaction, bell)`,
+          `  the PUT's own answer: p50 ${answerMs(answered.p50)}, p99 ${answerMs(answered.p99)} (session, rules, transaction, bell)`,
         );
       }
     } finally {

@@ -132,7 +132,9 @@ describe("POST /api/login", () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it("locks an e-mail after 10 failures in the window with 429 and a retry time", { timeout: 60_000 }, async () => {
+  it("locks an e-mail after 10 failures in the window with 429 and a retry time", {
+    timeout: 60_000,
+  }, async () => {
     const user = await buildUser();
     for (let i = 0; i < 10; i++) {
       const res = await anonymous()

@@ -44,7 +44,6 @@ export function PresenceAvatars({ companyId, weekStart }: { companyId: string | 
               className="presence__avatar"
               style={{ background: colorOf(viewer.userId) }}
               data-testid="presence-avatar"
-              role="img"
               aria-label={fullName(viewer)}
             >
               {initialsOf(viewer)}

@@ -16,6 +16,7 @@ import { useSocketStore } from "./socket";
 const JOBS = "/api/jobs";
 const EMPLOYEES = "/api/employees";
 const TEMPLATES = "/api/templates";
+const NOTIFICATIONS = "/api/notifications";
 
 /** Which query roots an event makes stale, by the event's resource (the part before the dot). */
 export const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly string[]> = {
@@ -30,7 +31,7 @@ export const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly string[]> = {
   member: ["/api/companies", "/api/user/companies"],
   invitation: ["/api/companies"],
   subscription: ["/api/company"],
-  notification: ["/api/notifications"],
+  notification: [NOTIFICATIONS],
 };
 
 export function queryRootsFor(event: string): readonly string[] {
@@ -120,6 +121,11 @@ const upsertEmployee: InPlace<"employee.created" | "employee.updated"> = (queryC
   return [EMPLOYEES, JOBS];
 };
 
+function refetchBell(queryClient: QueryClient, companyId: string) {
+  void queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS, { companyId }] });
+  return [NOTIFICATIONS];
+}
+
 /**
  * Events applied in place, each answering the query roots it has fully handled; the
  * roots it leaves out are still invalidated. Events not listed are invalidations only.
@@ -149,6 +155,9 @@ export const IN_PLACE: { [E in ServerEventName]?: InPlace<E> } = {
     addPushedMessage(queryClient, message);
     return [CHAT_ROOT];
   },
+  // Which entries matter to this user is the server's call: refetch, but only that company's bell.
+  "notification.created": (queryClient, { companyId }) => refetchBell(queryClient, companyId),
+  "notification.read": (queryClient, { companyId }) => refetchBell(queryClient, companyId),
   "presence.updated": (_queryClient, { companyId, weekStart, users }) => {
     usePresenceStore.getState().setViewers(companyId, weekStart, users);
     return [];

@@ -1,18 +1,19 @@
 /**
  * GET /api/jobs is the board's hot path: every open board refetches it after every job
  * change in the company. Building a week of jobs as JSON costs PostgreSQL ~10 ms for
- * 1,200 rows, while fingerprinting the same rows costs ~1 ms. So each request asks only
- * for the fingerprint (in the same statement as the membership check); the JSON is built
- * when the fingerprint has changed, and kept in this process until it changes again.
+ * 1,200 rows, while fingerprinting the same rows costs well under 1 ms. So each request
+ * asks only for the fingerprint (in the same statement as the membership check); the JSON
+ * is built when the fingerprint has changed, and kept in this process until it changes again.
  *
- * The fingerprint is the row count plus the sum of a 64-bit hash of (id, xmin) over the
- * rows in range. Every insert, update or delete of a job, whoever makes it (this router,
- * a template being applied, an employee's cascade delete), creates or removes a row
- * version and so changes the fingerprint: no writer has to remember to invalidate a cache,
- * and several web processes stay correct without talking to each other.
+ * The fingerprint is the row count plus the sum of a 64-bit hash of each row's id seeded
+ * with its xmin (the transaction that wrote that version of the row), over the rows in
+ * range. Every insert, update or delete of a job, whoever makes it (this router, a template
+ * being applied, an employee's cascade delete), creates or removes a row version and so
+ * changes the fingerprint: no writer has to remember to invalidate a cache, and several web
+ * processes stay correct without talking to each other.
  */
 import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { constants, gzip } from "node:zlib";
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { companyUsers, jobs } from "../db/schema";
@@ -42,7 +43,8 @@ function inRange(range: JobRange): SQL | undefined {
   );
 }
 
-const fingerprintSql = sql<string>`count(*)::text || '.' || coalesce(sum(hashtextextended(${jobs.id}::text || ':' || ${jobs}.xmin::text, 0)), 0)::text`;
+// The row's id hashed with its version (xmin) as the seed: half the cost of hashing "id:xmin" as text.
+const fingerprintSql = sql<string>`count(*)::text || '.' || coalesce(sum(uuid_hash_extended(${jobs.id}, ${jobs}.xmin::text::bigint)), 0)::text`;
 
 const etagOf = (fingerprint: string) => `W/"${FORMAT_VERSION}-${fingerprint}"`;
 
@@ -78,7 +80,8 @@ async function build(companyId: string, range: JobRange): Promise<Entry> {
     json,
     bytes: json.length,
     gzipped: () => {
-      compressed ??= gzipAsync(json);
+      // The fastest level: a list is compressed after every change, and level 6 saves only ~6% more.
+      compressed ??= gzipAsync(json, { level: constants.Z_BEST_SPEED });
       return compressed;
     },
   };

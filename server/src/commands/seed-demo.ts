@@ -94,7 +94,8 @@ export async function seedDemoCompany(today = new Date()): Promise<boolean> {
     const todayText = toDateString(today);
     const rows: (typeof jobs.$inferInsert)[] = [];
     roster.forEach((employee, e) => {
-      for (let day = 0; day < 6; day++) {
+      // This week and next, Monday to Saturday: past days done, the rest ahead.
+      for (const day of [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12]) {
         const count = 1 + ((e + day) % 3);
         for (let j = 0; j < count; j++) {
           const n = e * 17 + day * 5 + j;
@@ -123,12 +124,14 @@ export async function seedDemoCompany(today = new Date()): Promise<boolean> {
       }
     });
     await tx.insert(jobs).values(rows);
-    await tx.insert(weeklySchedules).values({
-      companyId: company.id,
-      weekStartDate: monday,
-      weekEndDate: addDays(monday, 6),
-      name: weekName(monday),
-    });
+    await tx.insert(weeklySchedules).values(
+      [monday, addDays(monday, 7)].map((weekStartDate) => ({
+        companyId: company.id,
+        weekStartDate,
+        weekEndDate: addDays(weekStartDate, 6),
+        name: weekName(weekStartDate),
+      })),
+    );
     await tx.insert(chatMessages).values([
       { companyId: company.id, employeeId: roster[1].id, message: "Running 10 minutes late to Maple Ave." },
       {

@@ -7,6 +7,7 @@ import { EmployeeAvatar } from "../employees/EmployeeAvatar";
 import { JobCard } from "./JobCard";
 import { formatAmount, totalAmount } from "./jobStyle";
 import { jobsOf } from "./useJobs";
+import "./views.css";
 
 type DailyViewProps = {
   day: string;

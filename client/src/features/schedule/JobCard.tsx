@@ -16,6 +16,7 @@ import {
   STATUS_LABELS,
   statusTone,
 } from "./jobStyle";
+import "./job-card.css";
 
 export const JOB_DRAG_TYPE = "application/x-scheduler-job";
 
@@ -102,7 +103,7 @@ export function JobCard({ job, onOpen, isDraggable = false, showDate = false }: 
       draggable={isDraggable}
       onDragStart={isDraggable ? onDragStart : undefined}
       onClick={() => onOpen(job)}
-      aria-label={`${job.type} at ${job.location}, ${formatTime(job.time)}`}
+      aria-label={`${job.type} at ${job.location}, ${formatTime(job.time)}, ${STATUS_LABELS[job.status] ?? job.status}, ${PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus}`}
     >
       {content}
     </button>

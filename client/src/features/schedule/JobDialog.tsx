@@ -10,6 +10,7 @@ import { JobFormFields, type JobFormValues } from "./JobFormFields";
 import { type PhotoChange, PhotoPicker } from "./PhotoPicker";
 import { type JobPatch, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdateJob } from "./useJobs";
 import { useIsSmallScreen } from "./useScheduleParams";
+import "./job-dialog.css";
 
 export type JobDialogDefaults = Partial<{
   employeeId: string;

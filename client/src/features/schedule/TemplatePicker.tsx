@@ -5,6 +5,7 @@ import { LinkButton } from "../../components/LinkButton";
 import { apiJson, errorMessage, errorStatus } from "../../lib/api";
 import { weekRangeLabel } from "../../lib/dates";
 import { JOBS_ROOT } from "./useJobs";
+import "./template-picker.css";
 
 type TemplatePickerProps = { open: boolean; companyId: string; weekStart: string; onClose: () => void };
 

@@ -6,6 +6,7 @@ import { toISODate, weekDays } from "../../lib/dates";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
 import { JOB_DRAG_TYPE, JobCard } from "./JobCard";
 import { jobsOf } from "./useJobs";
+import "./week-grid.css";
 
 export type WeekGridProps = {
   /** Monday of the week, yyyy-MM-dd. */
