@@ -5,13 +5,14 @@
  * on a free local port, runs every section below, and cleans up.
  */
 import { randomBytes } from "node:crypto";
+import { bundleBench } from "./bench/bundle";
 import { type BenchSection, createDatabase, startApp } from "./bench/harness";
 import { jobsBench } from "./bench/jobs";
 import { socketsBench } from "./bench/sockets";
 import { loadDotEnv } from "./services";
 
 /** Each section exports one BenchSection; add yours here. */
-const SECTIONS: BenchSection[] = [jobsBench, socketsBench];
+const SECTIONS: BenchSection[] = [jobsBench, socketsBench, bundleBench];
 
 loadDotEnv();
 const only = process.argv.slice(2);

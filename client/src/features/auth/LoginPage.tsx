@@ -1,31 +1,10 @@
-import { Alert, Button, Input } from "antd";
-import { type FormEvent, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { AuthCard } from "./AuthCard";
-import { useLogin } from "./useAuth";
+import { SignInForm } from "./SignInForm";
 
-// A plain form rather than antd Form: two fields need no validation engine, and this is the first page most people load.
 export default function LoginPage() {
   const location = useLocation();
-  const login = useLogin();
-  const emailId = useId();
-  const passwordId = useId();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [isMissingCredentials, setIsMissingCredentials] = useState(false);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const trimmedEmail = email.trim();
-    if (!trimmedEmail || !password) {
-      setIsMissingCredentials(true);
-      return;
-    }
-    login.mutate({ email: trimmedEmail, password });
-  };
-
   return (
-    <AuthCard
+    <SignInForm
       title="Sign in"
       subtitle="Welcome back. Sign in to plan your crew's week."
       footer={
@@ -36,47 +15,6 @@ export default function LoginPage() {
           </Link>
         </>
       }
-    >
-      {isMissingCredentials ? (
-        <Alert className="auth-card__alert" type="error" showIcon title="Missing credentials" role="alert" />
-      ) : null}
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <div className="auth-form__field">
-          <label htmlFor={emailId}>Email</label>
-          <Input
-            id={emailId}
-            size="large"
-            name="email"
-            inputMode="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            status={isMissingCredentials && !email.trim() ? "error" : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setIsMissingCredentials(false);
-            }}
-          />
-        </div>
-        <div className="auth-form__field">
-          <label htmlFor={passwordId}>Password</label>
-          <Input.Password
-            id={passwordId}
-            size="large"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            status={isMissingCredentials && !password ? "error" : undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setIsMissingCredentials(false);
-            }}
-          />
-        </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
-          Sign in
-        </Button>
-      </form>
-    </AuthCard>
+    />
   );
 }

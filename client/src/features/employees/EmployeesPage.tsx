@@ -36,7 +36,7 @@ function EmployeeRoster({ companyId }: { companyId: string }) {
 
   return (
     <div className="employees-page">
-      <div className="employees-header">
+      <div className="page-header">
         <PageTitle
           title="Employee Management"
           subtitle="The people you schedule, with their colour on the board."

@@ -7,9 +7,12 @@ import { apiJson, apiRequest } from "../../lib/api";
 export const employeesKey = (companyId: string) => ["/api/employees", { companyId }] as const;
 
 /** The whole roster, inactive people included; a failure says so once (SPEC: Error / Failed to fetch employees). */
-export function useEmployees(companyId: string) {
+export function useEmployees(companyId: string | null) {
   const { notification } = App.useApp();
-  const query = useQuery<EmployeeDTO[]>({ queryKey: employeesKey(companyId) });
+  const query = useQuery<EmployeeDTO[]>({
+    queryKey: employeesKey(companyId ?? ""),
+    enabled: Boolean(companyId),
+  });
   useEffect(() => {
     if (query.isError) {
       notification.error({

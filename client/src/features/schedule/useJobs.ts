@@ -2,8 +2,8 @@
  * The board's server state. Job lists are keyed under "/api/jobs" (useRealtime
  * invalidates that root on every job event), employees under "/api/employees".
  */
+
 import {
-  type EmployeeDTO,
   EXPORT_DAYS,
   JOB_FETCH_WINDOW_DAYS,
   type JobDTO,
@@ -11,14 +11,13 @@ import {
   type TJobUpdate,
 } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
 import dayjs from "dayjs";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { apiJson, apiRequest } from "../../lib/api";
 import { toISODate } from "../../lib/dates";
+import { useEmployees } from "../employees/useEmployees";
 
 export const JOBS_ROOT = "/api/jobs";
-export const EMPLOYEES_ROOT = "/api/employees";
 
 /**
  * The dates fetched for a week: SPEC's 4 days either side, taken around the whole week
@@ -47,23 +46,10 @@ export function useWeekJobs(companyId: string | null, weekStart: string) {
 
 /**
  * Every employee of the company (names for exports), and the active ones the board shows.
- * A failure says so once (SPEC section 8: Error / Failed to fetch employees).
+ * The roster query (and its failure toast) is the Employees screen's own.
  */
 export function useScheduleEmployees(companyId: string | null) {
-  const { notification } = App.useApp();
-  const query = useQuery<EmployeeDTO[]>({
-    queryKey: [EMPLOYEES_ROOT, { companyId }],
-    enabled: Boolean(companyId),
-  });
-  useEffect(() => {
-    if (query.isError) {
-      notification.error({
-        key: "employees-fetch",
-        title: "Error",
-        description: "Failed to fetch employees",
-      });
-    }
-  }, [query.isError, notification]);
+  const query = useEmployees(companyId);
   const active = useMemo(
     () => (query.data ?? []).filter((e) => e.isActive).sort((a, b) => a.name.localeCompare(b.name)),
     [query.data],

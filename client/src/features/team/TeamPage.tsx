@@ -37,7 +37,7 @@ function Team({ companyId, companyName }: { companyId: string; companyName: stri
 
   return (
     <div className="team-page">
-      <div className="team-header">
+      <div className="page-header">
         <PageTitle
           title={TITLE}
           subtitle={`The people who use Scheduler at ${companyName}, and what they may do.`}

@@ -50,7 +50,7 @@ function TemplateLibrary({ companyId }: { companyId: string }) {
 
   return (
     <div className="templates-page">
-      <div className="templates-header">
+      <div className="page-header">
         <PageTitle
           title="Schedule Templates"
           subtitle="Save a week that works and lay it onto any other week."

@@ -1,0 +1,78 @@
+import { Button, Input } from "antd";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { AuthCard } from "./AuthCard";
+import { useLogin } from "./useAuth";
+
+type SignInFormProps = { title: string; subtitle: string; footer: ReactNode };
+
+/**
+ * E-mail and password, both required ("Missing credentials"), signing in through
+ * useLogin. A plain form rather than antd Form: two fields need no validation engine,
+ * and this is the first page most people load. Used by /login and the admin sign-in.
+ */
+export function SignInForm({ title, subtitle, footer }: SignInFormProps) {
+  const login = useLogin();
+  const emailId = useId();
+  const passwordId = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [isMissingCredentials, setIsMissingCredentials] = useState(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmedEmail = email.trim();
+    if (!trimmedEmail || !password) {
+      setIsMissingCredentials(true);
+      return;
+    }
+    login.mutate({ email: trimmedEmail, password });
+  };
+
+  return (
+    <AuthCard title={title} subtitle={subtitle} footer={footer}>
+      {isMissingCredentials ? (
+        // A plain element, not antd Alert: the sign-in page has a JavaScript budget to keep.
+        <div className="auth-card__alert auth-card__error" role="alert">
+          Missing credentials
+        </div>
+      ) : null}
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <div className="auth-form__field">
+          <label htmlFor={emailId}>Email</label>
+          <Input
+            id={emailId}
+            size="large"
+            name="email"
+            inputMode="email"
+            autoComplete="email"
+            autoFocus
+            value={email}
+            status={isMissingCredentials && !email.trim() ? "error" : undefined}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setIsMissingCredentials(false);
+            }}
+          />
+        </div>
+        <div className="auth-form__field">
+          <label htmlFor={passwordId}>Password</label>
+          <Input.Password
+            id={passwordId}
+            size="large"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            status={isMissingCredentials && !password ? "error" : undefined}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setIsMissingCredentials(false);
+            }}
+          />
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
