@@ -69,8 +69,9 @@ test.describe("sign-up, sign-out and the app shell", () => {
     await expect(page.getByText("Login failed").first()).toBeVisible();
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("heading", { name: "Weekly Schedule" })).toBeVisible();
+    // The toast shows at once and fades after a few seconds, so look for it before the board loads.
     await expect(page.getByText("Logged in successfully")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Weekly Schedule" })).toBeVisible();
   });
 
   test("an unknown path shows the 404 page", async ({ page, owner }) => {

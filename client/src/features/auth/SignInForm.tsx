@@ -1,4 +1,7 @@
-import { Button, Input } from "antd";
+import { Button } from "antd";
+// The two input parts only, not antd's whole Input family (Search, TextArea, OTP): sign-in has a budget.
+import Input from "antd/es/input/Input";
+import Password from "antd/es/input/Password";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { AuthCard } from "./AuthCard";
 import { useLogin } from "./useAuth";
@@ -56,7 +59,7 @@ export function SignInForm({ title, subtitle, footer }: SignInFormProps) {
         </div>
         <div className="auth-form__field">
           <label htmlFor={passwordId}>Password</label>
-          <Input.Password
+          <Password
             id={passwordId}
             size="large"
             name="password"
