@@ -5,7 +5,15 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 
 export const e2eDataDir = () => path.join(os.tmpdir(), `sched-e2e-${process.env.E2E_PORT ?? "5100"}`);
 export const PASSWORD = "e2e-password-1";
@@ -58,3 +66,17 @@ export { expect };
 
 /** True when the project runs at phone size (the bottom bar instead of the desktop nav). */
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** A browser with no cookies and no storage (its own socket), sized like this project's pages. */
+export async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
+  const options: BrowserContextOptions = {
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    deviceScaleFactor,
+  };
+  return (await browser.newContext(options)).newPage();
+}

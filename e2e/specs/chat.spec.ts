@@ -1,5 +1,5 @@
-import type { Browser, BrowserContextOptions, Page, TestInfo } from "@playwright/test";
-import { api, expect, type Owner, selectCompany, test } from "../fixtures";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { api, expect, freshPage, type Owner, selectCompany, test } from "../fixtures";
 
 type Employee = { id: string; name: string };
 
@@ -15,16 +15,7 @@ async function addEmployee(page: Page, owner: Owner, name: string, initials: str
 
 /** The same account in a second browser (its own cookies and socket), sized like this project's pages. */
 async function secondBrowser(browser: Browser, testInfo: TestInfo, owner: Owner): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
-  const options: BrowserContextOptions = {
-    baseURL,
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    deviceScaleFactor,
-  };
-  const page = await (await browser.newContext(options)).newPage();
+  const page = await freshPage(browser, testInfo);
   const res = await page.request.post("/api/login", {
     data: { email: owner.email, password: owner.password },
   });

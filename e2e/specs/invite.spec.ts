@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContextOptions, Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   expect as baseExpect,
   e2eDataDir,
+  freshPage,
   isPhone,
   PASSWORD,
   registerOwner,
@@ -41,21 +42,6 @@ async function linkFromOutbox(email: string): Promise<string> {
     )
     .toBeTruthy();
   return link!;
-}
-
-/** A browser with no cookies and no storage, sized like this project's pages. */
-async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
-  const options: BrowserContextOptions = {
-    baseURL,
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    deviceScaleFactor,
-  };
-  const context = await browser.newContext(options);
-  return context.newPage();
 }
 
 async function openTeam(page: Page) {

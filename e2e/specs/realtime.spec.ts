@@ -5,12 +5,13 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContextOptions, Page, TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import {
   api,
   e2eDataDir,
   expect,
+  freshPage,
   isPhone,
   type Owner,
   PASSWORD,
@@ -23,19 +24,6 @@ const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
 const THURSDAY = "2031-03-06";
 const FIRST_LOAD = { timeout: 30_000 };
-
-async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
-  const options: BrowserContextOptions = {
-    baseURL,
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    deviceScaleFactor,
-  };
-  return (await browser.newContext(options)).newPage();
-}
 
 /** The owner again, in a browser of their own (own cookies, own socket). */
 async function ownerElsewhere(browser: Browser, testInfo: TestInfo, owner: Owner): Promise<Page> {
