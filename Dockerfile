@@ -5,6 +5,7 @@ COPY client/package.json client/
 COPY server/package.json server/
 COPY worker/package.json worker/
 COPY shared-types/package.json shared-types/
+COPY core/package.json core/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .

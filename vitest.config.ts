@@ -1,9 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-/** One run for every workspace; server and worker tests share a database made for the run. */
+/**
+ * One run for every workspace. Projects that touch the database or Redis share the
+ * database made for the run (core/test/global-setup.ts) and read its address in
+ * core/test/env.ts.
+ */
 export default defineConfig({
   test: {
-    globalSetup: ["./server/test/global-setup.ts"],
+    globalSetup: ["./core/test/global-setup.ts"],
     maxWorkers: 4,
     testTimeout: 20_000,
     hookTimeout: 30_000,
@@ -11,11 +15,15 @@ export default defineConfig({
       { extends: true, test: { name: "shared-types", include: ["shared-types/test/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "server", include: ["server/test/**/*.test.ts"], setupFiles: ["./server/test/env.ts"] },
+        test: { name: "core", include: ["core/test/**/*.test.ts"], setupFiles: ["./core/test/env.ts"] },
       },
       {
         extends: true,
-        test: { name: "worker", include: ["worker/test/**/*.test.ts"], setupFiles: ["./server/test/env.ts"] },
+        test: { name: "server", include: ["server/test/**/*.test.ts"], setupFiles: ["./core/test/env.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "worker", include: ["worker/test/**/*.test.ts"], setupFiles: ["./core/test/env.ts"] },
       },
       { extends: true, test: { name: "client", include: ["client/test/**/*.test.ts"] } },
     ],

@@ -1,33 +1,17 @@
 /**
- * The app as Playwright sees it: a fresh database on TEST_DATABASE_URL and a key
- * prefix of its own in Redis, then `npm start`'s launcher (build, migrate, web,
+ * The app as Playwright sees it: a throwaway database (core/src/db/throwaway.ts) and a
+ * key prefix of its own in Redis, then `npm start`'s launcher (build, migrate, web,
  * worker). The database is dropped when Playwright stops the server.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createThrowawayDatabase, newRunId } from "@sched/core/db/throwaway";
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const port = process.env.E2E_PORT ?? "5100";
-const runId = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const name = `sched_e2e_${runId}`;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-await admin(`create database ${name}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
+const runId = newRunId();
+const database = await createThrowawayDatabase("sched_e2e", runId);
 // Specs read mail from this outbox (see fixtures.ts: e2eDataDir).
 const dataDir = path.join(os.tmpdir(), `sched-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
@@ -38,7 +22,7 @@ const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
   env: {
     ...process.env,
     NODE_ENV: "test",
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
     REDIS_PREFIX: `sched-e2e:${runId}:`,
     PORT: port,
@@ -50,6 +34,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     CLIENT_DIST: process.env.CLIENT_DIST ?? path.join(dataDir, "..", `sched-e2e-dist-${port}`),
     LOG_LEVEL: "warn",
     ADMIN_SETUP_PASSWORD: process.env.ADMIN_SETUP_PASSWORD ?? "e2e-admin-setup",
+    // Every spec registers its own owner, all from this machine's one address.
+    REGISTRATIONS_PER_IP_PER_HOUR: "100000",
   },
 });
 
@@ -59,7 +45,7 @@ async function stop() {
   isStopping = true;
   child.kill("SIGTERM");
   await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
-  await admin(`drop database if exists ${name} with (force)`).catch(() => {});
+  await database.drop().catch(() => {});
   process.exit(0);
 }
 process.on("SIGTERM", () => void stop());

@@ -3,7 +3,7 @@ import { ensureDatabase, loadDotEnv } from "./services";
 
 loadDotEnv();
 const database = await ensureDatabase();
-const { runMigrations } = await import("../server/src/db/migrate");
+const { runMigrations } = await import("@sched/core/db/migrate");
 await runMigrations(process.env.DATABASE_URL!);
 console.log(`Migrations applied to ${database.description}`);
 await database.close();

@@ -30,7 +30,7 @@ export async function ensureDatabase(): Promise<Service> {
       close: async () => {},
     };
   }
-  const { startEmbeddedPostgres } = await import("../server/src/db/embedded");
+  const { startEmbeddedPostgres } = await import("@sched/core/db/embedded");
   const pgliteDir = path.join(dataDir(), "pglite");
   const embedded = await startEmbeddedPostgres({ dataDir: pgliteDir });
   process.env.DATABASE_URL = embedded.url;

@@ -5,12 +5,12 @@
 import { loadDotEnv } from "./services";
 
 loadDotEnv();
-const { config } = await import("../server/src/config");
+const { config } = await import("@sched/core/config");
 if (config.seedDemo) {
-  const { runMigrations } = await import("../server/src/db/migrate");
+  const { runMigrations } = await import("@sched/core/db/migrate");
   await runMigrations(config.databaseUrl!);
-  const { isDatabaseEmpty } = await import("../server/src/commands/database-state");
-  const { seedDemoCompany } = await import("../server/src/commands/seed-demo");
+  const { isDatabaseEmpty } = await import("@sched/core/queries/database-state");
+  const { seedDemoCompany } = await import("@sched/core/commands/seed-demo");
   if (await isDatabaseEmpty()) await seedDemoCompany();
 }
 await import("../server/src/index");

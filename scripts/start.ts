@@ -82,23 +82,23 @@ try {
   console.log(`Database: ${services[0].description}`);
   console.log(`Redis:    ${services[1].description}`);
 
-  const { runMigrations } = await import("../server/src/db/migrate");
+  const { runMigrations } = await import("@sched/core/db/migrate");
   await runMigrations(process.env.DATABASE_URL!);
-  const { config } = await import("../server/src/config");
+  const { config } = await import("@sched/core/config");
   if (config.seedDemo) {
-    const { seedDemoCompany } = await import("../server/src/commands/seed-demo");
-    const { isDatabaseEmpty } = await import("../server/src/commands/database-state");
+    const { seedDemoCompany } = await import("@sched/core/commands/seed-demo");
+    const { isDatabaseEmpty } = await import("@sched/core/queries/database-state");
     if (await isDatabaseEmpty()) {
       await seedDemoCompany();
       console.log("Seeded the demo company Acme Plumbing.");
     }
   }
-  const { pool } = await import("../server/src/db/client");
+  const { pool } = await import("@sched/core/db/client");
   await pool.end();
 
   run("web", "server/src/index.ts");
   run("worker", "worker/src/index.ts");
-  const { DEMO_LOGINS } = await import("../server/src/commands/seed-demo");
+  const { DEMO_LOGINS } = await import("@sched/core/commands/seed-demo");
   console.log(`\n  Scheduler is running at ${config.appUrl}`);
   if (isDev) console.log("  Client dev server: npm run dev -w client (http://localhost:5173)");
   console.log(`  Demo sign-in: ${DEMO_LOGINS[0].email} / ${DEMO_LOGINS[0].password}\n`);

@@ -12,6 +12,7 @@ const employee = (id: string, name: string): EmployeeDTO => ({
   avatarColor: "blue",
   isActive: true,
   createdAt: "2026-01-01T00:00:00.000Z",
+  version: 1,
 });
 
 const job = (overrides: Partial<JobDTO>): JobDTO => ({
@@ -26,6 +27,7 @@ const job = (overrides: Partial<JobDTO>): JobDTO => ({
   status: "scheduled",
   paymentStatus: "pending",
   completedAt: null,
+  onMyWayAt: null,
   amount: null,
   customerEmail: null,
   customerPhone: null,
@@ -34,6 +36,7 @@ const job = (overrides: Partial<JobDTO>): JobDTO => ({
   afterPhotoUrl: null,
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
+  version: 1,
   ...overrides,
 });
 
@@ -74,7 +77,7 @@ describe("schedule CSV", () => {
 });
 
 describe("job style and window", () => {
-  it("maps types, statuses and payments as SPEC says", () => {
+  it("maps types, statuses and payments to their classes and colours", () => {
     expect(jobTypeClass("Follow-up")).toBe("follow-up");
     expect(jobTypeClass("Site Visit")).toBe("site-visit");
     expect(["completed", "in_progress", "cancelled", "scheduled"].map(statusTone)).toEqual([

@@ -1,8 +1,9 @@
-import type { ChatMessageDTO, EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { type ChatMessageDTO, type EmployeeDTO, type JobDTO, NOTIFICATIONS_LIMIT } from "@sched/shared-types";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { usePresenceStore } from "../src/components/usePresence";
-import { type ChatCache, chatQueryKey } from "../src/features/chat/chatCache";
+import { usePresenceStore } from "../src/components/presenceStore";
+import type { ChatCache } from "../src/features/chat/chatCache";
+import { queryKeys, rootKey } from "../src/lib/queryKeys";
 import { applyEvent, queryRootsFor } from "../src/lib/useRealtime";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
@@ -20,6 +21,7 @@ const job = (id: string, date: string, changes: Partial<JobDTO> = {}): JobDTO =>
   status: "scheduled",
   paymentStatus: "pending",
   completedAt: null,
+  onMyWayAt: null,
   amount: null,
   customerEmail: null,
   customerPhone: null,
@@ -28,11 +30,14 @@ const job = (id: string, date: string, changes: Partial<JobDTO> = {}): JobDTO =>
   afterPhotoUrl: null,
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
+  version: 1,
   ...changes,
 });
 
 const weekKey = (startDate: string, endDate: string, companyId = COMPANY) =>
-  ["/api/jobs", { companyId, startDate, endDate }] as const;
+  queryKeys.jobs(companyId, startDate, endDate);
+const chatKey = queryKeys.chat(COMPANY);
+const rosterKey = queryKeys.employees(COMPANY);
 const THIS_WEEK = weekKey("2026-11-19", "2026-12-03");
 const NEXT_WEEK = weekKey("2026-11-26", "2026-12-10");
 
@@ -84,22 +89,21 @@ describe("applyEvent", () => {
       message: id,
       createdAt: `2026-11-20T10:00:0${id.length}.000Z`,
       employee: { name: "N", initials: "N", avatarColor: "blue" },
+      author: null,
     });
     const queryClient = cacheWith([
       [
         THIS_WEEK,
         [job("j1", "2026-11-23"), job("j2", "2026-11-23", { employeeId: "gone" }), job("j3", "2026-11-24")],
       ],
-      [["/api/employees", { companyId: COMPANY }], [{ id: "gone", companyId: COMPANY, name: "Gone" }]],
-      [chatQueryKey(COMPANY), { messages: [message("m", "e1"), message("mm", "gone")], cursor: "mm" }],
+      [rosterKey, [{ id: "gone", companyId: COMPANY, name: "Gone" }]],
+      [chatKey, { messages: [message("m", "e1"), message("mm", "gone")], cursor: "mm" }],
     ]);
     applyEvent(queryClient, "job.deleted", { id: "j3", companyId: COMPANY });
     applyEvent(queryClient, "employee.deleted", { id: "gone", companyId: COMPANY });
     expect(queryClient.getQueryData<JobDTO[]>(THIS_WEEK)?.map((j) => j.id)).toEqual(["j1"]);
-    expect(queryClient.getQueryData(["/api/employees", { companyId: COMPANY }])).toEqual([]);
-    expect(queryClient.getQueryData<ChatCache>(chatQueryKey(COMPANY))?.messages.map((m) => m.id)).toEqual([
-      "m",
-    ]);
+    expect(queryClient.getQueryData(rosterKey)).toEqual([]);
+    expect(queryClient.getQueryData<ChatCache>(chatKey)?.messages.map((m) => m.id)).toEqual(["m"]);
   });
 
   it("keeps the roster sorted by name and renames the sender on their messages", () => {
@@ -111,12 +115,12 @@ describe("applyEvent", () => {
       avatarColor: "blue",
       isActive: true,
       createdAt: "2026-11-01T00:00:00.000Z",
+      version: 1,
     });
-    const rosterKey = ["/api/employees", { companyId: COMPANY }];
     const queryClient = cacheWith([
       [rosterKey, [employee("a", "Anna"), employee("c", "Carl")]],
       [
-        chatQueryKey(COMPANY),
+        chatKey,
         {
           messages: [
             {
@@ -139,7 +143,7 @@ describe("applyEvent", () => {
       "Anna",
       "Bea",
     ]);
-    expect(queryClient.getQueryData<ChatCache>(chatQueryKey(COMPANY))?.messages[0].employee).toEqual({
+    expect(queryClient.getQueryData<ChatCache>(chatKey)?.messages[0].employee).toEqual({
       name: "Aaron",
       initials: "AA",
       avatarColor: "teal",
@@ -154,16 +158,18 @@ describe("applyEvent", () => {
       message: "On my way",
       createdAt: "2026-11-20T10:00:05.000Z",
       employee: { name: "Pat", initials: "PP", avatarColor: "blue" },
+      author: null,
     };
-    const queryClient = cacheWith([[chatQueryKey(COMPANY), { messages: [], cursor: null }]]);
+    const queryClient = cacheWith([[chatKey, { messages: [], cursor: null }]]);
     applyEvent(queryClient, "chat.message", pushed);
     applyEvent(queryClient, "chat.message", pushed);
-    expect(queryClient.getQueryData(chatQueryKey(COMPANY))).toEqual({ messages: [pushed], cursor: null });
+    expect(queryClient.getQueryData(chatKey)).toEqual({ messages: [pushed], cursor: null });
   });
 
   it("invalidates what a payload cannot update: other shapes under a root, and whole-company changes", () => {
-    const photoKey = ["/api/jobs", "j1", "photos"];
-    const subscriptionKey = ["/api/company", COMPANY, "subscription"];
+    // A key under the jobs root that is not a list of jobs.
+    const photoKey = [...rootKey("jobs"), "j1", "photos"];
+    const subscriptionKey = queryKeys.subscription(COMPANY);
     const queryClient = cacheWith([
       [THIS_WEEK, []],
       [photoKey, { before: null }],
@@ -174,7 +180,7 @@ describe("applyEvent", () => {
     expect(isStale(queryClient, THIS_WEEK)).toBe(false);
     applyEvent(queryClient, "subscription.updated", { companyId: COMPANY });
     expect(isStale(queryClient, subscriptionKey)).toBe(true);
-    expect(queryRootsFor("notification.read")).toEqual(["/api/notifications"]);
+    expect(queryRootsFor("notification.read")).toEqual(["notifications"]);
   });
 
   it("files presence for the week it is about", () => {
@@ -184,23 +190,61 @@ describe("applyEvent", () => {
   });
 });
 
+describe("My Day's list", () => {
+  it("holds only its employee's jobs: a job given to someone else leaves it, one given to them arrives", () => {
+    const mine = queryKeys.employeeJobs(COMPANY, "e1", "2026-11-23", "2026-11-29");
+    const queryClient = cacheWith([[mine, [job("j1", "2026-11-24"), job("j2", "2026-11-25")]]]);
+    applyEvent(queryClient, "job.updated", job("j1", "2026-11-24", { employeeId: "e2" }));
+    applyEvent(queryClient, "job.updated", job("j3", "2026-11-26", { employeeId: "e1", version: 2 }));
+    applyEvent(queryClient, "job.created", job("j4", "2026-11-26", { employeeId: "e2" }));
+    expect(queryClient.getQueryData<JobDTO[]>(mine)?.map((j) => j.id)).toEqual(["j2", "j3"]);
+    expect(isStale(queryClient, mine)).toBe(false);
+  });
+});
+
 describe("the bell", () => {
-  it("refetches only the bell of the company the event is about", () => {
-    const mine = ["/api/notifications", { companyId: COMPANY }];
-    const theirs = ["/api/notifications", { companyId: OTHER_COMPANY }];
+  const entry = {
+    id: "n1",
+    kind: "job.moved",
+    message: "Your 9:00 Repair at 12 Oak Rd moved to Tue 25 Nov 10:30",
+    jobId: "j1",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    read: false,
+  } as const;
+
+  it("puts a new entry on top of that company's bell at once, once, and nowhere else", () => {
+    const mine = queryKeys.notifications(COMPANY);
+    const theirs = queryKeys.notifications(OTHER_COMPANY);
+    const older = { ...entry, id: "n0", read: true, createdAt: "2026-11-19T10:00:00.000Z" };
+    const queryClient = cacheWith([
+      [mine, [older]],
+      [theirs, []],
+    ]);
+    applyEvent(queryClient, "notification.created", { ...entry, companyId: COMPANY });
+    applyEvent(queryClient, "notification.created", { ...entry, companyId: COMPANY });
+    expect(queryClient.getQueryData(mine)).toEqual([entry, older]);
+    expect(queryClient.getQueryData(theirs)).toEqual([]);
+    expect(isStale(queryClient, mine) || isStale(queryClient, theirs)).toBe(false);
+  });
+
+  it("keeps the bell at its length", () => {
+    const mine = queryKeys.notifications(COMPANY);
+    const full = Array.from({ length: NOTIFICATIONS_LIMIT }, (_, n) => ({ ...entry, id: `old${n}` }));
+    const queryClient = cacheWith([[mine, full]]);
+    applyEvent(queryClient, "notification.created", { ...entry, companyId: COMPANY });
+    const list = queryClient.getQueryData<{ id: string }[]>(mine) ?? [];
+    expect(list).toHaveLength(NOTIFICATIONS_LIMIT);
+    expect(list[0].id).toBe("n1");
+  });
+
+  it("refetches only the bell of the company another tab read", () => {
+    const mine = queryKeys.notifications(COMPANY);
+    const theirs = queryKeys.notifications(OTHER_COMPANY);
     const queryClient = cacheWith([
       [mine, []],
       [theirs, []],
     ]);
-    applyEvent(queryClient, "notification.created", {
-      id: "n1",
-      companyId: OTHER_COMPANY,
-      kind: "job.created",
-      title: "New job",
-      detail: null,
-      createdAt: "2026-11-20T10:00:00.000Z",
-      isRead: false,
-    });
+    applyEvent(queryClient, "notification.read", { companyId: OTHER_COMPANY });
     expect(isStale(queryClient, theirs)).toBe(true);
     expect(isStale(queryClient, mine)).toBe(false);
   });

@@ -84,7 +84,8 @@ test.describe("Accepting an invitation", () => {
     await invitee.getByLabel("Password").fill(PASSWORD);
     await invitee.getByRole("button", { name: "Create account and join" }).click();
 
-    await expect(invitee).toHaveURL(/\/schedule$/);
+    // An employee starts on My Day on a phone (docs/my-day.md), on the schedule elsewhere.
+    await expect(invitee).toHaveURL(isPhone(invitee) ? /\/my-day$/ : /\/schedule$/);
     await expect(invitee.getByText(`Welcome to ${owner.companyName}`)).toBeVisible();
     await expect(invitee.getByTestId("company-name")).toHaveText(owner.companyName);
     await openTeam(invitee);

@@ -190,6 +190,8 @@ test.describe("live updates between browsers", () => {
       initials: "PP",
       avatarColor: "blue",
     });
+    // The owner does jobs too: linked to Pat on the roster, Pat's new jobs are the owner's news.
+    await api(page, "PUT", `/api/companies/${owner.companyId}/users/${owner.userId}`, { employeeId: pat.id });
     await openBoard(page, `/schedule?week=${MONDAY}`);
     const bell = page.getByTestId("notification-bell");
     // Adam joining (the invitation) is already news for the owner; read it first.
@@ -200,7 +202,7 @@ test.describe("live updates between browsers", () => {
     await expect(bell).toHaveAccessibleName("Notifications");
     await page.keyboard.press("Escape");
 
-    // The admin adds a job in their own browser: the owner's bell counts it at once.
+    // The admin adds a job for Pat in their own browser: the owner's bell counts it at once.
     await api(adam, "POST", "/api/jobs", {
       companyId: owner.companyId,
       employeeId: pat.id,
@@ -212,7 +214,7 @@ test.describe("live updates between browsers", () => {
     await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
     await bell.click();
     const newest = page.getByTestId("notification-item").first();
-    await expect(newest).toContainText("New job: Repair at 9 Bell St");
+    await expect(newest).toContainText("Adam Admin assigned you a 14:00 Repair at 9 Bell St");
     await expect(newest).toHaveAttribute("data-read", "false");
     await page.screenshot({ path: testInfo.outputPath("bell.png") });
     await page.getByRole("button", { name: "Mark all as read" }).click();

@@ -46,7 +46,8 @@ test.describe("subscription", () => {
     await expect(page.getByTestId("subscription-status")).toHaveText("Active");
     await expect(banner).toHaveCount(0);
 
-    await expect(page).toHaveURL(/\/$/, { timeout: SUCCESS_REDIRECT_MS + 10_000 });
+    // The success page sends people home, and home is the schedule for an owner.
+    await expect(page).toHaveURL(/\/(schedule)?$/, { timeout: SUCCESS_REDIRECT_MS + 10_000 });
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(SUCCESS_REDIRECT_MS - 500);
     await expect(page.getByRole("heading", { name: "Weekly Schedule" })).toBeVisible();
     await expect(banner).toHaveCount(0);

@@ -11,31 +11,16 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createThrowawayDatabase } from "@sched/core/db/throwaway";
+import { Redis } from "ioredis";
 import { ROOT } from "../services";
-
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export type Database = { url: string; drop: () => Promise<void> };
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** BENCH_DATABASE_URL when set (kept afterwards), else a fresh database dropped at the end. */
+/** BENCH_DATABASE_URL when set (kept afterwards), else a throwaway database dropped at the end. */
 export async function createDatabase(runId: string): Promise<Database> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: async () => {} };
-  const name = `sched_bench_${runId}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return createThrowawayDatabase("sched_bench", runId);
 }
 
 async function freePort(): Promise<number> {
@@ -65,6 +50,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_0
 }
 
 export type RunningProcess = { url: string; stop: () => Promise<void> };
+/** A process of the app (web or worker), with its pid for memory readings. */
+export type AppProcess = RunningProcess & { pid: number };
 
 function stopper(child: ChildProcess) {
   return () =>
@@ -75,28 +62,70 @@ function stopper(child: ChildProcess) {
     });
 }
 
-/** The real web process (server/src/index.ts: migrations, Express app, gateway) on a free port. */
-export async function startApp(databaseUrl: string, runId: string): Promise<RunningProcess> {
+const redisUrl = () => process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisPrefix = (runId: string) => `sched-bench:${runId}`;
+
+/** Deletes every Redis key of the run (each section's processes use the run's prefix plus a letter). */
+export async function dropRedisKeys(runId: string): Promise<void> {
+  const redis = new Redis(redisUrl());
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${redisPrefix(runId)}*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The environment every process of one bench run shares: its database, its Redis prefix. */
+function appEnv(databaseUrl: string, runId: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "development",
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl(),
+    REDIS_PREFIX: `${redisPrefix(runId)}:`,
+    SESSION_SECRET: "bench-session-secret",
+    LOG_LEVEL: "warn",
+    BCRYPT_ROUNDS: "4",
+    // Every simulated person registers from this machine's one address.
+    REGISTRATIONS_PER_IP_PER_HOUR: "100000",
+  };
+}
+
+/**
+ * The real web process (server/src/index.ts: migrations, Express app, gateway) on a free
+ * port; `env` adds to the run's environment (e.g. CLIENT_DIST for a built client).
+ */
+export async function startApp(
+  databaseUrl: string,
+  runId: string,
+  env: Record<string, string> = {},
+): Promise<AppProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+  // BENCH_NODE_ARGS adds node flags to the web process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/index.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      APP_URL: url,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
-      REDIS_PREFIX: `sched-bench:${runId}:`,
-      SESSION_SECRET: "bench-session-secret",
-      LOG_LEVEL: "warn",
-      BCRYPT_ROUNDS: "4",
-    },
+    env: { ...appEnv(databaseUrl, runId), PORT: String(port), APP_URL: url, ...env },
   });
   await waitForHealth(url, child);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+/** The worker process (worker/src/index.ts) on the run's database and Redis prefix. */
+export function startWorker(databaseUrl: string, runId: string): AppProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "worker/src/index.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: appEnv(databaseUrl, runId),
+  });
+  return { url: "", pid: child.pid ?? 0, stop: stopper(child) };
 }
 
 export type BareResponse = { status: number; headers: Record<string, string>; body: Buffer };

@@ -5,13 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { config, ROOT_DIR } from "@sched/core/config";
+import { NotFound } from "@sched/core/errors";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { loadUser, sessionMiddleware } from "./auth/session";
-import { config, ROOT_DIR } from "./config";
-import { pool } from "./db/client";
-import { errorMiddleware, NotFound } from "./errors";
-import { sameOrigin } from "./middleware/same-origin";
+import { errorMiddleware } from "./http/errors";
+import { healthHandler } from "./http/health";
+import { sameOrigin } from "./http/same-origin";
 import { apiRouter } from "./routes";
 import { stripeWebhookRouter } from "./routes/stripe-webhook";
 
@@ -41,7 +42,7 @@ export function createApp(): Express {
           "img-src": ["'self'", "data:", "blob:"],
           "connect-src": ["'self'", "ws:", "wss:", "https://api.stripe.com"],
           "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
-          "upgrade-insecure-requests": config.isProduction ? [] : null,
+          "upgrade-insecure-requests": config.isHttps ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,
@@ -51,10 +52,7 @@ export function createApp(): Express {
   // Stripe signs the raw bytes: this route reads its body before any JSON parser.
   app.use("/api/stripe/webhook", express.raw({ type: "*/*", limit: "1mb" }), stripeWebhookRouter);
 
-  app.get("/api/health", async (_req, res) => {
-    await pool.query("select 1");
-    res.json({ ok: true });
-  });
+  app.get("/api/health", healthHandler());
 
   app.use("/api/jobs", express.json({ limit: JOB_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));

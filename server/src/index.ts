@@ -1,20 +1,24 @@
 /** The web process: migrate, listen, attach the realtime gateway, shut down cleanly. */
 import { createServer } from "node:http";
+import { startInvalidationListener, stopInvalidationListener } from "@sched/core/cache/channel";
+import { config } from "@sched/core/config";
+import { pool } from "@sched/core/db/client";
+import { runMigrations } from "@sched/core/db/migrate";
+import { logger } from "@sched/core/logger";
+import { closeQueues } from "@sched/core/queues";
+import { redis } from "@sched/core/redis";
 import { createApp } from "./app";
 import { sessionMiddleware } from "./auth/session";
-import { config } from "./config";
-import { pool } from "./db/client";
-import { runMigrations } from "./db/migrate";
-import { logger } from "./logger";
-import { closeQueues } from "./queues";
 import { attachGateway } from "./realtime/gateway";
-import { redis } from "./redis";
 
 async function main() {
   await runMigrations(config.databaseUrl!);
   const app = createApp();
   const httpServer = createServer(app);
   const io = attachGateway(httpServer, sessionMiddleware);
+  // Sessions, memberships and the jobs list's version are kept in memory once this process
+  // hears every invalidation; until then (Redis away at start) PostgreSQL answers each time.
+  void startInvalidationListener();
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
   logger.info({ port: config.port, url: config.appUrl }, "web listening");
 
@@ -24,6 +28,7 @@ async function main() {
     isStopping = true;
     logger.info({ signal }, "web stopping");
     await new Promise<void>((resolve) => io.close(() => resolve()));
+    await stopInvalidationListener();
     await closeQueues();
     await pool.end();
     redis.disconnect();

@@ -1,6 +1,5 @@
 import "express-serve-static-core";
 import "express-session";
-import type { CompanyAccess } from "./auth/company-access";
 
 declare module "express-session" {
   interface SessionData {
@@ -12,6 +11,5 @@ declare module "express-serve-static-core" {
   interface Request {
     id: string;
     userId?: string;
-    member?: CompanyAccess;
   }
 }

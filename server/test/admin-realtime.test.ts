@@ -1,5 +1,5 @@
+import { buildCompany, buildUser } from "@sched/core/test/factories";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCompany, buildUser } from "./factories";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor } from "./support";
 
@@ -18,22 +18,23 @@ describe("free access changes reach the company's screens", () => {
     const socket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
     try {
       const granted = nextEvent(socket, "subscription.updated");
-      const grantedBell = nextEvent<{ title: string }>(socket, "notification.created");
+      const grantedBell = nextEvent<{ message: string }>(socket, "notification.created");
       await admin.post("/api/admin/grant-free-access").send({ companyId: company.id, notes: "Partner" });
       expect(await granted).toEqual({ companyId: company.id });
       // The bell says what changed but never the admin's internal reason.
       const grantNote = await grantedBell;
-      expect(grantNote).toMatchObject({ title: "Free access granted", companyId: company.id });
+      expect(grantNote).toMatchObject({
+        kind: "payment.updated",
+        message: "Free access granted. Every feature, at no charge",
+        companyId: company.id,
+      });
       expect(JSON.stringify(grantNote)).not.toContain("Partner");
 
       const revoked = nextEvent(socket, "subscription.updated");
       const revokedBell = nextEvent(socket, "notification.created");
       await admin.post("/api/admin/revoke-free-access").send({ companyId: company.id });
       expect(await revoked).toEqual({ companyId: company.id });
-      expect(await revokedBell).toMatchObject({
-        title: "Free access ended",
-        detail: "Back on the free trial",
-      });
+      expect(await revokedBell).toMatchObject({ message: "Free access ended. Back on the free trial" });
     } finally {
       socket.close();
     }

@@ -1,12 +1,12 @@
 import { randomInt } from "node:crypto";
+import { isSamePassword } from "@sched/core/commands/make-admin";
+import { config } from "@sched/core/config";
+import { db } from "@sched/core/db/client";
+import { users } from "@sched/core/db/schema";
+import { buildUser, PASSWORD, uniqueEmail } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isSamePassword } from "../src/commands/make-admin";
-import { config } from "../src/config";
-import { db } from "../src/db/client";
-import { users } from "../src/db/schema";
 import { SETUP_DISABLED, SETUP_REFUSED } from "../src/routes/admin";
-import { buildUser, PASSWORD, uniqueEmail } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 const SETUP_PASSWORD = "test-admin-setup-secret";
@@ -51,14 +51,14 @@ describe("POST /api/make-admin", () => {
     const user = await buildUser();
     const res = await makeAdmin({ email: user.email, adminPassword: `${SETUP_PASSWORD}x` });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: SETUP_REFUSED });
+    expect(res.body).toEqual({ message: SETUP_REFUSED, code: "unauthorized" });
     expect(await isAdmin(user.id)).toBe(false);
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
     const res = await makeAdmin({ email: uniqueEmail("nobody"), adminPassword: SETUP_PASSWORD });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: SETUP_REFUSED });
+    expect(res.body).toEqual({ message: SETUP_REFUSED, code: "unauthorized" });
   });
 
   it.each([
@@ -109,6 +109,20 @@ describe("POST /api/make-admin", () => {
       config.adminSetupPassword = SETUP_PASSWORD;
     }
     expect(await isAdmin(user.id)).toBe(false);
+  });
+});
+
+describe("GET /api/admin-setup", () => {
+  it("says whether this server has a setup password, without a session", async () => {
+    expect((await anonymous().get("/api/admin-setup")).body).toEqual({ enabled: true });
+    config.adminSetupPassword = undefined;
+    try {
+      const res = await anonymous().get("/api/admin-setup");
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ enabled: false });
+    } finally {
+      config.adminSetupPassword = SETUP_PASSWORD;
+    }
   });
 });
 

@@ -1,3 +1,8 @@
+import { db } from "@sched/core/db/client";
+import { companies, freeAccessEvents, users } from "@sched/core/db/schema";
+import { addDays, toDateString, weekStartOf } from "@sched/core/lib/dates";
+import { NOT_SYSTEM_ADMIN } from "@sched/core/policies/system-admin";
+import { buildCompany, buildEmployee, buildJob, buildTenant, buildUser } from "@sched/core/test/factories";
 import {
   ADMIN_KEY_HEADER,
   type AdminCompanyDTO,
@@ -6,11 +11,6 @@ import {
 } from "@sched/shared-types";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { companies, freeAccessEvents, users } from "../src/db/schema";
-import { addDays, toDateString, weekStartOf } from "../src/lib/dates";
-import { NOT_SYSTEM_ADMIN } from "../src/routes/admin";
-import { buildCompany, buildEmployee, buildJob, buildTenant, buildUser } from "./factories";
 import { type Agent, agentFor, anonymous } from "./support";
 
 const DAY_MS = 86_400_000;
@@ -71,7 +71,7 @@ describe("who may use /api/admin", () => {
 });
 
 describe("GET /api/admin/companies", () => {
-  it("lists every company with the fields of SPEC section 7 and nothing else", async () => {
+  it("lists every company with the admin dashboard's fields and nothing else", async () => {
     const { company, owner } = await buildCompany({ name: "Listed Plumbing" });
     const { agent } = await adminAgent();
     const res = await agent.get("/api/admin/companies");

@@ -1,9 +1,9 @@
+import { db } from "@sched/core/db/client";
+import { callRecords, jobs } from "@sched/core/db/schema";
+import { toDateString } from "@sched/core/lib/dates";
+import { buildJob, buildTenant } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { callRecords, jobs } from "../src/db/schema";
-import { toDateString } from "../src/lib/dates";
-import { buildJob, buildTenant } from "./factories";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor, anonymous } from "./support";
 
@@ -80,7 +80,7 @@ describe("GET /api/call-records", () => {
     expect(res.body.map((call: { id: string }) => call.id)).toEqual([today.id]);
     const bad = await agent.get(`/api/call-records?companyId=${company.id}&date=2026-02-30`);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe("Date must be yyyy-MM-dd");
+    expect(bad.body.message).toBe("Date must be a real calendar date between 1900 and 2999");
   });
 });
 

@@ -1,9 +1,9 @@
+import { db } from "@sched/core/db/client";
+import { chatMessages, employees } from "@sched/core/db/schema";
+import { buildEmployee, buildTenant } from "@sched/core/test/factories";
 import { CHAT_LATEST_LIMIT, CHAT_MESSAGE_MAX, type ChatMessageDTO } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { chatMessages, employees } from "../src/db/schema";
-import { buildEmployee, buildTenant } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
@@ -27,19 +27,25 @@ describe("POST /api/chat", () => {
   });
 
   it("lets every role send; trims the text and embeds the sender", async () => {
-    const { company, owner, admin, employeeUser, employee } = await buildTenant();
+    const { company, owner, admin, employeeUser } = await buildTenant();
     for (const user of [owner, admin, employeeUser]) {
       const res = await (await agentFor(user))
         .post("/api/chat")
-        .send({ companyId: company.id, employeeId: employee.id, message: "  On my way  \n" });
+        .send({ companyId: company.id, message: "  On my way  \n" });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.any(String),
         companyId: company.id,
-        employeeId: employee.id,
+        employeeId: null,
         message: "On my way",
         createdAt: expect.any(String),
-        employee: { name: "Pat Plumber", initials: "PP", avatarColor: "blue" },
+        employee: null,
+        author: {
+          userId: user.id,
+          name: `${user.firstName} ${user.lastName}`,
+          initials: expect.any(String),
+          avatarColor: "gray",
+        },
       });
     }
   });
@@ -53,39 +59,39 @@ describe("POST /api/chat", () => {
       { message: "x".repeat(CHAT_MESSAGE_MAX + 1) },
       "Message must be 2,000 characters or less",
     ],
-    ["no sender", { employeeId: undefined }, "Choose who is sending the message"],
     ["a sender that is not an id", { employeeId: "not-an-id" }, "Choose who is sending the message"],
-    ["an unknown sender", { employeeId: MISSING_ID }, "Sender not found"],
   ])("refuses %s with its message", async (_case, change, message) => {
-    const { company, owner, employee } = await buildTenant();
+    const { company, owner } = await buildTenant();
     const res = await (await agentFor(owner))
       .post("/api/chat")
-      .send({ companyId: company.id, employeeId: employee.id, message: "Hello", ...change });
+      .send({ companyId: company.id, message: "Hello", ...change });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
-  it("takes exactly 2,000 characters and refuses a sender of another company like an unknown one", async () => {
-    const { company, owner, employee } = await buildTenant();
+  it("takes exactly 2,000 characters and refuses a sender of another company like anyone else's", async () => {
+    const { company, owner } = await buildTenant();
     const other = await buildTenant();
     const agent = await agentFor(owner);
     const longest = await agent
       .post("/api/chat")
-      .send({ companyId: company.id, employeeId: employee.id, message: "y".repeat(CHAT_MESSAGE_MAX) });
+      .send({ companyId: company.id, message: "y".repeat(CHAT_MESSAGE_MAX) });
     expect(longest.status).toBe(201);
-    const foreign = await agent
-      .post("/api/chat")
-      .send({ companyId: company.id, employeeId: other.employee.id, message: "Hijack" });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.message).toBe("Sender not found");
+    for (const employeeId of [other.employee.id, MISSING_ID]) {
+      const foreign = await agent
+        .post("/api/chat")
+        .send({ companyId: company.id, employeeId, message: "Hijack" });
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.message).toBe("You can only send messages as yourself");
+    }
   });
 
   it("keeps markup as plain text", async () => {
-    const { company, owner, employee } = await buildTenant();
+    const { company, owner } = await buildTenant();
     const markup = "<img src=x onerror=alert(1)>";
     const res = await (await agentFor(owner))
       .post("/api/chat")
-      .send({ companyId: company.id, employeeId: employee.id, message: markup });
+      .send({ companyId: company.id, message: markup });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(markup);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
@@ -95,9 +101,7 @@ describe("POST /api/chat", () => {
     const { company, owner, employee } = await buildTenant({ trialEndsAt: new Date(Date.now() - 1000) });
     await postMessages(company.id, employee.id, ["Before the trial ended"]);
     const agent = await agentFor(owner);
-    const send = await agent
-      .post("/api/chat")
-      .send({ companyId: company.id, employeeId: employee.id, message: "After" });
+    const send = await agent.post("/api/chat").send({ companyId: company.id, message: "After" });
     expect(send.status).toBe(402);
     const read = await agent.get(`/api/chat?companyId=${company.id}`);
     expect(read.status).toBe(200);
@@ -136,15 +140,15 @@ describe("GET /api/chat", () => {
     await postMessages(company.id, second.id, ["Second"]);
     const res = await (await agentFor(owner)).get(`/api/chat?companyId=${company.id}`);
     expect(res.status).toBe(200);
-    expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.body.map((m: ChatMessageDTO) => [m.message, m.employee.name, m.employee.avatarColor])).toEqual(
-      [
-        ["First", "Pat Plumber", "blue"],
-        ["Second", "Rita Ruiz", "teal"],
-      ],
-    );
+    expect(res.headers["cache-control"]).toBe("private, no-cache");
+    expect(
+      res.body.map((m: ChatMessageDTO) => [m.message, m.employee?.name, m.employee?.avatarColor]),
+    ).toEqual([
+      ["First", "Pat Plumber", "blue"],
+      ["Second", "Rita Ruiz", "teal"],
+    ]);
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ["companyId", "createdAt", "employee", "employeeId", "id", "message"].sort(),
+      ["author", "companyId", "createdAt", "employee", "employeeId", "id", "message"].sort(),
     );
   });
 
@@ -158,7 +162,7 @@ describe("GET /api/chat", () => {
     expect(res.body.at(-1).message).toBe(`m${CHAT_LATEST_LIMIT + 4}`);
   });
 
-  it("answers only the messages after the cursor, then 304 while nothing is new", async () => {
+  it("answers only the messages after the cursor, then 200 [] while nothing is new", async () => {
     const { company, owner, employee } = await buildTenant();
     const [first, second] = await postMessages(company.id, employee.id, ["one", "two"]);
     const agent = await agentFor(owner);
@@ -167,19 +171,45 @@ describe("GET /api/chat", () => {
     expect(newer.body.map((m: ChatMessageDTO) => m.id)).toEqual([second.id]);
 
     const empty = await agent.get(`/api/chat?companyId=${company.id}&after=${second.id}`);
-    expect(empty.status).toBe(304);
-    expect(empty.text).toBe("");
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual([]);
 
-    const sent = await agent
-      .post("/api/chat")
-      .send({ companyId: company.id, employeeId: employee.id, message: "three" });
+    const sent = await agent.post("/api/chat").send({ companyId: company.id, message: "three" });
     const next = await agent.get(`/api/chat?companyId=${company.id}&after=${second.id}`);
     expect(next.status).toBe(200);
     expect(next.body.map((m: ChatMessageDTO) => m.id)).toEqual([sent.body.id]);
-    expect((await agent.get(`/api/chat?companyId=${company.id}&after=${sent.body.id}`)).status).toBe(304);
+    const idle = await agent.get(`/api/chat?companyId=${company.id}&after=${sent.body.id}`);
+    expect([idle.status, idle.body]).toEqual([200, []]);
   });
 
-  it("answers 304 for the newest message even when another process wrote it (pointer rebuilt from the table)", async () => {
+  it("answers 304 only to a matching If-None-Match, with an ETag on every poll", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const [first, second] = await postMessages(company.id, employee.id, ["one", "two"]);
+    const agent = await agentFor(owner);
+    const url = (after: string) => `/api/chat?companyId=${company.id}&after=${after}`;
+    const newer = await agent.get(url(first.id));
+    expect(newer.status).toBe(200);
+    const etag = newer.headers.etag;
+    expect(etag).toMatch(/^W\/".+"$/);
+    // The ETag names the newest message: the idle poll after it shows the same one.
+    const idle = await agent.get(url(second.id));
+    expect([idle.status, idle.body, idle.headers.etag]).toEqual([200, [], etag]);
+
+    const conditional = await agent.get(url(second.id)).set("If-None-Match", etag);
+    expect(conditional.status).toBe(304);
+    expect(conditional.text).toBe("");
+    expect(conditional.headers.etag).toBe(etag);
+    const stale = await agent.get(url(second.id)).set("If-None-Match", 'W/"chat-something-else"');
+    expect([stale.status, stale.body]).toEqual([200, []]);
+
+    const sent = await agent.post("/api/chat").send({ companyId: company.id, message: "three" });
+    const changed = await agent.get(url(second.id)).set("If-None-Match", etag);
+    expect(changed.status).toBe(200);
+    expect(changed.body.map((m: ChatMessageDTO) => m.id)).toEqual([sent.body.id]);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("answers the newest message as up to date even when another process wrote it (pointer rebuilt from the table)", async () => {
     const { company, owner, employee } = await buildTenant();
     const [only] = await postMessages(company.id, employee.id, ["written elsewhere"]);
     const agent = await agentFor(owner);
@@ -187,7 +217,10 @@ describe("GET /api/chat", () => {
     const first = await agent.get(`/api/chat?companyId=${company.id}&after=${only.id}`);
     expect(first.status).toBe(200);
     expect(first.body).toEqual([]);
-    expect((await agent.get(`/api/chat?companyId=${company.id}&after=${only.id}`)).status).toBe(304);
+    const again = await agent
+      .get(`/api/chat?companyId=${company.id}&after=${only.id}`)
+      .set("If-None-Match", first.headers.etag);
+    expect(again.status).toBe(304);
   });
 
   it("answers 410 for a cursor that is gone or belongs to another company", async () => {

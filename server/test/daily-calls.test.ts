@@ -1,9 +1,9 @@
+import { db } from "@sched/core/db/client";
+import { callRecords, dailyCalls } from "@sched/core/db/schema";
+import { toDateString } from "@sched/core/lib/dates";
+import { buildTenant } from "@sched/core/test/factories";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { callRecords, dailyCalls } from "../src/db/schema";
-import { toDateString } from "../src/lib/dates";
-import { buildTenant } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 const DAY = "2026-03-04";

@@ -1,8 +1,8 @@
+import { db } from "@sched/core/db/client";
+import { chatMessages, employees, jobs } from "@sched/core/db/schema";
+import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { chatMessages, employees, jobs } from "../src/db/schema";
-import { buildEmployee, buildJob, buildTenant } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 const newEmployee = { name: "Nia Novak", initials: "NN", avatarColor: "teal" };
@@ -112,6 +112,7 @@ describe("DELETE /api/employees/:id", () => {
     const refused = await agent.delete(`/api/employees/${employee.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
+      code: "conflict",
       message:
         "Pat Plumber has 2 jobs and 1 chat message that would be deleted too. Deactivate instead to keep them in the history.",
       jobCount: 2,

@@ -1,10 +1,10 @@
+import { ensureWeeklySchedule } from "@sched/core/commands/ensure-weekly-schedule";
+import { db } from "@sched/core/db/client";
+import { weeklySchedules } from "@sched/core/db/schema";
+import { addDays, toDateString, weekStartOf } from "@sched/core/lib/dates";
+import { buildTenant } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ensureWeeklySchedule } from "../src/commands/ensure-weekly-schedule";
-import { db } from "../src/db/client";
-import { weeklySchedules } from "../src/db/schema";
-import { addDays, toDateString, weekStartOf } from "../src/lib/dates";
-import { buildTenant } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 async function buildWeek(companyId: string, weekStartDate: string, name = `Week ${weekStartDate}`) {
@@ -43,6 +43,7 @@ describe("GET /api/weekly-schedules", () => {
       name: "Week 2026-11-30",
       isArchived: false,
       createdAt: expect.any(String),
+      version: 1,
     });
     expect((await agent.get(`/api/weekly-schedules?companyId=${other.company.id}`)).status).toBe(403);
   });
@@ -82,9 +83,10 @@ describe("PUT /api/weekly-schedules/:id", () => {
 describe("ensureWeeklySchedule", () => {
   it("names the week, makes it once, and starts a week that already ended as archived", async () => {
     const { company } = await buildTenant();
-    const created = await ensureWeeklySchedule(db, company.id, "2026-11-26");
-    expect(created).toMatchObject({ weekStartDate: "2026-11-23", name: "Week of Nov 23, 2026" });
-    expect(await ensureWeeklySchedule(db, company.id, "2026-11-29")).toBeUndefined();
+    // A week far ahead, so it never is the current week the next lines make.
+    const created = await ensureWeeklySchedule(db, company.id, "2030-01-10");
+    expect(created).toMatchObject({ weekStartDate: "2030-01-07", name: "Week of Jan 7, 2030" });
+    expect(await ensureWeeklySchedule(db, company.id, "2030-01-13")).toBeUndefined();
 
     const thisWeek = weekStartOf(toDateString(new Date()));
     expect((await ensureWeeklySchedule(db, company.id, thisWeek))?.isArchived).toBe(false);

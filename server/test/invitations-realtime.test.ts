@@ -1,7 +1,7 @@
+import { invitationToken } from "@sched/core/commands/invitation-token";
+import { publish } from "@sched/core/publish";
+import { buildCompany, uniqueEmail } from "@sched/core/test/factories";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitationToken } from "../src/commands/invitation-token";
-import { publish } from "../src/realtime/publish";
-import { buildCompany, uniqueEmail } from "./factories";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor } from "./support";
 
@@ -40,13 +40,13 @@ describe("invitations over realtime", () => {
       ownerSocket,
       "member.joined",
     );
-    const bell = nextEvent<{ title: string }>(ownerSocket, "notification.created");
+    const bell = nextEvent<{ message: string }>(ownerSocket, "notification.created");
     const accepted = await (await agentFor(joiner))
       .post(`/api/invitations/token/${invitationToken(invited.body.id)}/accept`)
       .send({});
     expect(accepted.status).toBe(200);
     expect(await joined).toMatchObject({ userId: joiner.id, role: "employee", companyId: company.id });
-    expect((await bell).title).toBe("Olive Owner joined the team");
+    expect((await bell).message).toBe("Olive Owner joined the team");
 
     // No reconnect: the socket that was open before accepting now gets the company's events.
     const later = nextEvent(joinerSocket, "job.deleted");

@@ -1,10 +1,10 @@
+import { invitationToken } from "@sched/core/commands/invitation-token";
+import { db } from "@sched/core/db/client";
+import { companyUsers, employeeInvitations, notifications, users } from "@sched/core/db/schema";
+import { buildCompany, buildTenant, buildUser, uniqueEmail } from "@sched/core/test/factories";
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { invitationToken } from "../src/commands/invitation-token";
-import { db } from "../src/db/client";
-import { activityEvents, companyUsers, employeeInvitations, users } from "../src/db/schema";
-import { buildCompany, buildTenant, buildUser, uniqueEmail } from "./factories";
 import { agentFor, anonymous, app } from "./support";
 
 /** An invitation made through the API, and the link token its e-mail would carry. */
@@ -66,16 +66,18 @@ describe("POST /api/invitations/token/:token/accept, signed out", () => {
     });
     expect((await agent.get("/api/user")).body.email).toBe(email);
     expect((await agent.get("/api/companies")).body).toEqual([
-      { id: company.id, name: "Drain Kings", role: "admin" },
+      { id: company.id, name: "Drain Kings", role: "admin", employeeId: null },
     ]);
     const [row] = await db.select().from(employeeInvitations).where(eq(employeeInvitations.id, id));
     expect(row.isUsed).toBe(true);
     expect(row.acceptedAt).toBeInstanceOf(Date);
     const activity = await db
       .select()
-      .from(activityEvents)
-      .where(and(eq(activityEvents.companyId, company.id), eq(activityEvents.kind, "member.joined")));
-    expect(activity.map((a) => a.title)).toEqual(["Nora Newhire joined the team"]);
+      .from(notifications)
+      .where(and(eq(notifications.companyId, company.id), eq(notifications.kind, "member.joined")));
+    expect(activity.map((a) => [a.recipientUserId, a.message])).toEqual([
+      [owner.id, "Nora Newhire joined the team"],
+    ]);
     // The new password works for an ordinary sign-in.
     const login = await anonymous().post("/api/login").send({ email, password: newPerson.password });
     expect(login.status).toBe(200);

@@ -1,9 +1,9 @@
+import { db } from "@sched/core/db/client";
+import { jobs } from "@sched/core/db/schema";
+import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
 import type { JobDTO } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { jobs } from "../src/db/schema";
-import { buildEmployee, buildJob, buildTenant } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
@@ -101,6 +101,44 @@ describe("GET /api/jobs", () => {
     expect((await agent.get(url)).body[0].employeeId).toBe(second.id);
     await agent.delete(`/api/jobs/${job.id}`);
     expect((await agent.get(url)).body).toEqual([]);
+  });
+
+  it("keeps one employee's jobs with employeeId, for any member, with an ETag of its own", async () => {
+    const { company, owner, employeeUser, employee } = await buildTenant();
+    const colleague = await buildEmployee(company.id, { name: "Rita Ruiz", initials: "RR" });
+    const mine = await buildJob(company.id, employee.id, { date: "2026-11-24", time: "08:00" });
+    const theirs = await buildJob(company.id, colleague.id, { date: "2026-11-24", time: "07:00" });
+    const agent = await agentFor(employeeUser);
+    const url = `${range(company.id, "2026-11-23", "2026-11-29")}&employeeId=${employee.id}`;
+    const first = await agent.get(url);
+    expect(first.status).toBe(200);
+    expect(first.body.map((j: JobDTO) => j.id)).toEqual([mine.id]);
+    const whole = await agent.get(range(company.id, "2026-11-23", "2026-11-29"));
+    expect(whole.body.map((j: JobDTO) => j.id)).toEqual([theirs.id, mine.id]);
+    expect(whole.headers.etag).not.toBe(first.headers.etag);
+
+    // A colleague's job changing leaves this list as it was; one moved onto it shows at once.
+    const etag = first.headers.etag as string;
+    const office = await agentFor(owner);
+    expect((await office.put(`/api/jobs/${theirs.id}`).send({ location: "Their change" })).status).toBe(200);
+    expect((await agent.get(url).set("If-None-Match", etag)).status).toBe(304);
+    expect((await office.put(`/api/jobs/${theirs.id}`).send({ employeeId: employee.id })).status).toBe(200);
+    const moved = await agent.get(url).set("If-None-Match", etag);
+    expect(moved.status).toBe(200);
+    expect(moved.body.map((j: JobDTO) => j.id)).toEqual([theirs.id, mine.id]);
+
+    // Two empty lists of different filters never share an ETag.
+    const nobody = await agent.get(
+      `${range(company.id, "2030-01-07", "2030-01-13")}&employeeId=${employee.id}`,
+    );
+    const noone = await agent.get(
+      `${range(company.id, "2030-01-07", "2030-01-13")}&employeeId=${colleague.id}`,
+    );
+    expect([nobody.body, noone.body]).toEqual([[], []]);
+    expect(nobody.headers.etag).not.toBe(noone.headers.etag);
+
+    const malformed = await agent.get(`${range(company.id, "2026-11-23", "2026-11-29")}&employeeId=Pat`);
+    expect([malformed.status, malformed.body.message]).toEqual([400, "employeeId must be an employee id"]);
   });
 
   it("compresses the list for clients that accept gzip", async () => {

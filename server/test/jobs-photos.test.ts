@@ -1,7 +1,7 @@
+import { NOT_AN_IMAGE, PHOTO_TOO_LARGE } from "@sched/core/lib/photos";
+import { buildJob, buildTenant } from "@sched/core/test/factories";
 import { PHOTO_MAX_BYTES } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
-import { NOT_AN_IMAGE, PHOTO_TOO_LARGE } from "../src/lib/photos";
-import { buildJob, buildTenant } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 const JPEG = Buffer.concat([Buffer.from("ffd8ffe000104a464946", "hex"), Buffer.alloc(64, 7)]);

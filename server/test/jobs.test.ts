@@ -1,14 +1,14 @@
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import {
   CALL_RECORD_NOT_IN_COMPANY,
   EMPLOYEE_INACTIVE,
   EMPLOYEE_NOT_IN_COMPANY,
   PROGRESS_ONLY,
-} from "../src/commands/save-job";
-import { db } from "../src/db/client";
-import { activityEvents, callRecords, jobs, weeklySchedules } from "../src/db/schema";
-import { buildEmployee, buildJob, buildTenant } from "./factories";
+} from "@sched/core/commands/save-job";
+import { db } from "@sched/core/db/client";
+import { callRecords, companyUsers, jobs, notifications, weeklySchedules } from "@sched/core/db/schema";
+import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { agentFor, anonymous } from "./support";
 
 const jobFor = (employeeId: string, companyId: string) => ({
@@ -41,7 +41,12 @@ describe("POST /api/jobs", () => {
   });
 
   it("creates for owners and admins with SPEC's defaults, opens the history week and rings the bell", async () => {
-    const { company, owner, admin, employee } = await buildTenant();
+    const { company, owner, admin, employee, employeeUser } = await buildTenant();
+    // The employee login is the roster employee: their bell hears of each new job.
+    await db
+      .update(companyUsers)
+      .set({ employeeId: employee.id })
+      .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, employeeUser.id)));
     for (const user of [owner, admin]) {
       const res = await (await agentFor(user)).post("/api/jobs").send(jobFor(employee.id, company.id));
       expect(res.status).toBe(201);
@@ -60,10 +65,10 @@ describe("POST /api/jobs", () => {
     expect(weeks.map((w) => [w.weekStartDate, w.weekEndDate, w.name])).toEqual([
       ["2026-11-23", "2026-11-29", "Week of Nov 23, 2026"],
     ]);
-    const bell = await db.select().from(activityEvents).where(eq(activityEvents.companyId, company.id));
-    expect(bell.map((a) => a.title)).toEqual([
-      "New job: Plumbing at 12 Oak St",
-      "New job: Plumbing at 12 Oak St",
+    const bell = await db.select().from(notifications).where(eq(notifications.companyId, company.id));
+    expect(bell.map((a) => [a.recipientUserId, a.message]).sort()).toEqual([
+      [employeeUser.id, "Adam admin assigned you a 10:30 Plumbing at 12 Oak St on Wed 25 Nov"],
+      [employeeUser.id, "Olive Owner assigned you a 10:30 Plumbing at 12 Oak St on Wed 25 Nov"],
     ]);
   });
 
@@ -215,8 +220,9 @@ describe("PUT /api/jobs/:id", () => {
       .put(`/api/jobs/${job.id}`)
       .send({ status: "completed", completedAt: "2026-11-23T16:45:00.000Z" });
     expect(explicit.body.completedAt).toBe("2026-11-23T16:45:00.000Z");
-    const bell = await db.select().from(activityEvents).where(eq(activityEvents.companyId, company.id));
-    expect(bell.filter((a) => a.kind === "job.completed")).toHaveLength(2);
+    // The office completing a job on the board is not field work: nobody's bell rings.
+    const bell = await db.select().from(notifications).where(eq(notifications.companyId, company.id));
+    expect(bell).toEqual([]);
   });
 
   it("lets the employee role change status and completion only", async () => {

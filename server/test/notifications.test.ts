@@ -1,35 +1,49 @@
-import type { NotificationDTO } from "@sched/shared-types";
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { describeJobChange, recordActivity } from "../src/commands/record-activity";
-import { db } from "../src/db/client";
-import { activityEvents, notificationReads } from "../src/db/schema";
-import { buildTenant } from "./factories";
+/**
+ * The bell's routes (docs/realtime.md, "The bell"): each member reads and marks only
+ * their own entries of the company they name.
+ */
+import { db } from "@sched/core/db/client";
+import { notifications } from "@sched/core/db/schema";
+import { buildCompany, buildTenant } from "@sched/core/test/factories";
+import type { NotificationDTO, NotificationKind } from "@sched/shared-types";
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor, anonymous } from "./support";
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
-async function activity(
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+beforeAll(async () => {
+  gateway = await startGateway();
+});
+afterAll(async () => {
+  await gateway.close();
+});
+
+async function entry(
   companyId: string,
-  values: { kind: string; title: string; actorUserId?: string; hoursAgo?: number },
+  recipientUserId: string,
+  values: { message: string; kind?: NotificationKind; minutesAgo?: number; read?: boolean },
 ) {
   const [row] = await db
-    .insert(activityEvents)
+    .insert(notifications)
     .values({
       companyId,
-      kind: values.kind,
-      title: values.title,
-      actorUserId: values.actorUserId,
-      createdAt: new Date(Date.now() - (values.hoursAgo ?? 0) * HOUR_MS),
+      recipientUserId,
+      kind: values.kind ?? "job.moved",
+      message: values.message,
+      readAt: values.read ? new Date() : null,
+      createdAt: new Date(Date.now() - (values.minutesAgo ?? 0) * MINUTE_MS),
     })
     .returning();
   return row;
 }
 
-const titles = (body: NotificationDTO[]) => body.map((n) => n.title);
+const messages = (body: NotificationDTO[]) => body.map((n) => n.message);
 
 describe("GET /api/notifications", () => {
-  it("answers 401 signed out, 400 without a company, 403 to a non-member", async () => {
+  it("answers 401 signed out, 400 without a company, 403 to a non-member or an unknown company", async () => {
     const { company, owner } = await buildTenant();
     const other = await buildTenant();
     expect((await anonymous().get(`/api/notifications?companyId=${company.id}`)).status).toBe(401);
@@ -37,70 +51,46 @@ describe("GET /api/notifications", () => {
     const missing = await agent.get("/api/notifications");
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("Company id is required");
-    expect((await agent.get(`/api/notifications?companyId=${other.company.id}`)).status).toBe(403);
+    const foreign = await agent.get(`/api/notifications?companyId=${other.company.id}`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.message).toBe("You are not a member of this company");
+    const unknown = await agent.get("/api/notifications?companyId=00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(403);
   });
 
-  it("lists what matters to this user, newest first: not their own doing, job news of the last 24 hours", async () => {
-    const { company, owner, admin } = await buildTenant();
-    const other = await buildTenant();
-    await activity(other.company.id, { kind: "job.created", title: "Another company's job" });
-    await activity(company.id, { kind: "job.created", title: "Old job news", hoursAgo: 25 });
-    await activity(company.id, { kind: "member.joined", title: "Emma joined", hoursAgo: 30 });
-    await activity(company.id, { kind: "job.moved", title: "Moved by the owner", actorUserId: owner.id });
-    await activity(company.id, { kind: "job.moved", title: "Moved by the admin", actorUserId: admin.id });
-    await activity(company.id, { kind: "job.completed", title: "Completed by the worker" });
-
-    const res = await (await agentFor(owner)).get(`/api/notifications?companyId=${company.id}`);
-    expect(res.status).toBe(200);
-    expect(titles(res.body)).toEqual(["Completed by the worker", "Moved by the admin", "Emma joined"]);
-    expect(res.body[0]).toEqual({
-      id: expect.any(String),
-      kind: "job.completed",
-      title: "Completed by the worker",
-      detail: null,
-      createdAt: expect.any(String),
-      isRead: false,
-    });
-  });
-
-  it("shows payment state to the owner only", async () => {
+  it("lists only the caller's entries in that company, newest first, in the agreed shape", async () => {
     const { company, owner, admin, employeeUser } = await buildTenant();
-    await activity(company.id, { kind: "payment.updated", title: "Payment failed" });
-    await activity(company.id, { kind: "member.joined", title: "Rita joined" });
-    const forOwner = await (await agentFor(owner)).get(`/api/notifications?companyId=${company.id}`);
-    expect(titles(forOwner.body)).toEqual(["Rita joined", "Payment failed"]);
-    for (const user of [admin, employeeUser]) {
-      const res = await (await agentFor(user)).get(`/api/notifications?companyId=${company.id}`);
-      expect(titles(res.body)).toEqual(["Rita joined"]);
-    }
+    const second = await buildCompany();
+    await entry(company.id, employeeUser.id, { message: "Older", minutesAgo: 5, read: true });
+    const newest = await entry(company.id, employeeUser.id, { message: "Newest", kind: "job.assigned" });
+    await entry(company.id, admin.id, { message: "The admin's" });
+    await entry(company.id, owner.id, { message: "The owner's" });
+    // The same person's entry in another company belongs to that company's bell.
+    await entry(second.company.id, employeeUser.id, { message: "Elsewhere" });
+
+    const res = await (await agentFor(employeeUser)).get(`/api/notifications?companyId=${company.id}`);
+    expect(res.status).toBe(200);
+    expect(messages(res.body)).toEqual(["Newest", "Older"]);
+    expect(res.body[0]).toEqual({
+      id: newest.id,
+      kind: "job.assigned",
+      message: "Newest",
+      jobId: null,
+      createdAt: newest.createdAt.toISOString(),
+      read: false,
+    });
+    expect(res.body[1].read).toBe(true);
   });
 
   it("lists at most the 20 newest", async () => {
     const { company, employeeUser } = await buildTenant();
     for (let i = 0; i < 23; i++) {
-      await activity(company.id, { kind: "job.created", title: `Job ${i}`, hoursAgo: (23 - i) / 100 });
+      await entry(company.id, employeeUser.id, { message: `Entry ${i}`, minutesAgo: 23 - i });
     }
     const res = await (await agentFor(employeeUser)).get(`/api/notifications?companyId=${company.id}`);
     expect(res.body).toHaveLength(20);
-    expect(res.body[0].title).toBe("Job 22");
-    expect(res.body[19].title).toBe("Job 3");
-  });
-
-  it("lists what recordActivity writes for a job change", async () => {
-    const { company, owner, admin } = await buildTenant();
-    const job = {
-      type: "Repair",
-      location: "1 Main St",
-      date: "2026-11-23",
-      time: "09:00",
-      employeeId: "e1",
-      status: "scheduled",
-    } as const;
-    await recordActivity(company.id, describeJobChange(job, { ...job, date: "2026-11-24" }), admin.id);
-    const res = await (await agentFor(owner)).get(`/api/notifications?companyId=${company.id}`);
-    expect(res.body.map((n: NotificationDTO) => [n.kind, n.title, n.detail])).toEqual([
-      ["job.moved", "Job moved: Repair at 1 Main St", "Now Nov 24, 2026 09:00"],
-    ]);
+    expect(res.body[0].message).toBe("Entry 22");
+    expect(res.body[19].message).toBe("Entry 3");
   });
 });
 
@@ -115,42 +105,60 @@ describe("POST /api/notifications/read", () => {
     const missing = await agent.post("/api/notifications/read").send({});
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("Company id is required");
-    expect((await agent.post("/api/notifications/read").send({ companyId: other.company.id })).status).toBe(
-      403,
-    );
+    const foreign = await agent.post("/api/notifications/read").send({ companyId: other.company.id });
+    expect(foreign.status).toBe(403);
+    expect(await unreadOf(other.owner.id, other.company.id)).toBe(0);
   });
 
-  it("marks everything so far as read for this user only; newer entries arrive unread", async () => {
+  it("marks the caller's entries in that company read, tells their other tabs, and nobody else's", async () => {
     const { company, owner, admin } = await buildTenant();
-    await activity(company.id, { kind: "job.created", title: "Seen", hoursAgo: 1 });
-    const ownerAgent = await agentFor(owner);
-    const res = await ownerAgent.post("/api/notifications/read").send({ companyId: company.id });
-    expect(res.status).toBe(204);
-    // Twice is fine: the read mark moves forward.
-    expect((await ownerAgent.post("/api/notifications/read").send({ companyId: company.id })).status).toBe(
-      204,
-    );
-    await activity(company.id, { kind: "job.created", title: "Fresh" });
+    const second = await buildCompany();
+    await entry(company.id, owner.id, { message: "Seen", minutesAgo: 1 });
+    await entry(company.id, admin.id, { message: "The admin's" });
+    await entry(second.company.id, second.owner.id, { message: "Another company's" });
+    const otherTab = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
+    try {
+      const readMark = nextEvent(otherTab, "notification.read", 2000);
+      const agent = await agentFor(owner);
+      expect((await agent.post("/api/notifications/read").send({ companyId: company.id })).status).toBe(204);
+      expect(await readMark).toEqual({ companyId: company.id });
+      // Twice is fine: nothing is left unread.
+      expect((await agent.post("/api/notifications/read").send({ companyId: company.id })).status).toBe(204);
+    } finally {
+      otherTab.close();
+    }
+    await entry(company.id, owner.id, { message: "Fresh" });
 
-    const forOwner = await ownerAgent.get(`/api/notifications?companyId=${company.id}`);
-    expect(forOwner.body.map((n: NotificationDTO) => [n.title, n.isRead])).toEqual([
+    const forOwner = await (await agentFor(owner)).get(`/api/notifications?companyId=${company.id}`);
+    expect(forOwner.body.map((n: NotificationDTO) => [n.message, n.read])).toEqual([
       ["Fresh", false],
       ["Seen", true],
     ]);
-    const forAdmin = await (await agentFor(admin)).get(`/api/notifications?companyId=${company.id}`);
-    expect(forAdmin.body.map((n: NotificationDTO) => n.isRead)).toEqual([false, false]);
-    const marks = await db
-      .select()
-      .from(notificationReads)
-      .where(and(eq(notificationReads.companyId, company.id), eq(notificationReads.userId, owner.id)));
-    expect(marks).toHaveLength(1);
+    expect(await unreadOf(admin.id, company.id)).toBe(1);
+    expect(await unreadOf(second.owner.id, second.company.id)).toBe(1);
   });
 
   it("works after the trial has run out (reading the bell is not a change to the company)", async () => {
     const { company, employeeUser } = await buildTenant({ trialEndsAt: new Date(Date.now() - 1000) });
+    await entry(company.id, employeeUser.id, { message: "Unread" });
     const res = await (await agentFor(employeeUser))
       .post("/api/notifications/read")
       .send({ companyId: company.id });
     expect(res.status).toBe(204);
+    expect(await unreadOf(employeeUser.id, company.id)).toBe(0);
   });
 });
+
+async function unreadOf(userId: string, companyId: string) {
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.recipientUserId, userId),
+        eq(notifications.companyId, companyId),
+        isNull(notifications.readAt),
+      ),
+    );
+  return rows.length;
+}

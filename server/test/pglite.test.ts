@@ -2,77 +2,79 @@
  * The embedded default, end to end: the real web process started on PGlite behind
  * pglite-socket (as `npm start` does without DATABASE_URL) migrates it and serves a
  * registration, a sign-in and a company-scoped read.
+ *
+ * The process runs with the configuration's own bcrypt cost (BCRYPT_ROUNDS unset), so this
+ * is also the one test of the production cost: every other test hashes at the lowest cost
+ * (core/test/env.ts) to stay fast.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
-import path from "node:path";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "@sched/core/db/embedded";
+import { users } from "@sched/core/db/schema";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT_DIR } from "../src/config";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/db/embedded";
+import { startWebProcess, stopWebProcesses, type WebProcess } from "./web-process";
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** The configuration's default (core/src/config.ts), what production hashes with. */
+const PRODUCTION_BCRYPT_COST = 12;
 
 let embedded: EmbeddedPostgres;
-let web: ChildProcess;
-let base: string;
+let web: WebProcess;
 
+// PGlite runs in WebAssembly and migrates through the socket: slow on a busy machine, so the
+// process is waited for until its health check answers, within the hook's generous budget.
 beforeAll(async () => {
   embedded = await startEmbeddedPostgres({});
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  web = spawn(process.execPath, ["--import", "tsx", path.join(ROOT_DIR, "server/src/index.ts")], {
-    cwd: ROOT_DIR,
-    env: { ...process.env, DATABASE_URL: embedded.url, PORT: String(port), APP_URL: base, NODE_ENV: "test" },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${base}/api/user`).then(
-      (r) => r.status === 401,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("web process on PGlite did not start");
-}, 120_000);
+  web = await startWebProcess({ DATABASE_URL: embedded.url, NODE_ENV: "test", BCRYPT_ROUNDS: undefined });
+}, 180_000);
 
 afterAll(async () => {
-  web?.kill("SIGTERM");
-  await new Promise((r) => web?.once("exit", r));
+  await stopWebProcesses();
   await embedded?.close();
 });
+
+const post = (path: string, body: object) =>
+  fetch(`${web.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+async function storedPasswordHash(email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: embedded.url });
+  await client.connect();
+  try {
+    const [user] = await drizzle(client)
+      .select({ password: users.password })
+      .from(users)
+      .where(eq(users.email, email));
+    return user.password;
+  } finally {
+    await client.end();
+  }
+}
 
 describe("the app on embedded PGlite", () => {
   it("registers, signs in and reads the company", async () => {
     const email = `pglite-${Date.now()}@example.test`;
-    const register = await fetch(`${base}/api/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        email,
-        password: "pglite-pass-1",
-        firstName: "P",
-        lastName: "G",
-        companyName: "Lite Co",
-      }),
+    const register = await post("/api/register", {
+      email,
+      password: "pglite-pass-1",
+      firstName: "P",
+      lastName: "G",
+      companyName: "Lite Co",
     });
     expect(register.status).toBe(201);
-    const login = await fetch(`${base}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, password: "pglite-pass-1" }),
-    });
+    const login = await post("/api/login", { email, password: "pglite-pass-1" });
     expect(login.status).toBe(200);
-    const cookie = login.headers.get("set-cookie")!.split(";")[0];
-    const companies = await fetch(`${base}/api/companies`, { headers: { Cookie: cookie } }).then((r) =>
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const companies = await fetch(`${web.url}/api/companies`, { headers: { Cookie: cookie } }).then((r) =>
       r.json(),
     );
     expect(companies).toEqual([expect.objectContaining({ name: "Lite Co", role: "owner" })]);
+
+    // The hash the register route stored names its cost: $2b$<cost>$...
+    const [, , cost] = (await storedPasswordHash(email)).split("$");
+    expect(Number(cost)).toBe(PRODUCTION_BCRYPT_COST);
   }, 30_000);
 });

@@ -1,8 +1,9 @@
 /** Presence on the board: who else is viewing the same week of the same company. */
+
+import { buildTenant } from "@sched/core/test/factories";
 import type { PresenceUser, ServerEvents } from "@sched/shared-types";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTenant } from "./factories";
 import { connectSocket, sessionCookieFor, startGateway } from "./realtime-support";
 
 type PresencePayload = ServerEvents["presence.updated"];

@@ -1,9 +1,9 @@
 /** Sockets for tests: a gateway on a real port, and clients that carry a session cookie. */
 import { createServer } from "node:http";
+import { PASSWORD } from "@sched/core/test/factories";
 import { io as connect, type Socket } from "socket.io-client";
 import { sessionMiddleware } from "../src/auth/session";
 import { attachGateway } from "../src/realtime/gateway";
-import { PASSWORD } from "./factories";
 import { anonymous, app, listen } from "./support";
 
 export async function startGateway() {

@@ -1,8 +1,19 @@
-/** The role matrix's vocabulary: expected statuses, the shared context, and row makers. */
-import { inviteMember } from "../src/commands/invite-member";
-import { db } from "../src/db/client";
-import { callRecords, scheduleTemplates, weeklySchedules } from "../src/db/schema";
-import { addMember, buildEmployee, buildJob, uniqueEmail } from "./factories";
+/**
+ * The role matrix's vocabulary: expected statuses, the four actors, the shared context,
+ * row makers, and how a route is called. The routes themselves are in role-matrix-routes.ts.
+ */
+import { inviteMember } from "@sched/core/commands/invite-member";
+import { db } from "@sched/core/db/client";
+import { callRecords, scheduleTemplates, weeklySchedules } from "@sched/core/db/schema";
+import {
+  addMember,
+  buildCompany,
+  buildEmployee,
+  buildJob,
+  buildTenant,
+  uniqueEmail,
+} from "@sched/core/test/factories";
+import { type Agent, agentFor } from "./support";
 
 /** A status; "ok" is any 2xx; "allowed" is anything but a refusal (401, 403, 404) or a 5xx. */
 export type Expect = number | "ok" | "allowed";
@@ -69,4 +80,49 @@ export function makers(companyId: string, invitedBy: string) {
         .invitation,
     member: () => addMember(companyId, "employee"),
   };
+}
+
+export const WHO: Who[] = ["owner", "admin", "employee", "nonMember"];
+
+/** What the app answers for a path no route serves. */
+export const NO_SUCH_ENDPOINT = "No such endpoint";
+
+export function matches(status: number, expected: Expect): boolean {
+  if (expected === "ok") return status >= 200 && status < 300;
+  if (expected === "allowed") return ![401, 403, 404].includes(status) && status < 500;
+  return status === expected;
+}
+
+const methodOf = (entry: Entry) => entry.route.split(" ")[0];
+
+/** Sends `entry`'s request as `agent`; `body` replaces the entry's own body when given. */
+export async function send(agent: Agent, entry: Entry, ctx: Ctx, body?: object | string) {
+  const verb = methodOf(entry).toLowerCase();
+  if (verb !== "get" && verb !== "post" && verb !== "put" && verb !== "delete")
+    throw new Error(`unknown method in ${entry.route}`);
+  const req = agent[verb](await entry.path(ctx));
+  const payload = body ?? (await entry.body?.(ctx));
+  if (payload === undefined) return req;
+  // A string goes as it is, declared JSON: that is how a malformed body is sent.
+  return typeof payload === "string"
+    ? req.set("Content-Type", "application/json").send(payload)
+    : req.send(payload);
+}
+
+/** One company with its owner, admin and employee signed in, and a signed-in stranger to it. */
+export async function signInActors(): Promise<{ ctx: Ctx; agents: Record<Who, Agent> }> {
+  const tenant = await buildTenant();
+  const { owner: nonMember } = await buildCompany();
+  const ctx = {
+    companyId: tenant.company.id,
+    employeeId: tenant.employee.id,
+    make: makers(tenant.company.id, tenant.owner.id),
+  };
+  const [owner, admin, employee, stranger] = await Promise.all([
+    agentFor(tenant.owner),
+    agentFor(tenant.admin),
+    agentFor(tenant.employeeUser),
+    agentFor(nonMember),
+  ]);
+  return { ctx, agents: { owner, admin, employee, nonMember: stranger } };
 }

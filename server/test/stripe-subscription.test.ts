@@ -2,11 +2,12 @@
  * POST /api/create-subscription against the real Stripe SDK, pointed at a local stub
  * of the Stripe API (its host, port and protocol options).
  */
+
+import { db } from "@sched/core/db/client";
+import { companies } from "@sched/core/db/schema";
+import { buildTenant } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { db } from "../src/db/client";
-import { companies } from "../src/db/schema";
-import { buildTenant } from "./factories";
 import type { StripeStub } from "./stripe-stub";
 import { agentFor, anonymous } from "./support";
 

@@ -2,14 +2,15 @@
  * POST /api/stripe/webhook: signed with the SDK's test-header helper, re-read against a
  * local stub of the Stripe API, each event id handled once.
  */
-import { and, eq } from "drizzle-orm";
+
+import { db } from "@sched/core/db/client";
+import { companies, notifications, stripeEvents } from "@sched/core/db/schema";
+import { getEmailQueue } from "@sched/core/queues";
+import { buildTenant } from "@sched/core/test/factories";
+import { and, asc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "../src/db/client";
-import { activityEvents, companies, stripeEvents } from "../src/db/schema";
-import { getEmailQueue } from "../src/queues";
-import { buildTenant } from "./factories";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import type { StripeStub } from "./stripe-stub";
 import { anonymous } from "./support";
@@ -68,11 +69,15 @@ async function companyRow(id: string) {
   return row;
 }
 
-const paymentActivities = (companyId: string) =>
-  db
+/** The owner's payment entries in the bell, each by its headline ("Payment failed"). */
+const paymentActivities = async (companyId: string) => {
+  const rows = await db
     .select()
-    .from(activityEvents)
-    .where(and(eq(activityEvents.companyId, companyId), eq(activityEvents.kind, "payment.updated")));
+    .from(notifications)
+    .where(and(eq(notifications.companyId, companyId), eq(notifications.kind, "payment.updated")))
+    .orderBy(asc(notifications.createdAt));
+  return rows.map((row) => ({ ...row, title: row.message.split(". ")[0] }));
+};
 
 describe("POST /api/stripe/webhook", () => {
   it("answers 400 to a missing or wrong signature and changes nothing", async () => {

@@ -2,13 +2,14 @@
  * Subscription info, plans, demo billing mode (no Stripe keys), and the rule that an
  * expired, unpaid trial may read but not change (402).
  */
+
+import { describeBillingChange } from "@sched/core/billing/announce";
+import { addOneMonth } from "@sched/core/billing/demo";
+import { db } from "@sched/core/db/client";
+import { companies, notifications } from "@sched/core/db/schema";
+import { buildTenant, buildUser } from "@sched/core/test/factories";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { describeBillingChange } from "../src/billing/announce";
-import { addOneMonth } from "../src/billing/demo";
-import { db } from "../src/db/client";
-import { activityEvents, companies } from "../src/db/schema";
-import { buildTenant, buildUser } from "./factories";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor, anonymous } from "./support";
 
@@ -193,11 +194,10 @@ describe("POST /api/demo-billing/activate", () => {
       expect(res.body.currentPeriodEnd).toBe(row.currentPeriodEnd!.toISOString());
       const bell = await db
         .select()
-        .from(activityEvents)
-        .where(and(eq(activityEvents.companyId, company.id), eq(activityEvents.kind, "payment.updated")));
-      expect(bell.map((a) => [a.title, a.detail])).toEqual([
-        ["Subscription active", "Thank you! The Pro plan is active."],
-      ]);
+        .from(notifications)
+        .where(and(eq(notifications.companyId, company.id), eq(notifications.kind, "payment.updated")));
+      // Payment state goes to the owner's bell, and nobody is told about their own change.
+      expect(bell).toEqual([]);
     } finally {
       socket.close();
       await gateway.close();
@@ -239,12 +239,16 @@ describe("describeBillingChange (the bell)", () => {
     });
 
   it("names payment state changes, and stays quiet when nothing a member cares about changed", () => {
-    expect(change(["trial", "basic"], ["active", "pro"])?.title).toBe("Subscription active");
-    expect(change(["past_due", "pro"], ["active", "pro"])?.title).toBe("Payment received");
-    expect(change(["active", "pro"], ["past_due", "pro"])?.title).toBe("Payment failed");
-    expect(change(["active", "pro"], ["canceled", "pro"])?.title).toBe("Subscription canceled");
-    expect(change(["active", "basic"], ["active", "pro"])?.title).toBe("Plan changed to Pro");
-    expect(change(["active", "pro"], ["paused", "pro"])?.title).toBe("Subscription paused");
+    expect(change(["trial", "basic"], ["active", "pro"])).toBe(
+      "Subscription active. Thank you! The Pro plan is active.",
+    );
+    expect(change(["past_due", "pro"], ["active", "pro"])).toBe(
+      "Payment received. The Pro plan is active again.",
+    );
+    expect(change(["active", "pro"], ["past_due", "pro"])).toMatch(/^Payment failed\. /);
+    expect(change(["active", "pro"], ["canceled", "pro"])).toMatch(/^Subscription canceled\. /);
+    expect(change(["active", "basic"], ["active", "pro"])).toBe("Plan changed to Pro");
+    expect(change(["active", "pro"], ["paused", "pro"])).toBe("Subscription paused");
     expect(change(["active", "pro"], ["active", "pro"])).toBeNull();
     expect(change(["trial", "basic"], ["trial", "pro"])).toBeNull();
   });

@@ -4,10 +4,10 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { PASSWORD } from "@sched/core/test/factories";
 import request from "supertest";
 import type TestAgent from "supertest/lib/agent";
 import { createApp } from "../src/app";
-import { PASSWORD } from "./factories";
 
 export const app = createApp();
 export const APP_ORIGIN = "http://app.test";

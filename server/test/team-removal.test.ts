@@ -1,9 +1,9 @@
+import { db } from "@sched/core/db/client";
+import { companyUsers } from "@sched/core/db/schema";
+import { publish } from "@sched/core/publish";
+import { addMember, buildCompany, buildTenant } from "@sched/core/test/factories";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { companyUsers } from "../src/db/schema";
-import { publish } from "../src/realtime/publish";
-import { addMember, buildCompany, buildTenant } from "./factories";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor, anonymous } from "./support";
 

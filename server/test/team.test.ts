@@ -1,11 +1,11 @@
+import { hashInvitationToken, invitationToken } from "@sched/core/commands/invitation-token";
+import { db } from "@sched/core/db/client";
+import { employeeInvitations } from "@sched/core/db/schema";
+import { getEmailQueue } from "@sched/core/queues";
+import { buildCompany, buildTenant, buildUser, uniqueEmail } from "@sched/core/test/factories";
 import { INVITATION_TTL_DAYS } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashInvitationToken, invitationToken } from "../src/commands/invitation-token";
-import { db } from "../src/db/client";
-import { employeeInvitations } from "../src/db/schema";
-import { getEmailQueue } from "../src/queues";
-import { buildCompany, buildTenant, buildUser, uniqueEmail } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +39,7 @@ describe("GET /api/companies/:companyId/users", () => {
       role: "owner",
       joinedAt: expect.any(String),
       user: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
+      employeeId: null,
     });
   });
 });
@@ -58,6 +59,7 @@ describe("POST /api/companies/:companyId/invitations", () => {
       role: "admin",
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
+      employeeId: null,
     });
     const ttl = Date.parse(res.body.expiresAt) - before;
     expect(ttl).toBeGreaterThanOrEqual(INVITATION_TTL_DAYS * DAY_MS - 1000);
@@ -117,11 +119,15 @@ describe("POST /api/companies/:companyId/invitations", () => {
     expect(res.body.message).toBe("This person is already a member of this company");
   });
 
-  it("replaces a pending invitation for the same address: the old link stops working", async () => {
+  it("replaces a pending invitation whose e-mail went out: the old link stops working", async () => {
     const { company, owner } = await buildCompany();
     const agent = await agentFor(owner);
     const email = uniqueEmail("again");
     const first = await agent.post(invitationsUrl(company.id)).send({ email, role: "employee" });
+    await db
+      .update(employeeInvitations)
+      .set({ sentAt: new Date() })
+      .where(eq(employeeInvitations.id, first.body.id));
     const second = await agent.post(invitationsUrl(company.id)).send({ email, role: "admin" });
     expect(second.status).toBe(201);
     const rows = await pendingFor(company.id);

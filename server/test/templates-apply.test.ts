@@ -1,8 +1,8 @@
+import { db } from "@sched/core/db/client";
+import { employees, jobs, scheduleTemplates, weeklySchedules } from "@sched/core/db/schema";
+import { buildEmployee, buildTenant } from "@sched/core/test/factories";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { employees, jobs, scheduleTemplates, weeklySchedules } from "../src/db/schema";
-import { buildEmployee, buildTenant } from "./factories";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor, anonymous } from "./support";
 

@@ -1,8 +1,8 @@
+import { db } from "@sched/core/db/client";
+import { jobs, scheduleTemplates } from "@sched/core/db/schema";
+import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
 import { and, asc, between, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "../src/db/client";
-import { jobs, scheduleTemplates } from "../src/db/schema";
-import { buildEmployee, buildJob, buildTenant } from "./factories";
 import { agentFor, anonymous } from "./support";
 
 // Monday 2026-11-23 to Sunday 2026-11-29.

@@ -3,10 +3,12 @@
  * the client reads). Dates-with-time are ISO strings; calendar dates are yyyy-MM-dd.
  */
 import type {
+  AuthorAvatarColor,
   AvatarColor,
   InvitableRole,
   JobStatus,
   JobType,
+  NotificationKind,
   PaymentStatus,
   PlanType,
   Role,
@@ -24,8 +26,8 @@ export type UserDTO = {
   updatedAt: string;
 };
 
-/** GET /api/companies */
-export type CompanyDTO = { id: string; name: string; role: Role };
+/** GET /api/companies; `employeeId` is the roster employee the user is linked to there. */
+export type CompanyDTO = { id: string; name: string; role: Role; employeeId: string | null };
 /** GET /api/user/companies */
 export type UserCompanyDTO = { companyId: string; role: Role };
 
@@ -37,6 +39,8 @@ export type EmployeeDTO = {
   avatarColor: AvatarColor;
   isActive: boolean;
   createdAt: string;
+  /** Grows by one with every change (docs/api.md, "Versions and stale writes"). */
+  version: number;
 };
 
 export type JobDTO = {
@@ -51,6 +55,8 @@ export type JobDTO = {
   status: JobStatus;
   paymentStatus: PaymentStatus;
   completedAt: string | null;
+  /** When the technician said they were on the way (not a status: docs/schedule.md). */
+  onMyWayAt: string | null;
   amount: string | null;
   customerEmail: string | null;
   customerPhone: string | null;
@@ -59,6 +65,7 @@ export type JobDTO = {
   afterPhotoUrl: string | null;
   createdAt: string;
   updatedAt: string;
+  version: number;
 };
 
 export type TemplateEntryDTO = {
@@ -79,6 +86,7 @@ export type TemplateDTO = {
   description: string | null;
   templateData: TemplateEntryDTO[];
   createdAt: string;
+  version: number;
 };
 
 export type ApplyTemplateResultDTO = { created: number; skipped: number };
@@ -91,6 +99,7 @@ export type WeeklyScheduleDTO = {
   name: string;
   isArchived: boolean;
   createdAt: string;
+  version: number;
 };
 
 export type DailyCallDTO = {
@@ -118,15 +127,27 @@ export type CallRecordDTO = {
   bookedJobIds: string[];
   createdAt: string;
   updatedAt: string;
+  version: number;
+};
+
+/** Who wrote a chat message: their linked roster employee, else the member's own name. */
+export type ChatAuthorDTO = {
+  userId: string;
+  name: string;
+  initials: string;
+  avatarColor: AuthorAvatarColor;
 };
 
 export type ChatMessageDTO = {
   id: string;
   companyId: string;
-  employeeId: string;
+  /** The sender's roster employee; null for a member not linked to the roster. */
+  employeeId: string | null;
   message: string;
   createdAt: string;
-  employee: { name: string; initials: string; avatarColor: AvatarColor };
+  employee: { name: string; initials: string; avatarColor: AvatarColor } | null;
+  /** The member who sent it; null on messages from before senders were recorded. */
+  author: ChatAuthorDTO | null;
 };
 
 export type MemberDTO = {
@@ -135,6 +156,8 @@ export type MemberDTO = {
   role: Role;
   joinedAt: string;
   user: { firstName: string; lastName: string; email: string };
+  /** The roster employee this member is (docs/team-and-invitations.md); null when not linked. */
+  employeeId: string | null;
 };
 
 export type InvitationDTO = {
@@ -143,6 +166,8 @@ export type InvitationDTO = {
   role: InvitableRole;
   createdAt: string;
   expiresAt: string;
+  /** The roster employee the new member will be linked to on accepting; null for none. */
+  employeeId: string | null;
 };
 
 export type InvitationStatus = "valid" | "expired" | "used";
@@ -179,13 +204,15 @@ export type AdminCompanyDTO = {
   freeAccessNotes: string | null;
 };
 
+/** One bell entry of the signed-in user (docs/realtime.md): a sentence, and the job it is about. */
 export type NotificationDTO = {
   id: string;
-  kind: string;
-  title: string;
-  detail: string | null;
+  kind: NotificationKind;
+  message: string;
+  /** The job it is about; null for other kinds, for a template's week, and once the job is deleted. */
+  jobId: string | null;
   createdAt: string;
-  isRead: boolean;
+  read: boolean;
 };
 
 export type ErrorBodyDTO = { message: string; errors?: { path: string; message: string }[] };

@@ -1,4 +1,4 @@
-/** Business constants from SPEC sections 3, 4 and 9, in one place. */
+/** Business constants in one place: types, statuses, defaults, limits and intervals (docs/<area>.md). */
 
 export const JOB_TYPES = [
   "Plumbing",
@@ -20,6 +20,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const AVATAR_COLORS = ["blue", "green", "purple", "orange", "teal", "red", "indigo", "pink"] as const;
 export type AvatarColor = (typeof AVATAR_COLORS)[number];
 export const DEFAULT_AVATAR_COLOR: AvatarColor = "blue";
+/** A chat author who is not linked to a roster employee: a colour none of the roster has. */
+export const MEMBER_AVATAR_COLOR = "gray";
+export type AuthorAvatarColor = AvatarColor | typeof MEMBER_AVATAR_COLOR;
 
 export const ROLES = ["owner", "admin", "employee"] as const;
 export type Role = (typeof ROLES)[number];
@@ -44,6 +47,29 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/**
+ * What a bell entry is about (docs/realtime.md, "The bell"). The job kinds before
+ * job.completed go to the assigned technician; job.completed, job.photo_added and
+ * job.on_my_way go to owners and admins; member.joined to owners and admins;
+ * payment.updated to the owner.
+ */
+export const NOTIFICATION_KINDS = [
+  "job.assigned",
+  "job.moved",
+  "job.changed",
+  "job.reassigned_away",
+  "job.cancelled",
+  "job.deleted",
+  "job.completed",
+  "job.photo_added",
+  "job.on_my_way",
+  "member.joined",
+  "payment.updated",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** How many entries the bell lists. */
+export const NOTIFICATIONS_LIMIT = 20;
+
 export const TRIAL_DAYS = 14;
 export const INVITATION_TTL_DAYS = 7;
 export const INITIALS_MAX = 3;
@@ -62,13 +88,13 @@ export const STALE_TIME_MS = 5 * 60 * 1000;
 /** The grid shows Monday to Saturday; export and print cover all 7 days. */
 export const GRID_DAYS = 6;
 export const EXPORT_DAYS = 7;
-/** Jobs are fetched for the week start plus or minus this many days (SPEC section 9). */
+/** Jobs are fetched for the week plus or minus this many days (docs/schedule.md). */
 export const JOB_FETCH_WINDOW_DAYS = 4;
 
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
-/** SPEC section 3: the local-storage key and its placeholder value. */
+/** The selected company's local-storage key and its placeholder value (docs/auth.md). */
 export const SELECTED_COMPANY_KEY = "selectedCompanyId";
 export const DEFAULT_COMPANY_PLACEHOLDER = "default-company";
 export const COMPANY_HEADER = "X-Company-Id";

@@ -16,6 +16,7 @@ import type {
   WeeklyScheduleDTO,
 } from "./api";
 import { ZCompanyId, ZDate } from "./schemas/common";
+import type { CompanySettingsDTO } from "./schemas/settings";
 
 export type Deleted = { id: string; companyId: string };
 
@@ -46,9 +47,12 @@ export type ServerEvents = {
   "dailyCall.updated": DailyCallDTO;
   "member.joined": MemberDTO & { companyId: string };
   "member.removed": { companyId: string; userId: string };
+  /** A member's roster link changed (docs/team-and-invitations.md). */
+  "member.updated": MemberDTO & { companyId: string };
   "invitation.created": InvitationDTO & { companyId: string };
   "invitation.deleted": Deleted;
   "subscription.updated": { companyId: string };
+  "settings.updated": CompanySettingsDTO & { companyId: string };
   "notification.created": NotificationDTO & { companyId: string };
   /** To the user's own room: another tab of theirs marked the bell as read. */
   "notification.read": { companyId: string };
@@ -77,3 +81,10 @@ export const ZPresenceLeave = z.object({ companyId: ZCompanyId });
 
 export const companyRoom = (companyId: string) => `company:${companyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/**
+ * The sockets opened with one sign-in session, named by a digest of the session id (never
+ * the id itself): logout and expiry disconnect them (docs/realtime.md).
+ */
+export const sessionRoom = (sessionDigest: string) => `session:${sessionDigest}`;
+/** The sockets that show a board of the company (presence); see docs/realtime.md. */
+export const presenceRoom = (companyId: string) => `presence:${companyId}`;

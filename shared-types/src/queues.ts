@@ -15,6 +15,9 @@ export const ZEmailJobs = {
 export const ZMaintenanceJobs = {
   archivePastWeeks: z.object({}),
   sweepTrials: z.object({}),
+  sweepUnsentInvitations: z.object({}),
+  sweepIdempotencyKeys: z.object({}),
+  sweepNotifications: z.object({}),
 } as const;
 
 export type EmailJobName = keyof typeof ZEmailJobs;

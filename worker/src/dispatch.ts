@@ -1,4 +1,4 @@
-import { logger } from "@sched/server/logger";
+import { logger } from "@sched/core/logger";
 import type { Job } from "bullmq";
 import type { JobHandler } from "./jobs/registry";
 

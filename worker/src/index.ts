@@ -1,11 +1,11 @@
 /**
  * The worker process. Realtime events go to browsers through the Socket.IO Redis
- * emitter (server/src/realtime/publish.ts). SIGTERM lets running jobs finish first.
+ * emitter (the publish port, core/src/publish.ts). SIGTERM lets running jobs finish first.
  */
-import { config } from "@sched/server/config";
-import { pool } from "@sched/server/db/client";
-import { logger } from "@sched/server/logger";
-import { redis } from "@sched/server/redis";
+import { config } from "@sched/core/config";
+import { pool } from "@sched/core/db/client";
+import { logger } from "@sched/core/logger";
+import { redis } from "@sched/core/redis";
 import { scheduleRepeatingJobs } from "./schedules";
 import { startWorkers } from "./workers";
 

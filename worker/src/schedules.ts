@@ -3,17 +3,24 @@
  * number of workers may call this at start).
  */
 
-import { BULL_PREFIX } from "@sched/server/queues";
-import { newRedisConnection } from "@sched/server/redis";
+import { BULL_PREFIX } from "@sched/core/queues";
+import { newRedisConnection } from "@sched/core/redis";
 import { QUEUES } from "@sched/shared-types";
 import { Queue } from "bullmq";
 import { maintenanceHandlers } from "./jobs/registry";
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export const REPEATING = {
   archivePastWeeks: { every: 24 * HOUR_MS },
   sweepTrials: { every: HOUR_MS },
+  // Invitations whose e-mail job was lost with a web process during a Redis outage (docs/reliability.md).
+  sweepUnsentInvitations: { every: MINUTE_MS },
+  // Idempotency keys answer repeats for 24 h only (docs/api.md).
+  sweepIdempotencyKeys: { every: 24 * HOUR_MS },
+  // The bell keeps 90 days of entries (docs/realtime.md).
+  sweepNotifications: { every: 24 * HOUR_MS },
 } as const;
 
 export async function scheduleRepeatingJobs() {

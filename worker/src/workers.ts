@@ -1,8 +1,8 @@
 /** One BullMQ Worker per queue; tests start them in-process, the worker process in index.ts. */
 
-import { logger } from "@sched/server/logger";
-import { BULL_PREFIX } from "@sched/server/queues";
-import { newRedisConnection } from "@sched/server/redis";
+import { logger } from "@sched/core/logger";
+import { BULL_PREFIX } from "@sched/core/queues";
+import { newRedisConnection } from "@sched/core/redis";
 import { QUEUES } from "@sched/shared-types";
 import { Worker } from "bullmq";
 import { dispatcher } from "./dispatch";

@@ -1,15 +1,16 @@
-import { archivePastWeeks } from "@sched/server/commands/archive-past-weeks";
-import { db } from "@sched/server/db/client";
-import { weeklySchedules } from "@sched/server/db/schema";
-import { addDays, toDateString, weekStartOf } from "@sched/server/lib/dates";
-import { BULL_PREFIX } from "@sched/server/queues";
-import { newRedisConnection } from "@sched/server/redis";
-import { QUEUES } from "@sched/shared-types";
+import { archivePastWeeks } from "@sched/core/commands/archive-past-weeks";
+import { db } from "@sched/core/db/client";
+import { weeklySchedules } from "@sched/core/db/schema";
+import { addDays, toDateString, weekStartOf } from "@sched/core/lib/dates";
+import { publish } from "@sched/core/publish";
+import { BULL_PREFIX } from "@sched/core/queues";
+import { newRedisConnection } from "@sched/core/redis";
+import { buildCompany } from "@sched/core/test/factories";
+import { nextEvent, startListeningPost } from "@sched/core/test/sockets";
+import { companyRoom, QUEUES } from "@sched/shared-types";
 import { Queue, QueueEvents } from "bullmq";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { buildCompany } from "../../server/test/factories";
-import { connectSocket, sessionCookieFor, startGateway } from "../../server/test/realtime-support";
 import { startWorkers } from "../src/workers";
 
 const thisMonday = weekStartOf(toDateString(new Date()));
@@ -58,14 +59,11 @@ describe("archivePastWeeks", () => {
   });
 
   it("runs as the maintenance queue's archivePastWeeks job and tells the company's browsers", async () => {
-    const { company, owner, starts } = await companyWithWeeks();
-    const gateway = await startGateway();
-    const socket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
+    const { company, starts } = await companyWithWeeks();
+    const post = await startListeningPost();
+    const socket = await post.listen([companyRoom(company.id)]);
     const updates: { weekStartDate: string; isArchived: boolean }[] = [];
     socket.on("weeklySchedule.updated", (week) => updates.push(week));
-    const secondUpdate = new Promise<void>((resolve) => {
-      socket.on("weeklySchedule.updated", () => updates.length === 2 && resolve());
-    });
 
     const workers = startWorkers();
     const connection = newRedisConnection();
@@ -78,7 +76,11 @@ describe("archivePastWeeks", () => {
       await events.waitUntilReady();
       const job = await queue.add("archivePastWeeks", {});
       await job.waitUntilFinished(events, 15_000);
-      await secondUpdate;
+      // The job published before it finished, on the same emitter: once a marker sent now
+      // arrives, every update it sent has arrived too, and nothing more is on its way.
+      const marker = nextEvent(socket, "subscription.updated");
+      publish(company.id, "subscription.updated", { companyId: company.id });
+      await marker;
       expect(updates.map((week) => [week.weekStartDate, week.isArchived]).sort()).toEqual(
         [
           [starts[0], true],
@@ -87,12 +89,11 @@ describe("archivePastWeeks", () => {
       );
       expect((await archivedStarts(company.id))[starts[2]]).toBe(false);
     } finally {
-      socket.close();
       await events.close();
       await queue.close();
       connection.disconnect();
       await workers.close();
-      await gateway.close();
+      await post.close();
     }
   });
 });

@@ -1,35 +1,30 @@
 /**
  * The worker has no Socket.IO server: its publish() goes through the Redis emitter
- * (@socket.io/redis-emitter) to the web processes' adapter. Here a gateway plays the web
- * process and this test process plays the worker, with the gateway unhooked from publish().
+ * (@socket.io/redis-emitter) to the web processes' adapter. Here a listening post (a plain
+ * Socket.IO server on that adapter) plays the web process and this test process plays the
+ * worker, with no publisher plugged in.
  */
-import { companyRoom } from "@sched/shared-types";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  currentPublisher,
-  publish,
-  publishToUser,
-  removeUserFromCompanyRoom,
-  usePublisher,
-} from "../../server/src/realtime/publish";
-import { buildTenant } from "../../server/test/factories";
-import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "../../server/test/realtime-support";
 
-let gateway: Awaited<ReturnType<typeof startGateway>>;
+import { currentPublisher, publish, publishToUser, removeUserFromCompanyRoom } from "@sched/core/publish";
+import { buildTenant } from "@sched/core/test/factories";
+import { type ListeningPost, nextEvent, startListeningPost } from "@sched/core/test/sockets";
+import { companyRoom, userRoom } from "@sched/shared-types";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+let post: ListeningPost;
 beforeAll(async () => {
-  gateway = await startGateway();
-  // From here on publish() works as in the worker process: through the emitter only.
-  usePublisher(undefined);
+  post = await startListeningPost();
 });
 afterAll(async () => {
-  await gateway.close();
+  await post.close();
 });
 
 describe("the worker's emitter", () => {
   it("reaches a browser's socket in the company room and in the user's room", async () => {
+    // As in the worker process: nothing plugged in, so publish() can only use the emitter.
     expect(currentPublisher()).toBeUndefined();
     const { company, owner } = await buildTenant();
-    const socket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
+    const socket = await post.listen([companyRoom(company.id), userRoom(owner.id)]);
 
     const archived = nextEvent(socket, "weeklySchedule.updated");
     const week = {
@@ -40,6 +35,7 @@ describe("the worker's emitter", () => {
       name: "Week of Nov 16, 2026",
       isArchived: true,
       createdAt: new Date().toISOString(),
+      version: 2,
     };
     publish(company.id, "weeklySchedule.updated", week);
     expect(await archived).toEqual(week);
@@ -47,21 +43,22 @@ describe("the worker's emitter", () => {
     const personal = nextEvent(socket, "notification.read");
     publishToUser(owner.id, "notification.read", { companyId: company.id });
     expect(await personal).toEqual({ companyId: company.id });
-    socket.close();
   });
 
   it("removes a member's sockets from the company room on every process", async () => {
     const { company, admin } = await buildTenant();
-    const socket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(admin) });
+    await post.listen([companyRoom(company.id), userRoom(admin.id)]);
+    const roomsOfAdmin = async () => (await post.io.in(userRoom(admin.id)).fetchSockets())[0]?.rooms;
+    expect((await roomsOfAdmin())?.has(companyRoom(company.id))).toBe(true);
+
     removeUserFromCompanyRoom(admin.id, company.id);
-    const deadline = Date.now() + 3000;
-    let rooms: Set<string> = new Set([companyRoom(company.id)]);
-    while (rooms.has(companyRoom(company.id)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const [remote] = await gateway.io.in(`user:${admin.id}`).fetchSockets();
-      rooms = remote.rooms;
-    }
-    expect(rooms.has(companyRoom(company.id))).toBe(false);
-    socket.close();
+    await vi.waitFor(
+      async () => {
+        const rooms = await roomsOfAdmin();
+        expect(rooms?.has(userRoom(admin.id))).toBe(true);
+        expect(rooms?.has(companyRoom(company.id))).toBe(false);
+      },
+      { timeout: 5000, interval: 20 },
+    );
   });
 });

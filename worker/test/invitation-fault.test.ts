@@ -2,26 +2,28 @@ import "./invitation-env";
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { db } from "@sched/server/db/client";
-import { employeeInvitations } from "@sched/server/db/schema";
-import { closeQueues, getEmailQueue } from "@sched/server/queues";
+import { db } from "@sched/core/db/client";
+import { employeeInvitations } from "@sched/core/db/schema";
+import { lookupInvitation } from "@sched/core/queries/invitations";
+import { closeQueues, getEmailQueue } from "@sched/core/queues";
+import { buildCompany, uniqueEmail } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { buildCompany, uniqueEmail } from "../../server/test/factories";
-import { agentFor, anonymous } from "../../server/test/support";
 import {
   eventually,
   header,
   invitationLinks,
+  inviteAs,
   type ReceivedMail,
   startSmtpServer,
+  tokenOf,
 } from "./invitation-support";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const children: ChildProcess[] = [];
 const servers: { close: () => Promise<void> }[] = [];
 
-/** Starts the worker process and resolves once it listens on the queue. */
+/** Starts the worker process and resolves once it says it listens on the queue (however long a busy machine takes). */
 function startWorkerProcess(smtpUrl: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
@@ -50,39 +52,45 @@ async function killHard(child: ChildProcess) {
   expect(child.signalCode).toBe("SIGKILL");
 }
 
-afterEach(async () => {
+/** SIGTERM lets a worker finish its running job and exit; resolves once every one has exited. */
+async function stopWorkers() {
   for (const child of children.splice(0)) {
     if (!hasExited(child)) child.kill("SIGTERM");
     await exited(child);
   }
+}
+
+afterEach(async () => {
+  await stopWorkers();
   for (const server of servers.splice(0)) await server.close();
 });
 afterAll(async () => {
   await closeQueues();
 });
 
-async function inviteThroughTheApi(email: string) {
+async function invite(email: string) {
   const { company, owner } = await buildCompany();
-  const res = await (await agentFor(owner)).post(`/api/companies/${company.id}/invitations`).send({ email });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
+  return (await inviteAs(owner, company.id, email)).id;
 }
 
 const invitationRow = async (id: string) =>
   (await db.select().from(employeeInvitations).where(eq(employeeInvitations.id, id)))[0];
 
-/** Waits until the restarted worker has finished the job, then a little longer for any duplicate. */
+/**
+ * Waits until the restarted worker has finished the job, then stops every worker (a
+ * stopping worker finishes what it runs first). With no sender left, what the SMTP server
+ * holds is final: a duplicate would be there by now, and none can come later.
+ */
 async function settle(invitationId: string) {
   const job = await getEmailQueue().getJob(`invitation-${invitationId}`);
   await eventually(async () => ((await job?.isCompleted()) ? true : undefined), 20_000, "job completed");
   expect((await invitationRow(invitationId)).sentAt).toBeInstanceOf(Date);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await stopWorkers();
 }
 
 async function expectWorkingLink(mail: ReceivedMail, email: string) {
-  const token = new URL(invitationLinks(mail)[0]).pathname.split("/").pop();
-  const lookup = await anonymous().get(`/api/invitations/token/${token}`);
-  expect(lookup.body).toMatchObject({ email, status: "valid" });
+  const lookup = await lookupInvitation(tokenOf(invitationLinks(mail)[0]));
+  expect(lookup).toMatchObject({ email, status: "valid" });
 }
 
 describe("the worker killed with SIGKILL while sending an invitation", () => {
@@ -105,7 +113,7 @@ describe("the worker killed with SIGKILL while sending an invitation", () => {
     });
     servers.push(smtp);
     const first = await startWorkerProcess(smtp.url);
-    const invitationId = await inviteThroughTheApi(email);
+    const invitationId = await invite(email);
 
     await atRcpt;
     await killHard(first);
@@ -134,7 +142,7 @@ describe("the worker killed with SIGKILL while sending an invitation", () => {
     });
     servers.push(smtp);
     victim = await startWorkerProcess(smtp.url);
-    const invitationId = await inviteThroughTheApi(email);
+    const invitationId = await invite(email);
     await eventually(async () => (hasExited(victim) ? true : undefined), 20_000, "worker killed");
     expect((await invitationRow(invitationId)).sentAt).toBeNull();
 

@@ -1,8 +1,12 @@
 /**
  * A real SMTP server for the invitation tests (smtp-server), collecting what it accepts,
- * and helpers to read an invitation link out of a raw message.
+ * helpers to read an invitation link out of a raw message, and the office's invite
+ * through core's command.
  */
 import type { AddressInfo } from "node:net";
+import { sendInvitation } from "@sched/core/commands/send-invitation";
+import { loadCompanyAccess } from "@sched/core/policies/company-access";
+import type { InvitableRole } from "@sched/shared-types";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 
 export type ReceivedMail = { to: string[]; raw: string; decoded: string };
@@ -109,3 +113,21 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, ms = 15
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * What the office's "Invite" does (docs/team-and-invitations.md), as `inviter`: the core
+ * command saves the invitation and queues its e-mail job, carrying the id only.
+ */
+export async function inviteAs(
+  inviter: { id: string },
+  companyId: string,
+  email: string,
+  role: InvitableRole = "employee",
+) {
+  const member = await loadCompanyAccess(inviter.id, companyId);
+  if (!member) throw new Error(`${inviter.id} is not a member of ${companyId}`);
+  return sendInvitation(member, { email, role });
+}
+
+/** The token at the end of an invitation link. */
+export const tokenOf = (link: string) => new URL(link).pathname.split("/").pop() ?? "";

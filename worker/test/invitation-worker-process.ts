@@ -3,8 +3,8 @@
  * handlers on the real queue, with a short lock so that a killed worker's job is found
  * stalled within seconds (the production lock of 30 s would only slow the test).
  */
-import { BULL_PREFIX } from "@sched/server/queues";
-import { newRedisConnection } from "@sched/server/redis";
+import { BULL_PREFIX } from "@sched/core/queues";
+import { newRedisConnection } from "@sched/core/redis";
 import { QUEUES } from "@sched/shared-types";
 import { Worker } from "bullmq";
 import { dispatcher } from "../src/dispatch";

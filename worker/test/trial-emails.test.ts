@@ -4,15 +4,17 @@
  * company's browsers hear subscription.updated.
  */
 import type { AddressInfo } from "node:net";
-import { db } from "@sched/server/db/client";
-import { companies } from "@sched/server/db/schema";
-import { getEmailQueue } from "@sched/server/queues";
+import { db } from "@sched/core/db/client";
+import { companies } from "@sched/core/db/schema";
+import { loadCompanyAccess } from "@sched/core/policies/company-access";
+import { presentSubscriptionInfo } from "@sched/core/presenters/subscription";
+import { getEmailQueue } from "@sched/core/queues";
+import { buildTenant } from "@sched/core/test/factories";
+import { nextEvent, startListeningPost } from "@sched/core/test/sockets";
+import { companyRoom } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildTenant } from "../../server/test/factories";
-import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "../../server/test/realtime-support";
-import { agentFor } from "../../server/test/support";
 import { sweepTrials } from "../src/jobs/sweep-trials";
 import { sendTrialReminderEmailJob } from "../src/jobs/trial-emails";
 import { startWorkers } from "../src/workers";
@@ -49,13 +51,28 @@ const { smtp, inbox } = await vi.hoisted(async () => {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const mailsTo = (email: string) => inbox.filter((mail) => mail.to.includes(email));
 
-/** Waits until `email` has `count` messages, then a little longer to catch any extra one. */
+/**
+ * Waits until every e-mail asked for so far has been handled (sent, or given up after its
+ * retries). A message is in the inbox before its job completes, so the inbox is final then:
+ * no e-mail can still be on its way. This file's queue is its own (the prefix above).
+ */
+async function emailQueueIdle() {
+  await vi.waitFor(
+    async () => {
+      const counts = await getEmailQueue().getJobCounts("waiting", "active", "delayed", "prioritized");
+      expect(counts).toEqual({ waiting: 0, active: 0, delayed: 0, prioritized: 0 });
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+}
+
+/** Waits until `email` has `count` messages and nothing more is queued, then checks there are exactly `count`. */
 async function expectMails(email: string, count: number) {
   await vi.waitFor(() => expect(mailsTo(email).length).toBeGreaterThanOrEqual(count), {
     timeout: 10_000,
     interval: 50,
   });
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await emailQueueIdle();
   expect(mailsTo(email)).toHaveLength(count);
   return mailsTo(email);
 }
@@ -96,8 +113,8 @@ describe("the trial sweep", () => {
 
   it("sends the trial-ended e-mail once, trialExpired reads true, and the browsers hear subscription.updated", async () => {
     const { company, owner } = await buildTenant({ trialEndsAt: new Date(Date.now() - 60_000) });
-    const gateway = await startGateway();
-    const socket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
+    const post = await startListeningPost();
+    const socket = await post.listen([companyRoom(company.id)]);
     try {
       const updated = nextEvent(socket, "subscription.updated", 5000);
       await sweepTrials();
@@ -106,11 +123,15 @@ describe("the trial sweep", () => {
       expect(mail.raw).toContain(`Subject: Your Scheduler trial for ${company.name} has ended`);
       await sweepTrials();
       await expectMails(owner.email, 1);
-      const info = await (await agentFor(owner)).get(`/api/company/${company.id}/subscription`);
-      expect(info.body).toMatchObject({ trialExpired: true, daysLeftInTrial: 0, subscriptionActive: false });
+      // What the subscription page reads, and the door's verdict: reads only from now on.
+      expect(presentSubscriptionInfo(await companyRow(company.id))).toMatchObject({
+        trialExpired: true,
+        daysLeftInTrial: 0,
+        subscriptionActive: false,
+      });
+      expect(await loadCompanyAccess(owner.id, company.id)).toMatchObject({ isReadOnly: true });
     } finally {
-      socket.close();
-      await gateway.close();
+      await post.close();
     }
   });
 
@@ -120,6 +141,7 @@ describe("the trial sweep", () => {
     await db.update(companies).set({ subscriptionStatus: "active" }).where(eq(companies.id, paid.company.id));
     await db.update(companies).set({ isFreeAccount: true }).where(eq(companies.id, free.company.id));
     await sweepTrials();
+    await emailQueueIdle();
     // A reminder queued directly (as Stripe's trial_will_end does) still checks the company.
     const direct = await sendTrialReminderEmailJob({ data: { companyId: free.company.id } } as never);
     expect(direct).toEqual({ sent: false, reason: "not due" });

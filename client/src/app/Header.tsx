@@ -1,10 +1,10 @@
-import { LogoutOutlined, MessageOutlined, SwapOutlined } from "@ant-design/icons";
+import { MessageOutlined, SettingOutlined, SwapOutlined } from "@ant-design/icons";
 import { Button } from "antd";
 import { Link } from "react-router";
 import { CompanyLetter } from "../components/CompanyLetter";
 import { LinkButton } from "../components/LinkButton";
-import { useLogout } from "../features/auth/useAuth";
-import { useCurrentCompany } from "../features/company/useCompanies";
+import { LogoutButton } from "../features/auth/LogoutButton";
+import { useCan, useCurrentCompany } from "../features/company/useCompanies";
 import { useCompanyStore } from "../stores/company";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { NotificationBell } from "./NotificationBell";
@@ -13,7 +13,8 @@ import { NotificationBell } from "./NotificationBell";
 export function Header() {
   const { company } = useCurrentCompany();
   const clearSelection = useCompanyStore((state) => state.clearSelection);
-  const logout = useLogout();
+  // Company Settings is the owner's (docs/settings.md).
+  const canEditSettings = useCan("manageSettings");
   return (
     <header className="app-header">
       <div className="app-header__inner">
@@ -41,16 +42,16 @@ export function Header() {
           >
             Switch Company
           </Button>
+          {canEditSettings ? (
+            <LinkButton
+              to="/settings"
+              icon={<SettingOutlined />}
+              aria-label="Company settings"
+              data-testid="company-settings"
+            />
+          ) : null}
           <NotificationBell />
-          <Button
-            data-testid="logout-button"
-            aria-label="Logout"
-            icon={<LogoutOutlined />}
-            loading={logout.isPending}
-            onClick={() => logout.mutate()}
-          >
-            <span className="desktop-label">Logout</span>
-          </Button>
+          <LogoutButton labelClassName="desktop-label" testId="logout-button" />
         </div>
       </div>
     </header>

@@ -1,25 +1,17 @@
-import { Link, useLocation } from "react-router";
-import { isActivePath, MOBILE_NAV_ITEMS } from "./navigation";
+import { NavLinks } from "./NavLinks";
+import { useNavItems } from "./useNavItems";
 
-/** The phone navigation: a fixed bottom bar with six entries, shown only below 768px. */
+/** The phone navigation: a fixed bottom bar (its entries depend on the role), shown only below 768px. */
 export function MobileBar() {
-  const { pathname } = useLocation();
+  const items = useNavItems().mobile;
   return (
-    <nav className="mobile-bar" data-testid="mobile-bar" aria-label="Main">
-      {MOBILE_NAV_ITEMS.map(({ to, label, icon: Icon }) => {
-        const isActive = isActivePath(pathname, to);
-        return (
-          <Link
-            key={to}
-            to={to}
-            className={isActive ? "mobile-bar__link is-active" : "mobile-bar__link"}
-            aria-current={isActive ? "page" : undefined}
-          >
-            <Icon />
-            <span>{label}</span>
-          </Link>
-        );
-      })}
+    <nav
+      className="mobile-bar"
+      data-testid="mobile-bar"
+      aria-label="Main"
+      style={{ gridTemplateColumns: `repeat(${items.length}, 1fr)` }}
+    >
+      <NavLinks items={items} className="mobile-bar__link" />
     </nav>
   );
 }

@@ -1,26 +1,13 @@
-import { Link, useLocation } from "react-router";
-import { isActivePath, NAV_ITEMS } from "./navigation";
+import { NavLinks } from "./NavLinks";
+import { useNavItems } from "./useNavItems";
 
 /** The desktop navigation under the header; hidden below 768px (the bottom bar takes over). */
 export function NavBar() {
-  const { pathname } = useLocation();
+  const items = useNavItems().desktop;
   return (
     <nav className="app-nav" data-testid="desktop-nav" aria-label="Main">
       <div className="app-nav__inner">
-        {NAV_ITEMS.map(({ to, label, icon: Icon }) => {
-          const isActive = isActivePath(pathname, to);
-          return (
-            <Link
-              key={to}
-              to={to}
-              className={isActive ? "app-nav__link is-active" : "app-nav__link"}
-              aria-current={isActive ? "page" : undefined}
-            >
-              <Icon />
-              <span>{label}</span>
-            </Link>
-          );
-        })}
+        <NavLinks items={items} className="app-nav__link" />
       </div>
     </nav>
   );

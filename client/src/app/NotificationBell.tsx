@@ -1,29 +1,48 @@
 import {
   BellOutlined,
+  CameraOutlined,
+  CarOutlined,
   CheckCircleOutlined,
   CreditCardOutlined,
+  DeleteOutlined,
+  EditOutlined,
   PlusCircleOutlined,
+  StopOutlined,
   SwapOutlined,
   UserAddOutlined,
+  UserSwitchOutlined,
 } from "@ant-design/icons";
-import type { NotificationDTO } from "@sched/shared-types";
+import { can, type NotificationDTO, type NotificationKind } from "@sched/shared-types";
+import { useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Dropdown, Spin } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { useCurrentCompany } from "../features/company/useCompanies";
+import { findJob, jobPath } from "./jobLink";
 import { useMarkNotificationsRead, useNotifications } from "./useNotifications";
 import "./notification-bell.css";
 
-/** What each kind of entry looks like and which screen it leads to. */
-const KINDS: Record<string, { icon: ReactNode; path: string }> = {
-  "job.created": { icon: <PlusCircleOutlined />, path: "/schedule" },
-  "job.moved": { icon: <SwapOutlined />, path: "/schedule" },
-  "job.completed": { icon: <CheckCircleOutlined />, path: "/schedule" },
+/** Each kind's icon, and the screen an entry leads to when it names no job. */
+type KindLook = { icon: ReactNode; path?: string };
+
+const KINDS: Record<NotificationKind, KindLook> = {
+  "job.assigned": { icon: <PlusCircleOutlined /> },
+  "job.moved": { icon: <SwapOutlined /> },
+  "job.changed": { icon: <EditOutlined /> },
+  "job.reassigned_away": { icon: <UserSwitchOutlined /> },
+  "job.cancelled": { icon: <StopOutlined /> },
+  "job.deleted": { icon: <DeleteOutlined /> },
+  "job.completed": { icon: <CheckCircleOutlined /> },
+  "job.photo_added": { icon: <CameraOutlined /> },
+  "job.on_my_way": { icon: <CarOutlined /> },
   "member.joined": { icon: <UserAddOutlined />, path: "/team" },
   "payment.updated": { icon: <CreditCardOutlined />, path: "/subscription" },
 };
-const FALLBACK_KIND = { icon: <BellOutlined />, path: "/schedule" };
+const FALLBACK_KIND: KindLook = { icon: <BellOutlined /> };
+
+/** The kind as a class name: "job.on_my_way" -> "job-on-my-way". */
+const kindClass = (kind: string) => kind.replace(/[._]/g, "-");
 
 /** "just now", "5 min ago", "3 h ago", then the date. */
 function ago(createdAt: string): string {
@@ -35,47 +54,59 @@ function ago(createdAt: string): string {
   return dayjs(createdAt).format("MMM D");
 }
 
-function NotificationItem({ item, onOpen }: { item: NotificationDTO; onOpen: (path: string) => void }) {
+function NotificationItem({
+  item,
+  onOpen,
+}: {
+  item: NotificationDTO;
+  onOpen: (item: NotificationDTO) => void;
+}) {
   const kind = KINDS[item.kind] ?? FALLBACK_KIND;
   return (
     <li>
       <button
         type="button"
-        className={`bell-item bell-item--${item.kind.replace(".", "-")}${item.isRead ? "" : " is-unread"}`}
+        className={`bell-item bell-item--${kindClass(item.kind)}${item.read ? "" : " is-unread"}`}
         data-testid="notification-item"
-        data-read={item.isRead}
-        onClick={() => onOpen(kind.path)}
+        data-kind={item.kind}
+        data-read={item.read}
+        onClick={() => onOpen(item)}
       >
         <span className="bell-item__icon" aria-hidden>
           {kind.icon}
         </span>
         <span className="bell-item__text">
-          <span className="bell-item__title">{item.title}</span>
-          {item.detail ? <span className="bell-item__detail">{item.detail}</span> : null}
+          <span className="bell-item__title">{item.message}</span>
           <time className="bell-item__time" dateTime={item.createdAt}>
             {ago(item.createdAt)}
           </time>
         </span>
-        {item.isRead ? null : <span className="bell-item__dot" role="img" aria-label="Unread" />}
+        {item.read ? null : <span className="bell-item__dot" role="img" aria-label="Unread" />}
       </button>
     </li>
   );
 }
 
 /**
- * The header bell (SPEC gives it no behaviour; docs/realtime.md gives it one): the latest
- * news of the selected company that matters to this user, with an unread count, live.
+ * The header bell (docs/realtime.md): what the selected company's changes mean for this
+ * user, one sentence each, with an unread count, live. An entry about a job opens it:
+ * on My Day for a technician, on the board for those who plan.
  */
 export function NotificationBell() {
-  const { companyId } = useCurrentCompany();
+  const { companyId, role } = useCurrentCompany();
   const { notifications, unreadCount, isPending, isError } = useNotifications(companyId);
   const markRead = useMarkNotificationsRead(companyId);
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
+  const jobsScreen = role && can(role, "manageJobs") ? "schedule" : "my-day";
 
-  const open = (path: string) => {
+  const open = async (item: NotificationDTO) => {
     setIsOpen(false);
-    void navigate(path);
+    const kindPath = (KINDS[item.kind] ?? FALLBACK_KIND).path;
+    if (kindPath || !companyId) return void navigate(kindPath ?? "/schedule");
+    const job = item.jobId ? await findJob(queryClient, companyId, item.jobId) : null;
+    void navigate(jobPath(job, item.jobId ?? "", jobsScreen));
   };
 
   const body = !companyId ? (
@@ -91,7 +122,7 @@ export function NotificationBell() {
   ) : (
     <ul className="bell-panel__list">
       {notifications.map((item) => (
-        <NotificationItem key={item.id} item={item} onOpen={open} />
+        <NotificationItem key={item.id} item={item} onOpen={(entry) => void open(entry)} />
       ))}
     </ul>
   );

@@ -2,14 +2,32 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { App, ConfigProvider } from "antd";
 import type { ReactNode } from "react";
 import { queryClient } from "../lib/queryClient";
+import { useIsSmallScreen } from "../lib/screen";
 import { theme } from "./theme";
+
+/**
+ * Toasts stay clear of what is always on screen: the sticky 60px header (Team Chat,
+ * Switch Company, Logout), the desktop's sticky navigation under it (48px), and the
+ * phone's bottom bar.
+ */
+const BELOW_HEADER = 68;
+const BELOW_HEADER_AND_NAV = 116;
+const ABOVE_BOTTOM_BAR = 84;
 
 /** Server state, the antd theme, and the `App` context behind `App.useApp()` toasts. */
 export function Providers({ children }: { children: ReactNode }) {
+  const isSmallScreen = useIsSmallScreen();
+  // Desktop: top centre under the header and nav; phone: bottom centre above the bottom bar (docs/auth.md).
+  const notification = isSmallScreen
+    ? { placement: "bottom" as const, bottom: ABOVE_BOTTOM_BAR, maxCount: 3 }
+    : { placement: "top" as const, top: BELOW_HEADER_AND_NAV, maxCount: 3 };
+  const message = { top: isSmallScreen ? BELOW_HEADER : BELOW_HEADER_AND_NAV, maxCount: 3 };
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>
-        <App notification={{ placement: "topRight", maxCount: 3 }}>{children}</App>
+        <App notification={notification} message={message}>
+          {children}
+        </App>
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -19,14 +19,14 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /login and /register: a signed-in user goes on to where they were headed, else the schedule. */
+/** /login and /register: a signed-in user goes on to where they were headed, else home (`/` picks the screen). */
 export function RedirectIfSignedIn() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading) return <PageSpinner />;
   if (user) {
     const from = (location.state as SignInState | null)?.from;
-    return <Navigate to={from ?? "/schedule"} replace />;
+    return <Navigate to={from ?? "/"} replace />;
   }
   return <Outlet />;
 }

@@ -3,29 +3,28 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "antd";
 import { useLocation } from "react-router";
 import { LinkButton } from "../components/LinkButton";
-import { useCurrentCompany } from "../features/company/useCompanies";
-
-/** The subscription info of a company; the key is also its URL. */
-export const subscriptionQueryKey = (companyId: string | null) => ["/api/company", companyId, "subscription"];
+import { useCan, useCurrentCompany } from "../features/company/useCompanies";
+import { queryKeys } from "../lib/queryKeys";
 
 /**
- * Above every screen (SPEC section 4): days left while the trial runs, Trial Expired once
+ * Above every screen (docs/billing.md): days left while the trial runs, Trial Expired once
  * it has ended or the subscription was canceled; nothing for active or free companies,
- * and nothing when the info cannot be loaded. Only owners may pay, so only they get the
+ * and nothing when the info cannot be loaded. Only those who may pay (the owner) get the
  * Choose a plan button (not on the plan screen itself). subscription.updated refreshes
- * it: useRealtime invalidates the "/api/company" root.
+ * it: useRealtime invalidates the "subscription" root.
  */
 export function SubscriptionBanner() {
-  const { companyId, role } = useCurrentCompany();
+  const { companyId } = useCurrentCompany();
+  const canPay = useCan("manageBilling");
   const { pathname } = useLocation();
   const { data } = useQuery<SubscriptionInfoDTO>({
-    queryKey: subscriptionQueryKey(companyId),
+    queryKey: queryKeys.subscription(companyId),
     enabled: companyId !== null,
   });
   if (!data || data.subscriptionActive || data.isFreeAccount) return null;
 
   const choosePlan =
-    role === "owner" && !pathname.startsWith("/subscription") ? (
+    canPay && !pathname.startsWith("/subscription") ? (
       <LinkButton to="/subscription" size="small" type="primary">
         Choose a plan
       </LinkButton>
@@ -39,7 +38,7 @@ export function SubscriptionBanner() {
         showIcon
         title="Trial Expired"
         description={
-          role === "owner"
+          canPay
             ? "You can still view and export your schedule. Choose a plan to make changes again."
             : "You can still view and export your schedule. The company owner can choose a plan to make changes again."
         }

@@ -6,13 +6,18 @@ import {
   IdcardOutlined,
   MessageOutlined,
   PhoneOutlined,
+  ScheduleOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
+import { can, type Role } from "@sched/shared-types";
 import type { ComponentType } from "react";
 
 export type NavItem = { to: string; label: string; icon: ComponentType };
 
-/** The main navigation, in SPEC order. */
+/** The technician's own day (docs/my-day.md). */
+export const MY_DAY_ITEM: NavItem = { to: "/my-day", label: "My Day", icon: ScheduleOutlined };
+
+/** The main navigation, in the order docs/auth.md gives. */
 export const NAV_ITEMS: NavItem[] = [
   { to: "/schedule", label: "Schedule", icon: CalendarOutlined },
   { to: "/employees", label: "Employees", icon: IdcardOutlined },
@@ -24,12 +29,53 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/subscription", label: "Subscription", icon: CreditCardOutlined },
 ];
 
+const itemsAt = (paths: readonly string[]) =>
+  paths.flatMap((path) => NAV_ITEMS.filter((item) => item.to === path));
+
 const MOBILE_PATHS = ["/schedule", "/employees", "/calls", "/history", "/chat", "/team"];
 
-/** The phone bottom bar: six entries, in SPEC order. */
-export const MOBILE_NAV_ITEMS: NavItem[] = MOBILE_PATHS.map(
-  (path) => NAV_ITEMS.find((item) => item.to === path)!,
-);
+/** The office's phone bottom bar: six entries, in the order docs/auth.md gives. */
+const MOBILE_NAV_ITEMS: NavItem[] = itemsAt(MOBILE_PATHS);
+
+/**
+ * Whether this member does the field work rather than plan it: one the role table does not
+ * let manage jobs (today the employee role). Their navigation offers what field work needs
+ * and a phone opens on My Day (docs/my-day.md). No role yet (the companies still loading)
+ * counts as the office.
+ */
+export function doesFieldWork(role: Role | null): boolean {
+  return role !== null && !can(role, "manageJobs");
+}
+
+/**
+ * Screens field work only ever finds refused or meaningless: templates (reading one plans
+ * nothing) and the subscription (the owner's). They stay reachable by address; the
+ * navigation just does not offer them (docs/my-day.md).
+ */
+const NOT_FOR_FIELD_WORK = new Set(["/templates", "/subscription"]);
+
+/** On a phone, field work gets what it needs (docs/my-day.md). */
+const FIELD_WORK_MOBILE_PATHS = ["/schedule", "/chat", "/history", "/team"];
+
+/** Who is looking: their role and whether they are linked to a roster employee. */
+export type Navigator = { role: Role | null; isLinked: boolean };
+
+/** My Day comes first for field work (linked or not: it says how to get linked) and for a linked owner or admin. */
+const hasMyDay = ({ role, isLinked }: Navigator) => doesFieldWork(role) || isLinked;
+
+/** The desktop navigation for this member. */
+export function navItemsFor(navigator: Navigator): NavItem[] {
+  const items = doesFieldWork(navigator.role)
+    ? NAV_ITEMS.filter((item) => !NOT_FOR_FIELD_WORK.has(item.to))
+    : NAV_ITEMS;
+  return hasMyDay(navigator) ? [MY_DAY_ITEM, ...items] : items;
+}
+
+/** The phone bottom bar for this member. */
+export function mobileNavItemsFor(navigator: Navigator): NavItem[] {
+  const items = doesFieldWork(navigator.role) ? itemsAt(FIELD_WORK_MOBILE_PATHS) : MOBILE_NAV_ITEMS;
+  return hasMyDay(navigator) ? [MY_DAY_ITEM, ...items] : items;
+}
 
 /** Whether a nav link is the current screen; the root path counts as the schedule. */
 export function isActivePath(pathname: string, to: string): boolean {

@@ -8,7 +8,10 @@ import { ErrorBoundary } from "./RouteError";
 const AppLayout = lazy(() => import("./AppLayout"));
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
+const Home = lazy(() => import("./Home"));
 const SchedulePage = lazy(() => import("../features/schedule/SchedulePage"));
+const MyDayPage = lazy(() => import("../features/my-day/MyDayPage"));
+const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const EmployeesPage = lazy(() => import("../features/employees/EmployeesPage"));
 const TemplatesPage = lazy(() => import("../features/templates/TemplatesPage"));
 const HistoryPage = lazy(() => import("../features/history/HistoryPage"));
@@ -23,7 +26,7 @@ const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const InvitePage = lazy(() => import("../features/invite/InvitePage"));
 const NotFoundPage = lazy(() => import("../features/not-found/NotFoundPage"));
 
-/** Every route of SPEC section 2, plus registration and invitations (ARCHITECTURE section 2). */
+/** Every screen of the app, with registration and invitations (docs/auth.md lists them). */
 const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -45,8 +48,9 @@ const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <SchedulePage /> },
+              { index: true, element: <Home /> },
               { path: "schedule", element: <SchedulePage /> },
+              { path: "my-day", element: <MyDayPage /> },
               { path: "employees", element: <EmployeesPage /> },
               { path: "templates", element: <TemplatesPage /> },
               { path: "history", element: <HistoryPage /> },
@@ -56,6 +60,7 @@ const routes: RouteObject[] = [
               { path: "calls", element: <CallsPage /> },
               { path: "subscription", element: <SubscriptionPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
+              { path: "settings", element: <SettingsPage /> },
             ],
           },
         ],

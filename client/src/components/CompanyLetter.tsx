@@ -1,6 +1,6 @@
 import { Avatar } from "antd";
 
-/** The round badge with a company's first letter; "A" when there is no name (SPEC section 1). */
+/** The round badge with a company's first letter; "A" when there is no name (docs/auth.md). */
 export function CompanyLetter({
   name,
   size = 36,

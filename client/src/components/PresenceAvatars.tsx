@@ -5,7 +5,8 @@ import "./presence.css";
 
 /** Shown avatars before the rest fold into "+N". */
 const MAX_SHOWN = 4;
-const COLORS = ["#0d9488", "#9333ea", "#ea580c", "#4f46e5", "#db2777", "#16a34a", "#2563eb", "#dc2626"];
+// Dark enough for white initials (WCAG AA contrast).
+const COLORS = ["#0f766e", "#9333ea", "#c2410c", "#4f46e5", "#db2777", "#15803d", "#2563eb", "#dc2626"];
 
 /** The same person keeps the same colour on every screen. */
 function colorOf(userId: string): string {

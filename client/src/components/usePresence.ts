@@ -1,27 +1,13 @@
 /**
  * Presence on the board: the other signed-in users viewing the same week. The board says
  * which week it shows (presence.join) while the connection is live; useRealtime files
- * the gateway's presence.updated here, so no component subscribes to the socket.
+ * the gateway's presence.updated in presenceStore, so no component subscribes to the socket.
  */
 import type { PresenceUser } from "@sched/shared-types";
 import { useEffect, useMemo } from "react";
-import { create } from "zustand";
 import { useAuth } from "../features/auth/useAuth";
 import { useSocketStore } from "../lib/socket";
-
-const weekKey = (companyId: string, weekStart: string) => `${companyId}/${weekStart}`;
-
-type PresenceState = {
-  /** Viewers by "<companyId>/<weekStart>", the signed-in user included. */
-  viewers: Record<string, PresenceUser[]>;
-  setViewers: (companyId: string, weekStart: string, users: PresenceUser[]) => void;
-};
-
-export const usePresenceStore = create<PresenceState>()((set) => ({
-  viewers: {},
-  setViewers: (companyId, weekStart, users) =>
-    set((state) => ({ viewers: { ...state.viewers, [weekKey(companyId, weekStart)]: users } })),
-}));
+import { usePresenceStore, weekKey } from "./presenceStore";
 
 const NOBODY: PresenceUser[] = [];
 

@@ -1,15 +1,52 @@
 /**
  * Every call to the API goes through here: credentials always, JSON only when there is
- * a payload, the selected company in `X-Company-Id`, and any non-2xx turned into
- * `Error("<status>: <body text or status text>")` (SPEC sections 7 and 8).
+ * a payload, the selected company in `X-Company-Id`, and any non-2xx turned into an
+ * ApiError. Its message stays `"<status>: <body text or status text>"`, the text people
+ * and toasts have always seen; code branches on `status` and `code` instead.
  */
-import { COMPANY_HEADER, type ErrorBodyDTO } from "@sched/shared-types";
+import { type ApiErrorBody, COMPANY_HEADER, type ErrorCode, type FieldError } from "@sched/shared-types";
 import type { QueryFunction, QueryKey } from "@tanstack/react-query";
 import { selectedCompanyIdForRequests } from "../stores/company";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-const API_ERROR_PATTERN = /^(\d{3}): ([\s\S]*)$/;
+/** The API's JSON error answer, or null when something else (a proxy, the platform) answered. */
+function parseErrorBody(text: string): ApiErrorBody | null {
+  try {
+    const body = JSON.parse(text) as Partial<ApiErrorBody> | null;
+    return typeof body?.message === "string" && typeof body.code === "string" ? (body as ApiErrorBody) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A non-2xx answer of the API. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's error code; null when the answer was not the API's JSON. */
+  readonly code: ErrorCode | null;
+  /** Field errors of a validation answer (empty otherwise). */
+  readonly errors: FieldError[];
+  /** The whole JSON answer, extra fields included (e.g. an employee delete's counts); null when not JSON. */
+  readonly body: ApiErrorBody | null;
+  /** The answer's text, or the status text when it had none. */
+  readonly text: string;
+
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.text = text;
+    this.body = parseErrorBody(text);
+    this.code = this.body?.code ?? null;
+    this.errors = this.body?.errors ?? [];
+  }
+}
+
+/** An ApiError for `response`, which must not be 2xx. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  return new ApiError(response.status, (await response.text()) || response.statusText);
+}
 
 function companyHeader(): Record<string, string> {
   const companyId = selectedCompanyIdForRequests();
@@ -17,16 +54,31 @@ function companyHeader(): Record<string, string> {
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
+  if (!response.ok) throw await apiErrorOf(response);
 }
 
-/** Sends one request; resolves with the response when it is 2xx, rejects otherwise. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+/** The header that makes a create safe to send again (docs/api.md, "Idempotency keys"). */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+export type RequestOptions = {
+  /**
+   * One key per submit, the same on every retry of it: the server then makes the thing
+   * once and answers a repeat with the first answer (lib/idempotency.ts makes them).
+   */
+  idempotencyKey?: string;
+};
+
+/** Sends one request; resolves with the response when it is 2xx, rejects with an ApiError otherwise. */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  { idempotencyKey }: RequestOptions = {},
+): Promise<Response> {
   const headers = companyHeader();
   const hasBody = body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   const response = await fetch(url, {
     method,
     headers,
@@ -38,16 +90,22 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
 }
 
 /** `apiRequest` and the parsed JSON answer (undefined for an empty body such as 204). */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const response = await apiRequest(method, url, body, options);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /**
- * The URL a query key stands for: string parts joined with "/", object parts as the
- * query string. `["/api/company", id, "subscription"]` is `/api/company/<id>/subscription`,
- * `["/api/employees", { companyId }]` is `/api/employees?companyId=<id>`.
+ * The URL a query key stands for (keys come from lib/queryKeys.ts): string parts joined
+ * with "/", object parts as the query string. `["/api/company", id, "subscription"]` is
+ * `/api/company/<id>/subscription`, `["/api/employees", { companyId }]` is
+ * `/api/employees?companyId=<id>`.
  */
 export function queryKeyToUrl(queryKey: QueryKey): string {
   const segments: string[] = [];
@@ -84,27 +142,16 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
   };
 }
 
-/** The HTTP status of an error raised by `apiRequest`, or null for anything else (network, bugs). */
-export function errorStatus(error: unknown): number | null {
-  if (!(error instanceof Error)) return null;
-  const match = API_ERROR_PATTERN.exec(error.message);
-  return match ? Number(match[1]) : null;
+/** True when `error` is the API's answer with `code`. */
+export function isApiError(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 /**
- * The text to show for a failed call: the server's `{ message }`, else its raw body,
- * else `fallback` (also for network failures, whose text means nothing to a user).
+ * The text to show for a failed call: the server's `message`, else its raw answer, else
+ * `fallback` (also for network failures, whose text means nothing to a user).
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const match = API_ERROR_PATTERN.exec(error.message);
-  if (!match) return fallback;
-  const body = match[2].trim();
-  try {
-    const parsed = JSON.parse(body) as Partial<ErrorBodyDTO> | null;
-    if (parsed && typeof parsed.message === "string" && parsed.message) return parsed.message;
-  } catch {
-    // Not JSON: a proxy or the platform answered with plain text.
-  }
-  return body || fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  return error.body?.message || error.text.trim() || fallback;
 }

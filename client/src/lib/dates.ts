@@ -1,4 +1,4 @@
-/** Calendar helpers. Weeks start on Monday (SPEC section 9); API dates are yyyy-MM-dd. */
+/** Calendar helpers. Weeks start on Monday; API dates are yyyy-MM-dd. */
 import { GRID_DAYS } from "@sched/shared-types";
 import dayjs, { type ConfigType, type Dayjs } from "dayjs";
 
@@ -57,4 +57,13 @@ export function formatTime(time: string): string {
   const hours = Number(match[1]);
   const suffix = hours < 12 ? "AM" : "PM";
   return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
+}
+
+/** The IANA time zone this browser runs in ("America/Chicago"); undefined when it cannot say. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -45,8 +45,14 @@ export async function connectSocket({ onReconnect }: ConnectOptions): Promise<vo
     if (hasConnected) onReconnect();
     hasConnected = true;
   });
-  socket.on("disconnect", () => {
+  socket.on("disconnect", (reason) => {
     if (socket.active) useSocketStore.setState({ status: "reconnecting" });
+    // The server ended it on purpose (the session ended, or the user left a company): ask
+    // again at once. The handshake refuses an ended session, or joins the rooms of now.
+    else if (reason === "io server disconnect") {
+      useSocketStore.setState({ status: "reconnecting" });
+      socket.connect();
+    }
   });
   socket.on("connect_error", () => {
     useSocketStore.setState({ status: "reconnecting" });

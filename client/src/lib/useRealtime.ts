@@ -1,40 +1,46 @@
 /**
- * The one place realtime events reach the query cache (ARCHITECTURE section 6):
- * components never subscribe themselves. An event whose payload is the whole changed
+ * The one place realtime events reach the query cache (docs/realtime.md): components
+ * never subscribe themselves. An event whose payload is the whole changed
  * row updates the cached lists in place (the board moves a card without a refetch);
  * every other query root the event touches is invalidated: lists that are on screen
  * refetch at once, others when next shown.
  */
-import type { EmployeeDTO, JobDTO, ServerEventName, ServerEvents } from "@sched/shared-types";
+import {
+  type EmployeeDTO,
+  type JobDTO,
+  NOTIFICATIONS_LIMIT,
+  type NotificationDTO,
+  type ServerEventName,
+  type ServerEvents,
+} from "@sched/shared-types";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { usePresenceStore } from "../components/usePresence";
-import { addPushedMessage, CHAT_ROOT, removeSender, updateSender } from "../features/chat/chatCache";
+import { usePresenceStore } from "../components/presenceStore";
+import { addPushedMessage, removeSender, updateSender } from "../features/chat/chatCache";
 import { selectedCompanyIdForRequests } from "../stores/company";
+import { type QueryRoot, queryKeys, rootKey } from "./queryKeys";
 import { useSocketStore } from "./socket";
 
-const JOBS = "/api/jobs";
-const EMPLOYEES = "/api/employees";
-const TEMPLATES = "/api/templates";
-const NOTIFICATIONS = "/api/notifications";
-
 /** Which query roots an event makes stale, by the event's resource (the part before the dot). */
-export const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly string[]> = {
+export const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
   // A job booked from a call (or deleted) changes that call's "Job booked" mark.
-  job: [JOBS, "/api/call-records"],
-  employee: [EMPLOYEES, JOBS],
-  template: [TEMPLATES, JOBS, "/api/weekly-schedules"],
-  weeklySchedule: ["/api/weekly-schedules"],
-  chat: [CHAT_ROOT],
-  callRecord: ["/api/call-records", "/api/daily-calls"],
-  dailyCall: ["/api/daily-calls"],
-  member: ["/api/companies", "/api/user/companies"],
-  invitation: ["/api/companies"],
-  subscription: ["/api/company"],
-  notification: [NOTIFICATIONS],
+  job: ["jobs", "call-records"],
+  employee: ["employees", "jobs"],
+  template: ["templates", "jobs", "weekly-schedules"],
+  weeklySchedule: ["weekly-schedules"],
+  chat: ["chat"],
+  callRecord: ["call-records", "daily-calls"],
+  dailyCall: ["daily-calls"],
+  // The company list and every company's members and invitations.
+  member: ["companies"],
+  invitation: ["companies"],
+  subscription: ["company"],
+  // A company's settings live under its key in the "companies" root.
+  settings: ["companies"],
+  notification: ["notifications"],
 };
 
-export function queryRootsFor(event: string): readonly string[] {
+export function queryRootsFor(event: string): readonly QueryRoot[] {
   return QUERY_ROOTS_BY_RESOURCE[event.split(".")[0]] ?? [];
 }
 
@@ -50,11 +56,11 @@ const isParams = (part: unknown): part is Params => typeof part === "object" && 
  */
 function eachList<T>(
   queryClient: QueryClient,
-  root: string,
+  root: QueryRoot,
   companyId: string,
   visit: (params: Params, list: T[]) => T[],
 ) {
-  for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: [root] })) {
+  for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: rootKey(root) })) {
     if (data === undefined) continue;
     const params = key.length === 1 ? {} : key.length === 2 && isParams(key[1]) ? key[1] : null;
     if (!params || !Array.isArray(data)) {
@@ -72,7 +78,7 @@ function eachList<T>(
 /** Puts `item` into every list it belongs in (replacing its old version) and out of the others. */
 function updateLists<T extends Listed>(
   queryClient: QueryClient,
-  root: string,
+  root: QueryRoot,
   item: T,
   options: { belongs?: (params: Params, item: T) => boolean; sort?: (a: T, b: T) => number },
 ) {
@@ -88,7 +94,7 @@ function updateLists<T extends Listed>(
 
 function removeFromLists<T>(
   queryClient: QueryClient,
-  root: string,
+  root: QueryRoot,
   companyId: string,
   isRemoved: (entry: T) => boolean,
 ) {
@@ -100,31 +106,49 @@ function removeFromLists<T>(
 type InPlace<E extends ServerEventName> = (
   queryClient: QueryClient,
   payload: ServerEvents[E],
-) => readonly string[];
+) => readonly QueryRoot[];
 
-/** A job belongs in a list whose date window (if any) holds its date. */
-const jobInWindow = (params: Record<string, unknown>, job: JobDTO) =>
+/**
+ * A job belongs in a list whose date window (if any) holds its date and, for one
+ * employee's list (My Day), whose employee it is assigned to: a job given to someone
+ * else leaves that list at once.
+ */
+const jobBelongs = (params: Record<string, unknown>, job: JobDTO) =>
   (typeof params.startDate !== "string" || job.date >= params.startDate) &&
-  (typeof params.endDate !== "string" || job.date <= params.endDate);
+  (typeof params.endDate !== "string" || job.date <= params.endDate) &&
+  (typeof params.employeeId !== "string" || job.employeeId === params.employeeId);
 
 const byName = (a: EmployeeDTO, b: EmployeeDTO) => a.name.localeCompare(b.name);
 
 const upsertJob: InPlace<"job.created" | "job.updated"> = (queryClient, job) => {
-  updateLists(queryClient, JOBS, job, { belongs: jobInWindow });
-  return [JOBS];
+  updateLists(queryClient, "jobs", job, { belongs: jobBelongs });
+  return ["jobs"];
 };
 
 const upsertEmployee: InPlace<"employee.created" | "employee.updated"> = (queryClient, employee) => {
-  updateLists(queryClient, EMPLOYEES, employee, { sort: byName });
+  updateLists(queryClient, "employees", employee, { sort: byName });
   updateSender(queryClient, employee);
   // A job carries only the employee's id: nothing on the board's job lists changes.
-  return [EMPLOYEES, JOBS];
+  return ["employees", "jobs"];
 };
 
-function refetchBell(queryClient: QueryClient, companyId: string) {
-  void queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS, { companyId }] });
-  return [NOTIFICATIONS];
+function refetchBell(queryClient: QueryClient, companyId: string): readonly QueryRoot[] {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications(companyId) });
+  return ["notifications"];
 }
+
+/**
+ * A new entry of this user's bell (the event reaches only their own room): on top of
+ * that company's list at once, which keeps the bell's length.
+ */
+const addToBell: InPlace<"notification.created"> = (queryClient, { companyId, ...entry }) => {
+  queryClient.setQueryData<NotificationDTO[]>(queryKeys.notifications(companyId), (list) =>
+    list && !list.some((known) => known.id === entry.id)
+      ? [entry, ...list].slice(0, NOTIFICATIONS_LIMIT)
+      : list,
+  );
+  return ["notifications"];
+};
 
 /**
  * Events applied in place, each answering the query roots it has fully handled; the
@@ -134,30 +158,34 @@ export const IN_PLACE: { [E in ServerEventName]?: InPlace<E> } = {
   "job.created": upsertJob,
   "job.updated": upsertJob,
   "job.deleted": (queryClient, { id, companyId }) => {
-    removeFromLists<JobDTO>(queryClient, JOBS, companyId, (job) => job.id === id);
-    return [JOBS];
+    removeFromLists<JobDTO>(queryClient, "jobs", companyId, (job) => job.id === id);
+    return ["jobs"];
   },
   "employee.created": upsertEmployee,
   "employee.updated": upsertEmployee,
   "employee.deleted": (queryClient, { id, companyId }) => {
-    removeFromLists<EmployeeDTO>(queryClient, EMPLOYEES, companyId, (employee) => employee.id === id);
+    removeFromLists<EmployeeDTO>(queryClient, "employees", companyId, (employee) => employee.id === id);
     // Their jobs and messages went with them (cascade).
-    removeFromLists<JobDTO>(queryClient, JOBS, companyId, (job) => job.employeeId === id);
+    removeFromLists<JobDTO>(queryClient, "jobs", companyId, (job) => job.employeeId === id);
     removeSender(queryClient, companyId, id);
-    return [EMPLOYEES, JOBS];
+    return ["employees", "jobs"];
   },
   "template.deleted": (queryClient, { id, companyId }) => {
-    removeFromLists<{ id: string }>(queryClient, TEMPLATES, companyId, (template) => template.id === id);
+    removeFromLists<{ id: string }>(queryClient, "templates", companyId, (template) => template.id === id);
     // A template's deletion leaves the jobs and weeks it created where they are.
-    return [TEMPLATES, JOBS, "/api/weekly-schedules"];
+    return ["templates", "jobs", "weekly-schedules"];
   },
   "chat.message": (queryClient, message) => {
     addPushedMessage(queryClient, message);
-    return [CHAT_ROOT];
+    return ["chat"];
   },
-  // Which entries matter to this user is the server's call: refetch, but only that company's bell.
-  "notification.created": (queryClient, { companyId }) => refetchBell(queryClient, companyId),
+  "notification.created": addToBell,
+  // Another tab of this user read the bell: only that company's bell refetches.
   "notification.read": (queryClient, { companyId }) => refetchBell(queryClient, companyId),
+  "settings.updated": (queryClient, { companyId, ...settings }) => {
+    queryClient.setQueryData(queryKeys.settings(companyId), settings);
+    return ["companies"];
+  },
   "presence.updated": (_queryClient, { companyId, weekStart, users }) => {
     usePresenceStore.getState().setViewers(companyId, weekStart, users);
     return [];
@@ -173,7 +201,7 @@ export function applyEvent(
   const inPlace = IN_PLACE[event as ServerEventName] as InPlace<ServerEventName> | undefined;
   const handled = new Set(inPlace && payload ? inPlace(queryClient, payload as never) : []);
   for (const root of queryRootsFor(event)) {
-    if (!handled.has(root)) void queryClient.invalidateQueries({ queryKey: [root] });
+    if (!handled.has(root)) void queryClient.invalidateQueries({ queryKey: rootKey(root) });
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The selected company (SPEC section 3): a raw id under `selectedCompanyId` in local
+ * The selected company (docs/auth.md): a raw id under `selectedCompanyId` in local
  * storage. Absent means the placeholder `default-company`; Switch Company empties it.
  */
 import { DEFAULT_COMPANY_PLACEHOLDER, SELECTED_COMPANY_KEY } from "@sched/shared-types";

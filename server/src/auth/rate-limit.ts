@@ -1,44 +1,73 @@
 /**
- * Failed sign-in counters in Redis: 10 failures in 15 minutes for one e-mail or one
- * IP lock further attempts until the window ends. Counters live only in Redis:
- * losing them loses no business data.
+ * Credential checks under failure limits (docs/auth.md). Sign-in counts failures per IP
+ * and per (account, IP) pair: an attacker's address is locked, the owner's own device is
+ * not. Admin setup counts per IP and per e-mail. The limits themselves are defined with
+ * the others in core/src/limits.ts; their counters live in Redis, with a count in memory
+ * while Redis is away, so an outage never blocks sign-in.
  */
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } from "@sched/shared-types";
-import { TooManyRequests } from "../errors";
-import { redis, redisKey } from "../redis";
 
-const keysFor = (scope: string, email: string, ip: string) => [
-  redisKey(`ratelimit:${scope}:email:${email.toLowerCase()}`),
-  redisKey(`ratelimit:${scope}:ip:${ip}`),
-];
+import { Unauthorized } from "@sched/core/errors";
+import {
+  adminSetupFailuresByEmail,
+  adminSetupFailuresByIp,
+  assertUnder,
+  countFailure,
+  forget,
+  type Limit,
+  signInFailuresByAccountAndIp,
+  signInFailuresByIp,
+} from "@sched/core/limits";
 
-function retryMessage(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
+type Attempt = { email: string; ip: string };
 
-/** Throws 429 when either counter has reached the limit. */
-export async function assertNotLocked(scope: string, email: string, ip: string): Promise<void> {
-  const keys = keysFor(scope, email, ip);
-  const counts = await redis.mget(...keys);
-  const lockedIndex = counts.findIndex((count) => Number(count ?? 0) >= LOGIN_MAX_FAILURES);
-  if (lockedIndex === -1) return;
-  const ttl = await redis.ttl(keys[lockedIndex]);
-  const seconds = ttl > 0 ? ttl : LOGIN_WINDOW_SECONDS;
-  throw new TooManyRequests(retryMessage(seconds), seconds);
-}
+/** Which counters a check counts its failures in, and which of them a success clears. */
+type FailureRule = {
+  counted: (attempt: Attempt) => [Limit, string][];
+  /** The IP's counter is never cleared, so one address cannot probe many accounts. */
+  clearedOnSuccess: (attempt: Attempt) => [Limit, string][];
+};
 
-export async function recordFailure(scope: string, email: string, ip: string): Promise<void> {
-  const multi = redis.multi();
-  for (const key of keysFor(scope, email, ip)) {
-    multi.incr(key);
-    // The window starts at the first failure and is not extended by later ones.
-    multi.expire(key, LOGIN_WINDOW_SECONDS, "NX");
+const account = (email: string) => email.toLowerCase();
+
+const RULES = {
+  login: {
+    counted: ({ email, ip }) => [
+      [signInFailuresByIp, ip],
+      [signInFailuresByAccountAndIp, `${account(email)}|${ip}`],
+    ],
+    clearedOnSuccess: ({ email, ip }) => [[signInFailuresByAccountAndIp, `${account(email)}|${ip}`]],
+  },
+  // Setting up the first administrator is a one-time act: locking an e-mail out of it harms nobody.
+  "make-admin": {
+    counted: ({ email, ip }) => [
+      [adminSetupFailuresByIp, ip],
+      [adminSetupFailuresByEmail, account(email)],
+    ],
+    clearedOnSuccess: ({ email }) => [[adminSetupFailuresByEmail, account(email)]],
+  },
+} satisfies Record<string, FailureRule>;
+
+export type FailureScope = keyof typeof RULES;
+
+/**
+ * Runs a credential check under the failure limits: 429 while a counter is full; a check
+ * that finds nothing counts a failure and answers 401 `refusal`; one that succeeds clears
+ * the counters its rule names. Sign-in and admin setup share it, each with its own scope.
+ */
+export async function checkWithFailureLimit<T>(
+  scope: FailureScope,
+  attempt: Attempt,
+  refusal: string,
+  check: () => Promise<T | null | undefined>,
+): Promise<T> {
+  const rule: FailureRule = RULES[scope];
+  const counters = rule.counted(attempt);
+  for (const [limit, key] of counters) await assertUnder(limit, key);
+  const result = await check();
+  if (result === null || result === undefined) {
+    await Promise.all(counters.map(([limit, key]) => countFailure(limit, key)));
+    throw new Unauthorized(refusal);
   }
-  await multi.exec();
-}
-
-/** A success clears the e-mail's counter; the IP's stays, so one IP cannot probe many accounts. */
-export async function clearFailures(scope: string, email: string): Promise<void> {
-  await redis.del(redisKey(`ratelimit:${scope}:email:${email.toLowerCase()}`));
+  await Promise.all(rule.clearedOnSuccess(attempt).map(([limit, key]) => forget(limit, key)));
+  return result;
 }

@@ -1,21 +1,69 @@
 /**
- * Server-side sessions in SPEC's `sessions` table. The cookie is HttpOnly,
+ * Server-side sessions in the `sessions` table (docs/auth.md). The cookie is HttpOnly,
  * SameSite=Lax and Secure in production; the store is written only when the
- * session changes (no touch on every request).
+ * session changes (no touch on every request). A web process keeps the sessions it read
+ * in memory while its invalidation channel is healthy; every write and deletion drops
+ * them on every process (docs/realtime.md, "Caches in the web process").
  */
+
+import { sessionCache, sessionChanged } from "@sched/core/cache/sessions";
+import { config } from "@sched/core/config";
+import { pool } from "@sched/core/db/client";
+import { endSessionSockets } from "@sched/core/publish";
 import connectPgSimple from "connect-pg-simple";
 import type { NextFunction, Request, Response } from "express";
-import session from "express-session";
-import { config } from "../config";
-import { pool } from "../db/client";
-import { Unauthorized } from "../errors";
+import session, { type SessionData } from "express-session";
 
 export const SESSION_COOKIE = "sched.sid";
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 const PgStore = connectPgSimple(session);
 
-export const sessionStore = new PgStore({
+type GetCallback = (error: unknown, session?: SessionData | null) => void;
+
+/** When a stored session stops counting, as the table's `expire` column says (epoch ms). */
+function expiryOf(data: SessionData): number | undefined {
+  const expires = data.cookie?.expires;
+  return expires ? new Date(expires).getTime() : undefined;
+}
+
+/**
+ * Reads through memory; PostgreSQL stays the store of record. Each reader gets its own
+ * copy (express-session changes the object it is given), and an expired entry is a miss.
+ */
+class CachedPgStore extends PgStore {
+  override get(sid: string, callback: GetCallback): void {
+    const cached = sessionCache.get(sid);
+    if (cached && cached.expiresAt >= Date.now()) {
+      callback(null, JSON.parse(cached.json) as SessionData);
+      return;
+    }
+    const ticket = sessionCache.ticket();
+    super.get(sid, (error, data) => {
+      const expiresAt = data ? expiryOf(data) : undefined;
+      if (!error && data && expiresAt !== undefined) {
+        sessionCache.fill(ticket, sid, { json: JSON.stringify(data), expiresAt });
+      }
+      callback(error, data);
+    });
+  }
+
+  override set(sid: string, data: SessionData, callback?: (error?: unknown) => void): void {
+    super.set(sid, data, (error) => {
+      sessionChanged(sid);
+      callback?.(error);
+    });
+  }
+
+  override destroy(sid: string, callback?: (error?: unknown) => void): void {
+    super.destroy(sid, (error) => {
+      sessionChanged(sid);
+      callback?.(error);
+    });
+  }
+}
+
+export const sessionStore = new CachedPgStore({
   pool,
   tableName: "sessions",
   createTableIfMissing: false,
@@ -31,40 +79,52 @@ export const sessionMiddleware = session({
   resave: false,
   saveUninitialized: false,
   rolling: false,
-  proxy: Boolean(config.trustProxy),
+  // Behind https the TLS ends at a proxy: trust its X-Forwarded-Proto for the Secure cookie.
+  proxy: config.isHttps || Boolean(config.trustProxy),
   cookie: {
     httpOnly: true,
     sameSite: "lax",
-    secure: config.isProduction,
+    // Secure when the app's address is https; a plain-http APP_URL (a local production
+    // run) still signs in. See docs/auth.md.
+    secure: config.isHttps,
     maxAge: THIRTY_DAYS_MS,
   },
 });
 
-/** Starts a fresh session for `userId`: a new id at every sign-in (no fixation). */
+/**
+ * Starts a fresh session for `userId`: a new id at every sign-in (no fixation). A session
+ * this browser had before ends, and with it its open sockets.
+ */
 export function signIn(req: Request, userId: string): Promise<void> {
+  const previous = req.session.userId ? req.session.id : undefined;
   return new Promise((resolve, reject) => {
     req.session.regenerate((error) => {
       if (error) return reject(error);
+      if (previous) endSessionSockets(previous);
       req.session.userId = userId;
       req.session.save((saveError) => (saveError ? reject(saveError) : resolve()));
     });
   });
 }
 
-/** Deletes the session row, so the old cookie is worthless. */
+/**
+ * Deletes the session row, so the old cookie is worthless, then disconnects the session's
+ * open sockets on every process: their events stop with the session (docs/realtime.md).
+ */
 export function signOut(req: Request): Promise<void> {
+  // A visitor who never signed in has an id that no socket can have joined.
+  const sessionId = req.session.userId ? req.session.id : undefined;
   return new Promise((resolve, reject) => {
-    req.session.destroy((error) => (error ? reject(error) : resolve()));
+    req.session.destroy((error) => {
+      if (error) return reject(error);
+      if (sessionId) endSessionSockets(sessionId);
+      resolve();
+    });
   });
 }
 
 /** Sets req.userId from the session, if any. */
 export function loadUser(req: Request, _res: Response, next: NextFunction) {
   req.userId = req.session?.userId;
-  next();
-}
-
-export function requireUser(req: Request, _res: Response, next: NextFunction) {
-  if (!req.userId) throw new Unauthorized();
   next();
 }

@@ -5,18 +5,18 @@
  * read from the adapter (fetchSockets asks every web process through Redis), so a
  * process that dies takes its viewers with it and nothing stale is left in Redis.
  */
+
+import { logger } from "@sched/core/logger";
 import {
   type ClientAck,
   companyRoom,
   type PresenceUser,
+  presenceRoom,
   userRoom,
   ZPresenceJoin,
   ZPresenceLeave,
 } from "@sched/shared-types";
-import { logger } from "../logger";
 import type { Gateway, GatewaySocket } from "./gateway";
-
-export const presenceRoom = (companyId: string) => `presence:${companyId}`;
 
 const NOT_A_MEMBER = "You are not a member of this company";
 

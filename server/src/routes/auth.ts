@@ -1,61 +1,67 @@
-import { ZLogin, ZRegister } from "@sched/shared-types";
-import { eq, sql } from "drizzle-orm";
+/** Signing up, in and out, and who is signed in (docs/auth.md). */
+import { registerUser } from "@sched/core/commands/register-user";
+import { BadRequest, Unauthorized } from "@sched/core/errors";
+import { consume, registrationsByIp } from "@sched/core/limits";
+import { presentUser } from "@sched/core/presenters/users";
+import { findUserByLogin, getUser } from "@sched/core/queries/users";
+import { refuseNul } from "@sched/core/validation";
+import { type TLogin, ZLogin, ZRegister } from "@sched/shared-types";
 import { Router } from "express";
-import { verifyPassword } from "../auth/passwords";
-import { assertNotLocked, clearFailures, recordFailure } from "../auth/rate-limit";
-import { requireUser, signIn, signOut } from "../auth/session";
-import { registerUser } from "../commands/register-user";
-import { db } from "../db/client";
-import { users } from "../db/schema";
-import { BadRequest, Unauthorized } from "../errors";
-import { parseOrThrow, validate } from "../middleware/validate";
-import { presentUser } from "../presenters/users";
+import { checkWithFailureLimit } from "../auth/rate-limit";
+import { SESSION_COOKIE, signIn, signOut } from "../auth/session";
+import { route } from "../http/route";
 
 export const authRouter = Router();
-
-authRouter.post("/register", validate(ZRegister), async (req, res) => {
-  const { user } = await registerUser(req.body);
-  await signIn(req, user.id);
-  res.status(201).json(presentUser(user));
-});
 
 const MISSING_CREDENTIALS = "Missing credentials";
 const INVALID_LOGIN = "Invalid email or password";
 
-authRouter.post("/login", async (req, res) => {
-  const body = req.body ?? {};
-  if (!body.email || !body.password) throw new BadRequest(MISSING_CREDENTIALS);
-  let credentials: { email: string; password: string };
-  try {
-    credentials = parseOrThrow(ZLogin, body);
-  } catch {
-    throw new BadRequest(MISSING_CREDENTIALS);
-  }
-  const ip = req.ip ?? "unknown";
-  await assertNotLocked("login", credentials.email, ip);
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${credentials.email}`)
-    .limit(1);
-  const isValid = await verifyPassword(credentials.password, user?.password);
-  if (!user || !isValid) {
-    await recordFailure("login", credentials.email, ip);
-    throw new Unauthorized(INVALID_LOGIN);
-  }
-  await clearFailures("login", credentials.email);
-  await signIn(req, user.id);
-  res.json(presentUser(user));
-});
+authRouter.post(
+  "/register",
+  route({ access: "public", body: ZRegister, status: 201 }, async ({ body, req }) => {
+    // Each account can send invitations: how many one address may make is limited (docs/api.md).
+    await consume(registrationsByIp, req.ip ?? "unknown");
+    const { user } = await registerUser(body);
+    await signIn(req, user.id);
+    return presentUser(user);
+  }),
+);
 
-authRouter.post("/logout", async (req, res) => {
-  if (req.session) await signOut(req);
-  res.clearCookie("sched.sid");
-  res.json({ ok: true });
-});
+/** Any unusable sign-in form answers the same 400, without saying which field is wrong. */
+function credentialsOf(body: unknown): TLogin {
+  refuseNul(body);
+  const parsed = ZLogin.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(MISSING_CREDENTIALS);
+  return parsed.data;
+}
 
-authRouter.get("/user", requireUser, async (req, res) => {
-  const [user] = await db.select().from(users).where(eq(users.id, req.userId!)).limit(1);
-  if (!user) throw new Unauthorized();
-  res.json(presentUser(user));
-});
+authRouter.post(
+  "/login",
+  route({ access: "public" }, async ({ req }) => {
+    const { email, password } = credentialsOf(req.body);
+    const attempt = { email, ip: req.ip ?? "unknown" };
+    const user = await checkWithFailureLimit("login", attempt, INVALID_LOGIN, () =>
+      findUserByLogin(email, password),
+    );
+    await signIn(req, user.id);
+    return user;
+  }),
+);
+
+authRouter.post(
+  "/logout",
+  route({ access: "public" }, async ({ req, res }) => {
+    if (req.session) await signOut(req);
+    res.clearCookie(SESSION_COOKIE);
+    return { ok: true };
+  }),
+);
+
+authRouter.get(
+  "/user",
+  route({ access: "user" }, async ({ userId }) => {
+    const user = await getUser(userId);
+    if (!user) throw new Unauthorized();
+    return user;
+  }),
+);

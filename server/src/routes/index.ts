@@ -2,14 +2,17 @@
 import { Router } from "express";
 import { adminRouter, adminSetupRouter } from "./admin";
 import { authRouter } from "./auth";
+import { calendarFeedRouter } from "./calendar-feed";
 import { callRecordsRouter } from "./call-records";
 import { chatRouter } from "./chat";
 import { companiesRouter } from "./companies";
 import { dailyCallsRouter } from "./daily-calls";
 import { employeesRouter } from "./employees";
+import { firstRunRouter } from "./first-run";
 import { invitationsRouter } from "./invitations";
 import { jobsRouter } from "./jobs";
 import { notificationsRouter } from "./notifications";
+import { settingsRouter } from "./settings";
 import { subscriptionRouter } from "./subscription";
 import { teamRouter } from "./team";
 import { templatesRouter } from "./templates";
@@ -29,6 +32,9 @@ export function apiRouter(): Router {
   api.use("/call-records", callRecordsRouter);
   api.use("/daily-calls", dailyCallsRouter);
   api.use(subscriptionRouter);
+  api.use(settingsRouter);
+  api.use(firstRunRouter);
+  api.use(calendarFeedRouter);
   api.use("/admin", adminRouter);
   api.use(adminSetupRouter);
   api.use("/notifications", notificationsRouter);

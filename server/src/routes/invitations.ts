@@ -1,48 +1,44 @@
-import { eq } from "drizzle-orm";
+/** Invitation routes (docs/team-and-invitations.md); mounted at the /api root, so paths are written in full. */
+import { acceptInvitation } from "@sched/core/commands/accept-invitation";
+import { cancelInvitation } from "@sched/core/commands/cancel-invitation";
+import { employeeInvitations } from "@sched/core/db/schema";
+import { lookupInvitation } from "@sched/core/queries/invitations";
+import { ZIdParams, ZInvitationTokenParams } from "@sched/shared-types";
 import { Router } from "express";
-import { authorize } from "../auth/company-access";
-import { requireUser, signIn } from "../auth/session";
-import { acceptInvitation, findInvitationByToken } from "../commands/accept-invitation";
-import { db } from "../db/client";
-import { employeeInvitations } from "../db/schema";
-import { loadScoped } from "../db/scoped";
-import { Conflict } from "../errors";
-import { presentInvitationLookup } from "../presenters/team";
-import { publish } from "../realtime/publish";
+import { signIn } from "../auth/session";
+import { route, rowDoor } from "../http/route";
 
-/** Invitation routes; mounted at the /api root, so paths are written in full. */
 export const invitationsRouter = Router();
 
 export const PENDING_INVITATION_NOT_FOUND = "Invitation not found";
-export const ALREADY_ACCEPTED = "This invitation has already been accepted";
 
-invitationsRouter.delete("/invitations/:id", requireUser, async (req, res) => {
-  const { row, member } = await loadScoped(
-    employeeInvitations,
-    req.params.id as string,
-    req.userId!,
-    PENDING_INVITATION_NOT_FOUND,
-  );
-  authorize(member, "manageTeam");
-  if (row.isUsed) throw new Conflict(ALREADY_ACCEPTED);
-  await db.delete(employeeInvitations).where(eq(employeeInvitations.id, row.id));
-  publish(member.companyId, "invitation.deleted", { id: row.id, companyId: member.companyId });
-  res.status(204).end();
-});
+invitationsRouter.delete(
+  "/invitations/:id",
+  route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
+    const { row, member } = await rowDoor(
+      employeeInvitations,
+      params.id,
+      userId,
+      "manageTeam",
+      PENDING_INVITATION_NOT_FOUND,
+    );
+    await cancelInvitation(member, row);
+  }),
+);
 
 /** Anyone holding the link may see whom it invites and whether it still works. */
-invitationsRouter.get("/invitations/token/:token", async (req, res) => {
-  const { invitation, companyName } = await findInvitationByToken(req.params.token as string);
-  res.json(presentInvitationLookup(invitation, companyName));
-});
+invitationsRouter.get(
+  "/invitations/token/:token",
+  route({ access: "public", params: ZInvitationTokenParams }, ({ params }) => lookupInvitation(params.token)),
+);
 
-invitationsRouter.post("/invitations/token/:token/accept", async (req, res) => {
-  const token = req.params.token as string;
-  if (req.userId) {
-    res.json(await acceptInvitation(token, { userId: req.userId }));
-    return;
-  }
-  const result = await acceptInvitation(token, { signUpForm: req.body ?? {} });
-  await signIn(req, result.user.id);
-  res.json(result);
-});
+/** A signed-in invitee joins as themselves; a signed-out one signs up with the form and is signed in. */
+invitationsRouter.post(
+  "/invitations/token/:token/accept",
+  route({ access: "public", params: ZInvitationTokenParams }, async ({ userId, params, req }) => {
+    if (userId) return acceptInvitation(params.token, { userId });
+    const result = await acceptInvitation(params.token, { signUpForm: req.body ?? {} });
+    await signIn(req, result.user.id);
+    return result;
+  }),
+);

@@ -1,94 +1,106 @@
+import { deleteJob } from "@sched/core/commands/delete-job";
+import { createJob, JOB_NOT_FOUND, updateJob } from "@sched/core/commands/save-job";
+import { jobs } from "@sched/core/db/schema";
+import { NotFound } from "@sched/core/errors";
+import { loadJobPhoto } from "@sched/core/queries/job-photos";
+import { jobListBody, loadJobListAccess } from "@sched/core/queries/list-jobs";
 import {
   JOB_PHOTO_KINDS,
-  type JobPhotoKind,
+  ZIdParams,
   ZJobCreate,
   ZJobListQuery,
+  ZJobPhotoParams,
+  ZJobPhotoQuery,
   ZJobUpdate,
 } from "@sched/shared-types";
-import { eq } from "drizzle-orm";
 import { Router } from "express";
-import { authorize, companyIdOf, memberOf, requireCompany } from "../auth/company-access";
-import { requireUser } from "../auth/session";
-import { loadPhoto } from "../commands/job-photos";
-import { jobListBody, jobListEtag } from "../commands/list-jobs";
-import { createJob, updateJob } from "../commands/save-job";
-import { db } from "../db/client";
-import { jobs } from "../db/schema";
-import { loadScoped } from "../db/scoped";
-import { BadRequest, Forbidden, NotFound } from "../errors";
-import { validate } from "../middleware/validate";
-import { publish } from "../realtime/publish";
+import { companyDoor, route, rowDoor } from "../http/route";
+import { expectedVersion } from "../http/versions";
 
 export const jobsRouter = Router();
 
-export const JOB_NOT_FOUND = "Job not found";
 export const PHOTO_NOT_FOUND = "Photo not found";
 
 /**
- * The board's list, answered with an ETag: an unchanged list costs one small query and
- * a 304, a changed one is built once per process and change (commands/list-jobs.ts).
+ * The board's list, answered with an ETag: the company door reads the membership and the
+ * list's fingerprint in one small query, so an unchanged list costs that and a 304; a
+ * changed one is built once per process and change (core/src/queries/list-jobs.ts).
  */
-jobsRouter.get("/", requireUser, validate(ZJobListQuery, "query"), async (req, res) => {
-  const companyId = companyIdOf(req);
-  if (!companyId) throw new BadRequest("Company id is required");
-  const range = {
-    startDate: req.query.startDate as string | undefined,
-    endDate: req.query.endDate as string | undefined,
-  };
-  const etag = await jobListEtag(req.userId!, companyId, range);
-  if (!etag) throw new Forbidden("You are not a member of this company");
-  // Browsers revalidate every time (no-cache) and get a 304 when nothing changed.
-  res.setHeader("Cache-Control", "private, no-cache");
-  res.setHeader("Vary", "Accept-Encoding, X-Company-Id");
-  res.setHeader("ETag", etag);
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  const body = await jobListBody(companyId, range, etag);
-  res.setHeader("ETag", body.etag);
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  if (req.acceptsEncodings("gzip") === "gzip") {
-    res.setHeader("Content-Encoding", "gzip");
-    res.end(await body.gzipped());
-    return;
-  }
-  res.end(body.json);
-});
+jobsRouter.get(
+  "/",
+  route({ access: "user", query: ZJobListQuery }, async ({ userId, query, req, res }) => {
+    const filter = { startDate: query.startDate, endDate: query.endDate, employeeId: query.employeeId };
+    const { companyId, etag } = await companyDoor(req, userId, "read", (user, company) =>
+      loadJobListAccess(user, company, filter),
+    );
+    // Browsers revalidate every time (no-cache) and get a 304 when nothing changed.
+    res.setHeader("Cache-Control", "private, no-cache");
+    res.setHeader("Vary", "Accept-Encoding, X-Company-Id");
+    res.setHeader("ETag", etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    const body = await jobListBody(companyId, filter, etag);
+    res.setHeader("ETag", body.etag);
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    if (req.acceptsEncodings("gzip") === "gzip") {
+      res.setHeader("Content-Encoding", "gzip");
+      res.end(await body.gzipped());
+      return;
+    }
+    res.end(body.json);
+  }),
+);
 
-jobsRouter.post("/", requireUser, validate(ZJobCreate), requireCompany("manageJobs"), async (req, res) => {
-  const job = await createJob(memberOf(req), req.body);
-  res.status(201).json(job);
-});
+jobsRouter.post(
+  "/",
+  route(
+    { access: { company: "manageJobs" }, body: ZJobCreate, idempotent: true, status: 201 },
+    ({ member, body }) => createJob(member, body),
+  ),
+);
 
-jobsRouter.put("/:id", requireUser, validate(ZJobUpdate), async (req, res) => {
-  const { row, member } = await loadScoped(jobs, req.params.id as string, req.userId!, JOB_NOT_FOUND);
-  const job = await updateJob(member, row, req.body);
-  res.json(job);
-});
+/**
+ * Every member may report progress; updateJob lets only the roles that manage jobs change the
+ * plan. A save from an older version than the job's answers 409 stale (docs/api.md).
+ */
+jobsRouter.put(
+  "/:id",
+  route({ access: "user", params: ZIdParams, body: ZJobUpdate }, async ({ userId, params, body, req }) => {
+    const { row, member } = await rowDoor(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
+    return updateJob(member, row.id, body, expectedVersion(req, body.version));
+  }),
+);
 
-jobsRouter.delete("/:id", requireUser, async (req, res) => {
-  const { row, member } = await loadScoped(jobs, req.params.id as string, req.userId!, JOB_NOT_FOUND);
-  authorize(member, "manageJobs");
-  await db.delete(jobs).where(eq(jobs.id, row.id));
-  publish(member.companyId, "job.deleted", { id: row.id, companyId: member.companyId });
-  res.status(204).end();
-});
+jobsRouter.delete(
+  "/:id",
+  route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
+    const { row, member } = await rowDoor(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
+    await deleteJob(member, row);
+  }),
+);
 
 /** The photo bytes, for members of the job's company only; the URL's ?v= changes with the job. */
-jobsRouter.get("/:id/photos/:kind", requireUser, async (req, res) => {
-  const kind = req.params.kind as JobPhotoKind;
-  if (!JOB_PHOTO_KINDS.includes(kind)) throw new NotFound(PHOTO_NOT_FOUND);
-  const { row } = await loadScoped(jobs, req.params.id as string, req.userId!, JOB_NOT_FOUND);
-  const photo = await loadPhoto(row.id, kind);
-  if (!photo) throw new NotFound(PHOTO_NOT_FOUND);
-  res.setHeader("Content-Type", photo.mimeType);
-  // Only the current versioned URL may be kept for good: an unversioned one can change under it.
-  const isCurrentVersion = req.query.v === String(row.updatedAt.getTime());
-  res.setHeader(
-    "Cache-Control",
-    isCurrentVersion ? "private, max-age=31536000, immutable" : "private, no-cache",
-  );
-  res.setHeader("Content-Disposition", `inline; filename="${kind}-${row.id}"`);
-  res.end(photo.bytes);
-});
+jobsRouter.get(
+  "/:id/photos/:kind",
+  route(
+    { access: "user", params: ZJobPhotoParams, query: ZJobPhotoQuery },
+    async ({ userId, params, query, res }) => {
+      const kind = JOB_PHOTO_KINDS.find((known) => known === params.kind);
+      if (!kind) throw new NotFound(PHOTO_NOT_FOUND);
+      const { row } = await rowDoor(jobs, params.id, userId, "read", JOB_NOT_FOUND);
+      const photo = await loadJobPhoto(row.id, kind);
+      if (!photo) throw new NotFound(PHOTO_NOT_FOUND);
+      res.setHeader("Content-Type", photo.mimeType);
+      // Only the current versioned URL may be kept for good: an unversioned one can change under it.
+      const isCurrentVersion = query.v === String(row.updatedAt.getTime());
+      res.setHeader(
+        "Cache-Control",
+        isCurrentVersion ? "private, max-age=31536000, immutable" : "private, no-cache",
+      );
+      res.setHeader("Content-Disposition", `inline; filename="${kind}-${row.id}"`);
+      res.end(photo.bytes);
+    },
+  ),
+);

@@ -1,74 +1,50 @@
-import { type BillingConfigDTO, ZCreateSubscription, ZDemoActivate } from "@sched/shared-types";
-import { eq } from "drizzle-orm";
+/** Plans, payment and the company's subscription (docs/billing.md); mounted at the /api root. */
+import { activateDemoPlan } from "@sched/core/billing/demo";
+import { listPlans } from "@sched/core/billing/plans";
+import { startSubscription } from "@sched/core/billing/start-subscription";
+import { isDemoBilling, isDemoPaymentEnabled } from "@sched/core/billing/stripe-client";
+import { Conflict } from "@sched/core/errors";
+import { billingConfig, getSubscriptionInfo } from "@sched/core/queries/subscription";
+import { ZCreateSubscription, ZDemoActivate } from "@sched/shared-types";
 import { Router } from "express";
-import { memberOf, requireCompany } from "../auth/company-access";
-import { requireUser } from "../auth/session";
-import { activateDemoPlan } from "../billing/demo";
-import { listPlans } from "../billing/plans";
-import { startSubscription } from "../billing/start-subscription";
-import { isDemoBilling, isDemoPaymentEnabled } from "../billing/stripe-client";
-import { config } from "../config";
-import { db } from "../db/client";
-import { companies } from "../db/schema";
-import { HttpError } from "../errors";
-import { validate } from "../middleware/validate";
-import { presentSubscriptionInfo } from "../presenters/subscription";
+import { route } from "../http/route";
 
-/** Mounted at /api: the paths are SPEC section 7's. */
 export const subscriptionRouter = Router();
 
-subscriptionRouter.get("/subscription-plans", requireUser, (_req, res) => {
-  res.json(listPlans());
-});
+subscriptionRouter.get(
+  "/subscription-plans",
+  route({ access: "user" }, () => listPlans()),
+);
 
-/** How the client takes payments: Stripe Elements with this key, or the demo form. */
-subscriptionRouter.get("/billing-config", requireUser, (_req, res) => {
-  let body: BillingConfigDTO = { mode: "stripe", publishableKey: config.stripe.publishableKey ?? null };
-  if (isDemoBilling()) body = { mode: isDemoPaymentEnabled() ? "demo" : "unavailable", publishableKey: null };
-  res.json(body);
-});
+subscriptionRouter.get(
+  "/billing-config",
+  route({ access: "user" }, () => billingConfig()),
+);
 
 subscriptionRouter.get(
   "/company/:companyId/subscription",
-  requireUser,
-  requireCompany("read"),
-  async (req, res) => {
-    const [company] = await db
-      .select()
-      .from(companies)
-      .where(eq(companies.id, memberOf(req).companyId));
-    res.json(presentSubscriptionInfo(company));
-  },
+  route({ access: { company: "read" } }, ({ member }) => getSubscriptionInfo(member.companyId)),
 );
 
 subscriptionRouter.post(
   "/create-subscription",
-  requireUser,
-  validate(ZCreateSubscription),
-  requireCompany("manageBilling"),
-  async (req, res) => {
+  route({ access: { company: "manageBilling" }, body: ZCreateSubscription }, ({ member, body }) => {
     if (isDemoBilling()) {
-      throw new HttpError(
-        409,
+      throw new Conflict(
         "Payments are simulated on this server (demo billing mode): use the demo payment form",
       );
     }
-    res.json(await startSubscription(memberOf(req).companyId, req.body.planType));
-  },
+    return startSubscription(member.companyId, body.planType);
+  }),
 );
 
 // Only where nothing real can be bought: never with Stripe keys, never in production.
 if (isDemoPaymentEnabled()) {
   subscriptionRouter.post(
     "/demo-billing/activate",
-    requireUser,
-    validate(ZDemoActivate),
-    requireCompany("manageBilling"),
-    async (req, res) => {
-      const { companyId, userId } = memberOf(req);
-      await activateDemoPlan(companyId, req.body.planType, userId);
-      const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-      res.json(presentSubscriptionInfo(company));
-    },
+    route({ access: { company: "manageBilling" }, body: ZDemoActivate }, async ({ member, body }) => {
+      await activateDemoPlan(member.companyId, body.planType, member.userId);
+      return getSubscriptionInfo(member.companyId);
+    }),
   );
 }

@@ -1,80 +1,55 @@
-import { ZTemplateApply, ZTemplateCreate } from "@sched/shared-types";
-import { desc, eq } from "drizzle-orm";
+import { applyTemplate } from "@sched/core/commands/apply-template";
+import { captureTemplate } from "@sched/core/commands/capture-template";
+import { deleteTemplate } from "@sched/core/commands/delete-template";
+import { scheduleTemplates } from "@sched/core/db/schema";
+import { loadScoped } from "@sched/core/db/scoped";
+import { NotFound } from "@sched/core/errors";
+import { authorize } from "@sched/core/policies/authorize";
+import { listTemplates } from "@sched/core/queries/templates";
+import { ZIdParams, ZTemplateApply, ZTemplateCreate } from "@sched/shared-types";
 import { Router } from "express";
-import { authorize, memberOf, requireCompany } from "../auth/company-access";
-import { requireUser } from "../auth/session";
-import { applyTemplateToWeek } from "../commands/apply-template";
-import { captureTemplate } from "../commands/capture-template";
-import { db } from "../db/client";
-import { scheduleTemplates } from "../db/schema";
-import { loadScoped } from "../db/scoped";
-import { NotFound } from "../errors";
-import { validate } from "../middleware/validate";
-import { presentTemplate } from "../presenters/templates";
-import { publish } from "../realtime/publish";
+import { route, rowDoor } from "../http/route";
 
 export const templatesRouter = Router();
 
 export const TEMPLATE_NOT_FOUND = "Template not found";
 
-templatesRouter.get("/", requireUser, requireCompany("read"), async (req, res) => {
-  const rows = await db
-    .select()
-    .from(scheduleTemplates)
-    .where(eq(scheduleTemplates.companyId, memberOf(req).companyId))
-    .orderBy(desc(scheduleTemplates.createdAt));
-  res.json(rows.map(presentTemplate));
-});
+templatesRouter.get(
+  "/",
+  route({ access: { company: "read" } }, ({ member }) => listTemplates(member.companyId)),
+);
 
 templatesRouter.post(
   "/",
-  requireUser,
-  validate(ZTemplateCreate),
-  requireCompany("manageTemplates"),
-  async (req, res) => {
-    const { companyId } = memberOf(req);
-    const { name, description, weekStart } = req.body;
-    const template = await captureTemplate({ companyId, name, description, weekStart });
-    publish(companyId, "template.created", template);
-    res.status(201).json(template);
-  },
+  route({ access: { company: "manageTemplates" }, body: ZTemplateCreate, status: 201 }, ({ member, body }) =>
+    captureTemplate(member, body),
+  ),
 );
 
-templatesRouter.delete("/:id", requireUser, async (req, res) => {
-  const { row, member } = await loadScoped(
-    scheduleTemplates,
-    req.params.id as string,
-    req.userId!,
-    TEMPLATE_NOT_FOUND,
-  );
-  authorize(member, "manageTemplates");
-  await db.delete(scheduleTemplates).where(eq(scheduleTemplates.id, row.id));
-  publish(member.companyId, "template.deleted", { id: row.id, companyId: member.companyId });
-  res.status(204).end();
-});
+templatesRouter.delete(
+  "/:id",
+  route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
+    const { row, member } = await rowDoor(
+      scheduleTemplates,
+      params.id,
+      userId,
+      "manageTemplates",
+      TEMPLATE_NOT_FOUND,
+    );
+    await deleteTemplate(member, row);
+  }),
+);
 
-/**
- * One template.applied event (the client refetches jobs and history on it) rather than
- * a job.created per job: a template can hold dozens of jobs.
- */
-templatesRouter.post("/:id/apply", requireUser, validate(ZTemplateApply), async (req, res) => {
-  const { row, member } = await loadScoped(
-    scheduleTemplates,
-    req.params.id as string,
-    req.userId!,
-    TEMPLATE_NOT_FOUND,
-  );
-  // A company id that is not the template's means the id was not found in that company.
-  if (req.body.companyId && req.body.companyId !== row.companyId) throw new NotFound(TEMPLATE_NOT_FOUND);
-  authorize(member, "manageJobs");
-  const result = await applyTemplateToWeek(row, req.body.weekStart, req.body.force);
-  if (result.createdWeek) publish(member.companyId, "weeklySchedule.created", result.createdWeek);
-  publish(member.companyId, "template.applied", {
-    companyId: member.companyId,
-    templateId: row.id,
-    weekStart: result.weekStart,
-    created: result.created,
-    skipped: result.skipped,
-  });
-  res.json({ created: result.created, skipped: result.skipped });
-});
+templatesRouter.post(
+  "/:id/apply",
+  route(
+    { access: "user", params: ZIdParams, body: ZTemplateApply, idempotent: true },
+    async ({ userId, params, body }) => {
+      const { row, member } = await loadScoped(scheduleTemplates, params.id, userId, TEMPLATE_NOT_FOUND);
+      // A company id that is not the template's means the id was not found in that company.
+      if (body.companyId && body.companyId !== row.companyId) throw new NotFound(TEMPLATE_NOT_FOUND);
+      authorize(member, "manageJobs", row);
+      return applyTemplate(member, row, body);
+    },
+  ),
+);

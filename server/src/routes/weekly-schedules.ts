@@ -1,44 +1,27 @@
-import { ZWeeklyScheduleUpdate } from "@sched/shared-types";
-import { desc, eq } from "drizzle-orm";
+import { renameWeeklySchedule, WEEK_NOT_FOUND } from "@sched/core/commands/rename-weekly-schedule";
+import { weeklySchedules } from "@sched/core/db/schema";
+import { listWeeklySchedules } from "@sched/core/queries/weekly-schedules";
+import { ZIdParams, ZWeeklyScheduleUpdate } from "@sched/shared-types";
 import { Router } from "express";
-import { authorize, memberOf, requireCompany } from "../auth/company-access";
-import { requireUser } from "../auth/session";
-import { db } from "../db/client";
-import { weeklySchedules } from "../db/schema";
-import { loadScoped } from "../db/scoped";
-import { validate } from "../middleware/validate";
-import { presentWeeklySchedule } from "../presenters/weekly-schedules";
-import { publish } from "../realtime/publish";
+import { route, rowDoor } from "../http/route";
+import { expectedVersion } from "../http/versions";
 
-/** The schedule history: one row per week that has had a job (rows are made by ensureWeeklySchedule). */
+/** The schedule history: one row per week that has had a job (docs/roster-templates-history.md). */
 export const weeklySchedulesRouter = Router();
 
-export const WEEK_NOT_FOUND = "Week not found";
-
-weeklySchedulesRouter.get("/", requireUser, requireCompany("read"), async (req, res) => {
-  const rows = await db
-    .select()
-    .from(weeklySchedules)
-    .where(eq(weeklySchedules.companyId, memberOf(req).companyId))
-    .orderBy(desc(weeklySchedules.weekStartDate));
-  res.json(rows.map(presentWeeklySchedule));
-});
+weeklySchedulesRouter.get(
+  "/",
+  route({ access: { company: "read" } }, ({ member }) => listWeeklySchedules(member.companyId)),
+);
 
 /** Renaming a week is editing the schedule: the roles that manage jobs may. */
-weeklySchedulesRouter.put("/:id", requireUser, validate(ZWeeklyScheduleUpdate), async (req, res) => {
-  const { row, member } = await loadScoped(
-    weeklySchedules,
-    req.params.id as string,
-    req.userId!,
-    WEEK_NOT_FOUND,
-  );
-  authorize(member, "manageJobs");
-  const [updated] = await db
-    .update(weeklySchedules)
-    .set({ name: req.body.name })
-    .where(eq(weeklySchedules.id, row.id))
-    .returning();
-  const week = presentWeeklySchedule(updated);
-  publish(member.companyId, "weeklySchedule.updated", week);
-  res.json(week);
-});
+weeklySchedulesRouter.put(
+  "/:id",
+  route(
+    { access: "user", params: ZIdParams, body: ZWeeklyScheduleUpdate },
+    async ({ userId, params, body, req }) => {
+      const { row, member } = await rowDoor(weeklySchedules, params.id, userId, "manageJobs", WEEK_NOT_FOUND);
+      return renameWeeklySchedule(member, row.id, body.name, expectedVersion(req, body.version));
+    },
+  ),
+);

@@ -3,7 +3,7 @@ import { ZCompanyId } from "./common";
 
 export const FREE_ACCESS_NOTES_MAX = 500;
 
-/** POST /api/make-admin: both fields are required (SPEC section 5). */
+/** POST /api/make-admin: both fields are required (docs/admin.md). */
 export const ZMakeAdmin = z.object({
   email: z
     .string({ message: "Email is required" })
@@ -33,7 +33,7 @@ export type TGrantFreeAccess = z.infer<typeof ZGrantFreeAccess>;
 export const ZRevokeFreeAccess = z.object({ companyId: ZCompanyId });
 export type TRevokeFreeAccess = z.infer<typeof ZRevokeFreeAccess>;
 
-/** The admin dashboard's status label of a company (SPEC section 4), in the order they are checked. */
+/** The admin dashboard's status label of a company (docs/admin.md), in the order they are checked. */
 export const ADMIN_STATUS_LABELS = ["FREE", "PAID", "TRIAL", "INACTIVE"] as const;
 export type AdminStatusLabel = (typeof ADMIN_STATUS_LABELS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { ZTimeZone } from "./settings";
 
 export const ZPassword = z
   .string({ message: "Password is required" })
@@ -23,6 +24,8 @@ export const ZRegister = z.object({
   firstName: ZName("First name"),
   lastName: ZName("Last name"),
   companyName: ZName("Company name"),
+  /** The owner's browser time zone: the new company's settings start with it (docs/settings.md). */
+  timeZone: ZTimeZone.optional(),
 });
 export type TRegister = z.infer<typeof ZRegister>;
 
@@ -33,5 +36,5 @@ export const ZLogin = z.object({
 });
 export type TLogin = z.infer<typeof ZLogin>;
 
-export const ZCompanyCreate = z.object({ name: ZName("Company name") });
+export const ZCompanyCreate = z.object({ name: ZName("Company name"), timeZone: ZTimeZone.optional() });
 export type TCompanyCreate = z.infer<typeof ZCompanyCreate>;

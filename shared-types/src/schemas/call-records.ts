@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { CALL_NOTES_MAX, SERVICE_TYPES, type ServiceType } from "../constants";
-import { ZCompanyId } from "./common";
+import { calendarDate, ZCompanyId } from "./common";
 import { JOB_LOCATION_MAX } from "./jobs";
+import { ZVersion } from "./versions";
 
-/** Limits of the call form's free-text fields (SPEC leaves them open; these fit any real value). */
+/** Limits of the call form's free-text fields (docs/call-log.md): they fit any real value. */
 export const CUSTOMER_NAME_MAX = 200;
 /** An address becomes a job's location when a job is booked from the call, so it must fit one. */
 export const CUSTOMER_ADDRESS_MAX = JOB_LOCATION_MAX;
@@ -15,7 +16,7 @@ export const CUSTOMER_PHONE_MAX = 20;
 const PHONE_PATTERN = /^[0-9 +\-().]+$/;
 const PHONE_MESSAGE = `Customer phone must be ${CUSTOMER_PHONE_MIN} to ${CUSTOMER_PHONE_MAX} characters: digits, spaces and + - ( ) .`;
 
-// SPEC: optional fields sent empty are stored as null, so "" and "   " mean "not given".
+// Optional fields sent empty are stored as null, so "" and "   " mean "not given" (docs/call-log.md).
 const emptyToNull = (value: unknown) =>
   value === undefined || (typeof value === "string" && value.trim() === "") ? null : value;
 
@@ -35,18 +36,6 @@ const optionalText = (label: string, max: number) =>
       .max(max, { message: `${label} must be ${max} characters or less` })
       .nullable(),
   );
-
-/** A calendar date named after its field, so the message says which date is wrong. */
-export const calendarDate = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .min(1, { message: `${label} is required`, abort: true })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be yyyy-MM-dd` })
-    // Round-trips through UTC so that 2026-02-30 is refused rather than rolled into March.
-    .refine((value) => {
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-    }, `${label} must be yyyy-MM-dd`);
 
 export const ZCustomerPhone = z
   .string({ message: "Customer phone is required" })
@@ -98,8 +87,11 @@ export type TCallRecordInput = {
   companyId?: string;
 };
 
-/** PUT /api/call-records/:id takes the same body as POST (SPEC section 7): the whole record. */
-export const ZCallRecordUpdate = ZCallRecordCreate;
+/**
+ * PUT /api/call-records/:id takes the same body as POST: the whole record (docs/call-log.md),
+ * and the version the client last saw.
+ */
+export const ZCallRecordUpdate = ZCallRecordCreate.extend({ version: ZVersion.optional() });
 export type TCallRecordUpdate = z.infer<typeof ZCallRecordUpdate>;
 
 /** `?date=` of the day's list and the day's notes; absent means today (the server's UTC date). */

@@ -6,21 +6,25 @@ export const CHAT_MESSAGES = {
   messageRequired: "Message is required",
   messageTooLong: `Message must be ${CHAT_MESSAGE_MAX.toLocaleString("en-US")} characters or less`,
   senderRequired: "Choose who is sending the message",
-  /** A sender of another company answers exactly like an unknown one. */
-  senderNotFound: "Sender not found",
+  /** An `employeeId` that is not the caller's own linked roster employee (403). */
+  notYourself: "You can only send messages as yourself",
   cursorGone: "That message is no longer there; reload the chat",
 } as const;
 
-/** The message text: trimmed, never empty or whitespace only (SPEC section 5). */
+/** The message text: trimmed, never empty or whitespace only (docs/realtime.md). */
 export const ZChatText = z
   .string({ message: CHAT_MESSAGES.messageRequired })
   .trim()
   .min(1, { message: CHAT_MESSAGES.messageRequired })
   .max(CHAT_MESSAGE_MAX, { message: CHAT_MESSAGES.messageTooLong });
 
+/**
+ * POST /api/chat. The server decides the sender (docs/realtime.md): `employeeId` may be
+ * left out, and when given must be the caller's own linked roster employee.
+ */
 export const ZChatCreate = z.object({
   companyId: ZCompanyId.optional(),
-  employeeId: z.uuid({ message: CHAT_MESSAGES.senderRequired }),
+  employeeId: z.uuid({ message: CHAT_MESSAGES.senderRequired }).optional(),
   message: ZChatText,
 });
 export type TChatCreate = z.infer<typeof ZChatCreate>;

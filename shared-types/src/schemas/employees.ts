@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { AVATAR_COLORS, INITIALS_MAX } from "../constants";
 import { ZCompanyId } from "./common";
+import { ZVersion } from "./versions";
 
-/** SPEC section 3 stores isActive as text; the API takes a boolean or "true"/"false". */
+/** Older clients send isActive as text; the API takes a boolean or "true"/"false" (docs/decisions.md). */
 export const ZBooleanLike = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 export const ZEmployeeFields = z.object({
@@ -26,9 +27,17 @@ export const ZEmployeeFields = z.object({
 export const ZEmployeeCreate = ZEmployeeFields.extend({ companyId: ZCompanyId.optional() });
 export type TEmployeeCreate = z.infer<typeof ZEmployeeCreate>;
 
+/** PUT /api/employees/:id: any subset of the fields, and the version the client last saw. */
 export const ZEmployeeUpdate = ZEmployeeFields.partial()
-  .extend({ companyId: ZCompanyId.optional() })
-  .refine((v) => Object.keys(v).some((k) => k !== "companyId"), { message: "Nothing to update" });
+  // No default here: a rename must not reactivate anyone (the create's default is true).
+  .extend({
+    isActive: ZBooleanLike.optional(),
+    companyId: ZCompanyId.optional(),
+    version: ZVersion.optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== "companyId" && k !== "version"), {
+    message: "Nothing to update",
+  });
 export type TEmployeeUpdate = z.infer<typeof ZEmployeeUpdate>;
 
 /** DELETE /api/employees/:id?confirm=true: without it, an employee with jobs or messages is kept (409). */
@@ -39,4 +48,9 @@ export const ZEmployeeDeleteQuery = z.object({
 export type TEmployeeDeleteQuery = z.infer<typeof ZEmployeeDeleteQuery>;
 
 /** The 409 body of a delete that needs confirmation: what would go with the employee. */
-export type EmployeeDeleteConflict = { message: string; jobCount: number; messageCount: number };
+export type EmployeeDeleteConflict = {
+  message: string;
+  code: "conflict";
+  jobCount: number;
+  messageCount: number;
+};

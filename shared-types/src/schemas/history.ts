@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ZCompanyId } from "./common";
+import { ZVersion } from "./versions";
 
 export const WEEK_NAME_MAX = 100;
 
-/** Renaming a week in the history (PUT /api/weekly-schedules/:id). */
+/** Renaming a week in the history (PUT /api/weekly-schedules/:id), from the version the client last saw. */
 export const ZWeeklyScheduleUpdate = z.object({
   name: z
     .string({ message: "Name is required" })
@@ -11,5 +12,6 @@ export const ZWeeklyScheduleUpdate = z.object({
     .min(1, { message: "Name is required" })
     .max(WEEK_NAME_MAX, { message: `Name must be ${WEEK_NAME_MAX} characters or less` }),
   companyId: ZCompanyId.optional(),
+  version: ZVersion.optional(),
 });
 export type TWeeklyScheduleUpdate = z.infer<typeof ZWeeklyScheduleUpdate>;

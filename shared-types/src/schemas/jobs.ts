@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JOB_STATUSES, JOB_TYPES, PAYMENT_STATUSES } from "../constants";
-import { ZCompanyId, ZDate, ZEmail, ZTime } from "./common";
+import { DATE_YEAR_MAX, DATE_YEAR_MIN, ZCompanyId, ZDate, ZEmail, ZTime } from "./common";
+import { ZVersion } from "./versions";
 
 /** The largest amount numeric(12,2) holds. */
 export const JOB_AMOUNT_MAX = 9_999_999_999.99;
@@ -59,7 +60,7 @@ const ZOptionalEmail = z
   .nullish()
   .transform((value) => value || null);
 
-/** The fields a job is made of (SPEC section 3, plus the customer's contact and the call it came from). */
+/** The fields a job is made of: who, what, where and when, plus the customer's contact and the call it came from. */
 export const ZJobFields = z.object({
   employeeId: ZEmployeeRef,
   type: ZJobType,
@@ -88,33 +89,51 @@ export const ZJobPhoto = z
   .startsWith("data:", { message: "Photo must be a JPEG, PNG or WebP image" })
   .nullable();
 
+const COMPLETED_AT_MESSAGE = "Completed at must be a date and time";
+
+/** When a job was completed: an ISO date and time with its offset, in the years dates may have. */
+const ZCompletedAt = z.iso.datetime({ offset: true, message: COMPLETED_AT_MESSAGE }).refine(
+  (value) => {
+    // Text that is no date and time at all has already failed the check above.
+    const year = Number(value.slice(0, 4));
+    return !(year < DATE_YEAR_MIN || year > DATE_YEAR_MAX);
+  },
+  { message: COMPLETED_AT_MESSAGE },
+);
+
 /** The fields an employee-role member may change: progress on the job, nothing about the plan. */
-export const JOB_PROGRESS_FIELDS = ["status", "completedAt", "beforePhoto", "afterPhoto"] as const;
+export const JOB_PROGRESS_FIELDS = ["status", "completedAt", "beforePhoto", "afterPhoto", "onMyWay"] as const;
 
 /**
  * PUT /api/jobs/:id: any subset of the fields. Defaults are dropped so that a partial
- * update never resets a status the request did not mention.
+ * update never resets a status the request did not mention. `version` is the one the
+ * client last saw: an older one is refused (409 stale).
  */
 export const ZJobUpdate = z
   .object({
     ...ZJobFields.shape,
     status: ZJobStatus,
     paymentStatus: ZPaymentStatus,
-    completedAt: z.iso.datetime({ offset: true, message: "Completed at must be a date and time" }).nullable(),
+    completedAt: ZCompletedAt.nullable(),
     beforePhoto: ZJobPhoto,
     afterPhoto: ZJobPhoto,
+    /** "On my way": the server records the time (docs/schedule.md); only `true` means anything. */
+    onMyWay: z.literal(true, { message: "onMyWay can only be true" }),
   })
   .partial()
-  .extend({ companyId: ZCompanyId.optional() })
-  .refine((v) => Object.keys(v).some((k) => k !== "companyId"), { message: "Nothing to update" });
+  .extend({ companyId: ZCompanyId.optional(), version: ZVersion.optional() })
+  .refine((v) => Object.keys(v).some((k) => k !== "companyId" && k !== "version"), {
+    message: "Nothing to update",
+  });
 export type TJobUpdate = z.infer<typeof ZJobUpdate>;
 
-/** GET /api/jobs: both dates inclusive; without them, every job of the company. */
+/** GET /api/jobs: both dates inclusive; without them, every job of the company. `employeeId` keeps one person's jobs. */
 export const ZJobListQuery = z
   .object({
     companyId: ZCompanyId.optional(),
     startDate: ZDate.optional(),
     endDate: ZDate.optional(),
+    employeeId: z.uuid({ message: "employeeId must be an employee id" }).optional(),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
     message: "Start date must not be after end date",
@@ -123,3 +142,9 @@ export type TJobListQuery = z.infer<typeof ZJobListQuery>;
 
 export const JOB_PHOTO_KINDS = ["before", "after"] as const;
 export type JobPhotoKind = (typeof JOB_PHOTO_KINDS)[number];
+
+/** GET /api/jobs/:id/photos/:kind: any strings; an unknown id or kind is simply not found (404). */
+export const ZJobPhotoParams = z.object({ id: z.string(), kind: z.string() });
+
+/** The photo URL's `?v=`: the job version it names; anything else is simply not the current one. */
+export const ZJobPhotoQuery = z.object({ v: z.string().optional().catch(undefined) });

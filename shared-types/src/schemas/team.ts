@@ -3,7 +3,7 @@ import type { UserDTO } from "../api";
 import { INVITABLE_ROLES, type Role } from "../constants";
 import { ZRegister } from "./auth";
 
-/** SPEC section 5: the toast's description is the message for an empty address. */
+/** The invite toast's description for an empty address (docs/team-and-invitations.md). */
 export const INVITE_EMAIL_REQUIRED = "Please enter an email address.";
 
 /** The invited address: trimmed and lowercased, so one person never has two pending invitations. */
@@ -14,11 +14,28 @@ export const ZInviteEmail = z
   .toLowerCase()
   .pipe(z.email({ message: "Invalid email address" }));
 
+/** A roster employee a member is (or will be) linked to (docs/team-and-invitations.md). */
+export const ZRosterLink = z.uuid({
+  error: (issue) => (issue.input === undefined ? "Employee is required" : "Employee is not valid"),
+});
+
 export const ZInvitationCreate = z.object({
   email: ZInviteEmail,
   role: z.enum(INVITABLE_ROLES, { message: "Role must be employee or admin" }).default("employee"),
+  /** The roster employee the new member will be; accepting links them. */
+  employeeId: ZRosterLink.nullish(),
 });
 export type TInvitationCreate = z.infer<typeof ZInvitationCreate>;
+
+/** A path `/companies/:companyId/users/:userId`: any string; a malformed id is simply not found (404). */
+export const ZMemberParams = z.object({ companyId: z.string(), userId: z.string() });
+
+/** PUT /api/companies/:companyId/users/:userId: the member's roster employee; null unlinks. */
+export const ZMemberLink = z.object({ employeeId: ZRosterLink.nullable() });
+export type TMemberLink = z.infer<typeof ZMemberLink>;
+
+/** A path `/invitations/token/:token`: any string; a malformed token is simply not found (404). */
+export const ZInvitationTokenParams = z.object({ token: z.string() });
 
 /** What a signed-out invitee gives to get an account for the invited e-mail. */
 export const ZInvitationSignUp = z.object({

@@ -21,8 +21,8 @@ export const ZTemplateDescription = z
 
 /**
  * Saving a template captures the jobs of the week starting `weekStart` (the client
- * sends the week on screen). SPEC's original sent an empty templateData; any such
- * field is ignored: what a template holds always comes from real jobs.
+ * sends the week on screen; docs/roster-templates-history.md). A templateData sent by
+ * an older client is ignored: what a template holds always comes from real jobs.
  */
 export const ZTemplateCreate = z.object({
   name: ZTemplateName,

@@ -1,5 +1,5 @@
-import { archivePastWeeks } from "@sched/server/commands/archive-past-weeks";
-import { logger } from "@sched/server/logger";
+import { archivePastWeeks } from "@sched/core/commands/archive-past-weeks";
+import { logger } from "@sched/core/logger";
 import type { JobHandler } from "./registry";
 
 /**

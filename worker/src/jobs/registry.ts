@@ -6,7 +6,10 @@ import type { EmailJobName, MaintenanceJobName } from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { archivePastWeeksJob } from "./archive-past-weeks";
 import { sendInvitationEmail } from "./send-invitation-email";
+import { sweepIdempotencyKeysJob } from "./sweep-idempotency-keys";
+import { sweepNotificationsJob } from "./sweep-notifications";
 import { sweepTrialsJob } from "./sweep-trials";
+import { sweepUnsentInvitationsJob } from "./sweep-unsent-invitations";
 import { sendTrialEndedEmailJob, sendTrialReminderEmailJob } from "./trial-emails";
 
 export type JobHandler = (job: Job) => Promise<unknown>;
@@ -19,4 +22,7 @@ export const emailHandlers: Partial<Record<EmailJobName, JobHandler>> = {
 export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>> = {
   archivePastWeeks: archivePastWeeksJob,
   sweepTrials: sweepTrialsJob,
+  sweepUnsentInvitations: sweepUnsentInvitationsJob,
+  sweepIdempotencyKeys: sweepIdempotencyKeysJob,
+  sweepNotifications: sweepNotificationsJob,
 };

@@ -9,14 +9,10 @@
  * the invitation id, so the second copy carries the same working link and the same
  * Message-ID (docs/team-and-invitations.md).
  */
-import {
-  hashInvitationToken,
-  invitationLink,
-  invitationToken,
-} from "@sched/server/commands/invitation-token";
-import { db } from "@sched/server/db/client";
-import { companies, employeeInvitations, users } from "@sched/server/db/schema";
-import { logger } from "@sched/server/logger";
+import { hashInvitationToken, invitationLink, invitationToken } from "@sched/core/commands/invitation-token";
+import { db } from "@sched/core/db/client";
+import { companies, employeeInvitations, users } from "@sched/core/db/schema";
+import { logger } from "@sched/core/logger";
 import { type InvitableRole, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { and, eq, isNull, ne } from "drizzle-orm";

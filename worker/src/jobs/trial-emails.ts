@@ -3,9 +3,10 @@
  * while the mail goes out and its sent-at column is set in the same transaction, so a
  * failed send is retried (rolled back) and a second delivery of the job finds it sent.
  */
-import { daysLeftInTrial, isTrialExpired } from "@sched/server/auth/subscription-state";
-import { db } from "@sched/server/db/client";
-import { companies, users } from "@sched/server/db/schema";
+
+import { db } from "@sched/core/db/client";
+import { companies, users } from "@sched/core/db/schema";
+import { daysLeftInTrial, isTrialExpired } from "@sched/core/policies/subscription-state";
 import { ZEmailJobs } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import { sendMail } from "../mail/transport";

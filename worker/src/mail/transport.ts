@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { config } from "@sched/server/config";
-import { logger } from "@sched/server/logger";
+import { config } from "@sched/core/config";
+import { logger } from "@sched/core/logger";
 import nodemailer, { type Transporter } from "nodemailer";
 
 export type Mail = { to: string; subject: string; text: string; html: string };

@@ -1,5 +1,5 @@
 /** The two trial e-mails: a reminder before the trial ends and a note once it has. */
-import { config } from "@sched/server/config";
+import { config } from "@sched/core/config";
 import { button, escapeHtml, htmlLayout } from "./layout";
 import type { Mail } from "./transport";
 

@@ -1,12 +1,13 @@
 import type { TMakeAdmin } from "@sched/shared-types";
 import { useMutation } from "@tanstack/react-query";
 import { App } from "antd";
-import { apiJson, errorMessage, errorStatus } from "../../lib/api";
-import { queryClient, USER_QUERY_KEY } from "../../lib/queryClient";
+import { ApiError, apiJson, errorMessage } from "../../lib/api";
+import { queryClient } from "../../lib/queryClient";
+import { queryKeys } from "../../lib/queryKeys";
 
 const REFUSED = "Invalid credentials or user not found";
 
-/** POST /api/make-admin with SPEC's toasts. */
+/** POST /api/make-admin with its success and failure toasts (docs/admin.md). */
 export function useMakeAdmin() {
   const { notification } = App.useApp();
   return useMutation({
@@ -17,12 +18,13 @@ export function useMakeAdmin() {
         description: `${email} is now a system administrator`,
       });
       // The signed-in user may be the one just promoted: /admin must see the new flag.
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user() });
     },
     onError: (error) => {
-      // Wrong password or unknown user say only SPEC's words; disabled setup or a lockout explain themselves.
-      const status = errorStatus(error);
-      const description = status === 400 || status === 401 ? REFUSED : errorMessage(error, REFUSED);
+      // Wrong password or unknown user say only REFUSED; disabled setup or a lockout explain themselves.
+      const isRefused =
+        error instanceof ApiError && (error.code === "validation" || error.code === "unauthorized");
+      const description = isRefused ? REFUSED : errorMessage(error, REFUSED);
       notification.error({ title: "Failed to create admin", description });
     },
   });

@@ -1,12 +1,10 @@
-import { AppstoreOutlined, LogoutOutlined } from "@ant-design/icons";
+import { AppstoreOutlined } from "@ant-design/icons";
 import type { UserDTO } from "@sched/shared-types";
-import { Button } from "antd";
 import { LinkButton } from "../../components/LinkButton";
-import { useLogout } from "../auth/useAuth";
+import { LogoutButton } from "../auth/LogoutButton";
 
 /** The admin area's own top bar: it sits outside the company frame, so no company, nav or banner. */
 export function AdminHeader({ user }: { user: UserDTO }) {
-  const logout = useLogout();
   return (
     <header className="admin-header">
       <div className="admin-header__inner">
@@ -21,14 +19,7 @@ export function AdminHeader({ user }: { user: UserDTO }) {
           <LinkButton to="/schedule" icon={<AppstoreOutlined />} aria-label="Open the app">
             <span className="admin-desktop-label">Open the app</span>
           </LinkButton>
-          <Button
-            icon={<LogoutOutlined />}
-            aria-label="Logout"
-            loading={logout.isPending}
-            onClick={() => logout.mutate()}
-          >
-            <span className="admin-desktop-label">Logout</span>
-          </Button>
+          <LogoutButton labelClassName="admin-desktop-label" />
         </div>
       </div>
     </header>

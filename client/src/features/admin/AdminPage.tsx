@@ -8,7 +8,7 @@ import "./admin-panels.css";
 import "./admin.css";
 
 /**
- * /admin (SPEC section 2): a sign-in form when signed out, a clear refusal for anyone
+ * /admin (docs/admin.md): a sign-in form when signed out, a clear refusal for anyone
  * who is not a system administrator, the dashboard otherwise. The server checks the
  * same flag on every call; this only decides what to show.
  */

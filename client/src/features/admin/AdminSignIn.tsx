@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SignInForm } from "../auth/SignInForm";
 
-/** /admin when signed out: SPEC's admin login (both fields required: Missing credentials). */
+/** /admin when signed out: the admin login (both fields required: Missing credentials; docs/admin.md). */
 export function AdminSignIn() {
   return (
     <SignInForm

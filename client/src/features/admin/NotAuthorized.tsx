@@ -1,15 +1,15 @@
 import { LockOutlined } from "@ant-design/icons";
 import type { UserDTO } from "@sched/shared-types";
 import { Button } from "antd";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
-import { useLogout } from "../auth/useAuth";
+import { useLogout } from "../auth/useLogout";
 
 /** /admin for a signed-in user who is not a system administrator. */
 export function NotAuthorized({ user }: { user: UserDTO }) {
-  const logout = useLogout();
-  const navigate = useNavigate();
+  // Sign out, then come back here to sign in with an administrator account.
+  const logout = useLogout({ redirectTo: "/admin" });
   return (
     <main className="standalone-page standalone-page--center">
       <section className="admin-denied" data-testid="admin-not-authorized">
@@ -27,13 +27,7 @@ export function NotAuthorized({ user }: { user: UserDTO }) {
           <LinkButton to="/schedule" type="primary">
             Back to schedule
           </LinkButton>
-          <Button
-            loading={logout.isPending}
-            // Sign out, then come back here to sign in with an administrator account.
-            onClick={() =>
-              logout.mutate(undefined, { onSuccess: () => void navigate("/admin", { replace: true }) })
-            }
-          >
+          <Button loading={logout.isPending} onClick={() => logout.mutate()}>
             Sign in as an administrator
           </Button>
         </div>

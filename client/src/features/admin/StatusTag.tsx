@@ -8,7 +8,7 @@ const COLORS: Record<AdminStatusLabel, string> = {
   INACTIVE: "default",
 };
 
-/** FREE / PAID / TRIAL / INACTIVE (SPEC section 4). */
+/** FREE / PAID / TRIAL / INACTIVE (docs/admin.md). */
 export function StatusTag({
   company,
 }: {

@@ -1,6 +1,6 @@
 /**
  * The admin dashboard's server state: the company lists and the overview refetch every
- * 30 s and retry once (SPEC sections 7 and 9); grant and revoke refresh all three.
+ * 30 s and retry once (docs/admin.md); grant and revoke refresh all three.
  */
 import {
   ADMIN_REFETCH_MS,
@@ -8,17 +8,12 @@ import {
   type AdminOverviewDTO,
   type TGrantFreeAccess,
 } from "@sched/shared-types";
-import { type Query, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import { useEffect } from "react";
 import { apiJson, errorMessage } from "../../lib/api";
 import { shouldRetryQuery } from "../../lib/queryClient";
-
-export const ADMIN_COMPANIES_KEY = ["/api/admin/companies"] as const;
-export const FREE_ACCESS_COMPANIES_KEY = ["/api/admin/free-access-companies"] as const;
-export const ADMIN_OVERVIEW_KEY = ["/api/admin/overview"] as const;
-
-const isAdminQuery = (query: Query) => String(query.queryKey[0]).startsWith("/api/admin/");
+import { queryKeys, rootKey } from "../../lib/queryKeys";
 
 /** One retry for a failure that may pass (5xx, network); a 4xx would answer the same again. */
 const retryOnce = (failureCount: number, error: unknown) =>
@@ -26,7 +21,7 @@ const retryOnce = (failureCount: number, error: unknown) =>
 
 const adminListOptions = { refetchInterval: ADMIN_REFETCH_MS, retry: retryOnce } as const;
 
-/** SPEC's "Error loading companies" toast; one slot per list, so a failing refetch does not pile toasts up. */
+/** The "Error loading companies" toast; one slot per list, so a failing refetch does not pile toasts up. */
 function useLoadErrorToast(error: Error | null, key: string) {
   const { notification } = App.useApp();
   useEffect(() => {
@@ -40,22 +35,25 @@ function useLoadErrorToast(error: Error | null, key: string) {
 }
 
 export function useAdminCompanies() {
-  const query = useQuery<AdminCompanyDTO[]>({ queryKey: ADMIN_COMPANIES_KEY, ...adminListOptions });
+  const query = useQuery<AdminCompanyDTO[]>({ queryKey: queryKeys.adminCompanies(), ...adminListOptions });
   useLoadErrorToast(query.error, "admin-companies-error");
   return query;
 }
 
 export function useFreeAccessCompanies() {
-  const query = useQuery<AdminCompanyDTO[]>({ queryKey: FREE_ACCESS_COMPANIES_KEY, ...adminListOptions });
+  const query = useQuery<AdminCompanyDTO[]>({
+    queryKey: queryKeys.freeAccessCompanies(),
+    ...adminListOptions,
+  });
   useLoadErrorToast(query.error, "admin-free-companies-error");
   return query;
 }
 
 export function useAdminOverview() {
-  return useQuery<AdminOverviewDTO>({ queryKey: ADMIN_OVERVIEW_KEY, ...adminListOptions });
+  return useQuery<AdminOverviewDTO>({ queryKey: queryKeys.adminOverview(), ...adminListOptions });
 }
 
-/** Which toast a failure shows: the grant form, the Revoke button and the switch each have SPEC's own. */
+/** Which toast a failure shows: the grant form, the Revoke button and the switch each have their own (docs/admin.md). */
 type FailureTitle = "Failed to grant free access" | "Failed to revoke free access" | "Access change failed";
 
 type GrantVariables = TGrantFreeAccess & { companyName: string };
@@ -77,7 +75,7 @@ export function useGrantFreeAccess(failureTitle: FailureTitle) {
       notification.error({ title: failureTitle, description: errorMessage(error, "Please try again") });
     },
     // Also after a failure: a 409 means another admin changed the company meanwhile.
-    onSettled: () => queryClient.invalidateQueries({ predicate: isAdminQuery }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("admin") }),
   });
 }
 
@@ -96,6 +94,6 @@ export function useRevokeFreeAccess(failureTitle: FailureTitle) {
     onError: (error) => {
       notification.error({ title: failureTitle, description: errorMessage(error, "Please try again") });
     },
-    onSettled: () => queryClient.invalidateQueries({ predicate: isAdminQuery }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("admin") }),
   });
 }

@@ -4,7 +4,7 @@ import { App } from "antd";
 export const REVOKE_CONFIRMATION =
   "Are you sure you want to revoke free access? The company will revert to trial status.";
 
-/** Asks SPEC's revoke question; `onConfirm` runs only after the admin says yes. */
+/** Asks the revoke question (docs/admin.md); `onConfirm` runs only after the admin says yes. */
 export function useRevokeConfirm() {
   const { modal } = App.useApp();
   return (company: Pick<AdminCompanyDTO, "name">, onConfirm: () => void) => {

@@ -1,11 +1,8 @@
-import { PASSWORD_MAX, PASSWORD_MIN, type TRegister, TRIAL_DAYS, ZRegister } from "@sched/shared-types";
-import { Button, Form, Input } from "antd";
+import { TRIAL_DAYS } from "@sched/shared-types";
 import { Link, useLocation } from "react-router";
-import { zodRule } from "../../lib/forms";
 import { AuthCard } from "./AuthCard";
-import { useRegister } from "./useAuth";
-
-const fields = ZRegister.shape;
+import { SignUpForm } from "./SignUpForm";
+import { useRegister } from "./useRegister";
 
 export default function RegisterPage() {
   const location = useLocation();
@@ -23,33 +20,11 @@ export default function RegisterPage() {
         </>
       }
     >
-      <Form<TRegister> layout="vertical" requiredMark={false} onFinish={(values) => register.mutate(values)}>
-        <div className="auth-card__row">
-          <Form.Item label="First name" name="firstName" rules={[zodRule(fields.firstName)]}>
-            <Input size="large" autoComplete="given-name" autoFocus />
-          </Form.Item>
-          <Form.Item label="Last name" name="lastName" rules={[zodRule(fields.lastName)]}>
-            <Input size="large" autoComplete="family-name" />
-          </Form.Item>
-        </div>
-        <Form.Item label="Company name" name="companyName" rules={[zodRule(fields.companyName)]}>
-          <Input size="large" autoComplete="organization" />
-        </Form.Item>
-        <Form.Item label="Email" name="email" rules={[zodRule(fields.email)]}>
-          <Input size="large" inputMode="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[zodRule(fields.password)]}
-          extra={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
-        >
-          <Input.Password size="large" autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={register.isPending}>
-          Create account
-        </Button>
-      </Form>
+      <SignUpForm
+        submitLabel="Create account"
+        isPending={register.isPending}
+        onSubmit={(values) => register.mutate(values)}
+      />
     </AuthCard>
   );
 }

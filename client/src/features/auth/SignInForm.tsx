@@ -46,8 +46,9 @@ export function SignInForm({ title, subtitle, footer }: SignInFormProps) {
             id={emailId}
             size="large"
             name="email"
+            type="email"
             inputMode="email"
-            autoComplete="email"
+            autoComplete="username"
             autoFocus
             value={email}
             status={isMissingCredentials && !email.trim() ? "error" : undefined}

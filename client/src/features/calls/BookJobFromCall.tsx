@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { lazy, Suspense } from "react";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
-import { CALL_RECORDS_ROOT } from "./useCallLog";
+import { rootKey } from "../../lib/queryKeys";
 
 // The schedule's own Add Job dialog, loaded only when someone books: the call log stays light.
 const JobDialog = lazy(() =>
@@ -44,7 +44,7 @@ export function BookJobFromCall({ record, onClose }: BookJobFromCallProps) {
         onClose={onClose}
         onSaved={() => {
           // The card shows the booking at once; other screens hear of it through job.created.
-          void queryClient.invalidateQueries({ queryKey: [CALL_RECORDS_ROOT] });
+          void queryClient.invalidateQueries({ queryKey: rootKey("call-records") });
         }}
       />
     </Suspense>

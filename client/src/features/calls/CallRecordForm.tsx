@@ -5,34 +5,28 @@ import {
   CUSTOMER_EMAIL_MAX,
   CUSTOMER_NAME_MAX,
   CUSTOMER_PHONE_MAX,
-  type ServiceType,
+  SERVICE_TYPES,
   ZCallRecordFields,
 } from "@sched/shared-types";
 import { Button, Card, Form, Input, Radio } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useRef } from "react";
+import { useStaleChange } from "../../components/useStaleChange";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
 import { zodRule } from "../../lib/forms";
+import { differingFields, intendedChange } from "../../lib/staleChange";
+import {
+  CALL_RECORD_LABELS,
+  type CallFormValues,
+  recordValues,
+  SERVICE_TYPE_LABELS,
+} from "./callRecordChanges";
 import { useSaveCallRecord } from "./useCallLog";
 
-type CallFormValues = {
-  customerName: string;
-  customerPhone: string;
-  customerEmail?: string;
-  customerAddress?: string;
-  serviceType: ServiceType;
-  notes?: string;
-  callDate: string;
-  callTime: string;
-};
-
 const fields = ZCallRecordFields.shape;
-const SERVICE_TYPE_OPTIONS = [
-  { label: "Service", value: "service" },
-  { label: "Estimate", value: "estimate" },
-];
+const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((value) => ({ label: SERVICE_TYPE_LABELS[value], value }));
 
-/** A new call is taken now (SPEC section 9): today's date and the current time, service by default. */
+/** A new call is taken now (docs/call-log.md): today's date and the current time, service by default. */
 function newCallValues(): CallFormValues {
   const now = dayjs();
   return {
@@ -41,19 +35,6 @@ function newCallValues(): CallFormValues {
     serviceType: "service",
     callDate: now.format(ISO_DATE_FORMAT),
     callTime: now.format("HH:mm"),
-  };
-}
-
-function recordValues(record: CallRecordDTO): CallFormValues {
-  return {
-    customerName: record.customerName,
-    customerPhone: record.customerPhone,
-    customerEmail: record.customerEmail ?? "",
-    customerAddress: record.customerAddress ?? "",
-    serviceType: record.serviceType,
-    notes: record.notes ?? "",
-    callDate: record.callDate,
-    callTime: record.callTime,
   };
 }
 
@@ -68,10 +49,13 @@ type CallRecordFormProps = {
 /**
  * The inline Log/Edit Call Record form. The page mounts it per record (by key) and
  * unmounts it on close, so closing always resets it and the next call starts fresh.
+ * An edit is saved from the version the user opened; when someone else saved the
+ * record in between, the user chooses whose change stays.
  */
 export function CallRecordForm({ companyId, record, onClose, onSaved }: CallRecordFormProps) {
   const [form] = Form.useForm<CallFormValues>();
   const save = useSaveCallRecord(companyId);
+  const { resolveStale, staleDialog } = useStaleChange();
   const cardRef = useRef<HTMLDivElement>(null);
   const isEditing = record !== undefined;
 
@@ -80,8 +64,41 @@ export function CallRecordForm({ companyId, record, onClose, onSaved }: CallReco
     cardRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
   }, []);
 
+  /** Saves the whole record (`values`) over `version`; `change` is what the user changed in it. */
+  const saveEdit = (
+    opened: CallRecordDTO,
+    change: Partial<CallFormValues>,
+    values: CallFormValues,
+    version: number,
+  ) => {
+    save.mutate(
+      { id: opened.id, values, version },
+      {
+        onSuccess: onSaved,
+        onError: (error) =>
+          resolveStale<CallRecordDTO>(error, {
+            root: "call-records",
+            describe: (current) => differingFields(change, recordValues(current), CALL_RECORD_LABELS),
+            // The record as it is now, with the user's change on top.
+            onApply: (current) =>
+              saveEdit(opened, change, { ...recordValues(current), ...change }, current.version),
+            onKeep: onClose,
+          }),
+      },
+    );
+  };
+
   const onFinish = (values: CallFormValues) => {
-    save.mutate({ id: record?.id, values }, { onSuccess: onSaved });
+    if (!record) {
+      save.mutate({ values }, { onSuccess: onSaved });
+      return;
+    }
+    saveEdit(
+      record,
+      intendedChange(recordValues(record), values, CALL_RECORD_LABELS),
+      values,
+      record.version,
+    );
   };
 
   return (
@@ -97,6 +114,7 @@ export function CallRecordForm({ companyId, record, onClose, onSaved }: CallReco
         requiredMark="optional"
         initialValues={record ? recordValues(record) : newCallValues()}
         onFinish={onFinish}
+        noValidate
       >
         <div className="call-form__grid">
           <Form.Item
@@ -138,6 +156,7 @@ export function CallRecordForm({ companyId, record, onClose, onSaved }: CallReco
           </Button>
         </div>
       </Form>
+      {staleDialog}
     </Card>
   );
 }

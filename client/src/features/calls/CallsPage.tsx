@@ -6,13 +6,13 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { PageTitle } from "../../components/PageTitle";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
-import { useCurrentCompany } from "../company/useCompanies";
+import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { BookJobFromCall } from "./BookJobFromCall";
 import { CallRecordCard } from "./CallRecordCard";
 import { CallRecordForm } from "./CallRecordForm";
 import { DayNavigator } from "./DayNavigator";
 import { DayNotes } from "./DayNotes";
-import { canManageCalls, useCallRecords, useDailyCall, useDeleteCallRecord } from "./useCallLog";
+import { useCallRecords, useDailyCall, useDeleteCallRecord } from "./useCallLog";
 import "./calls.css";
 
 /** The form is closed, logging a new call, or editing one record. */
@@ -40,14 +40,14 @@ function countLabel(count: number, isToday: boolean) {
 }
 
 export default function CallsPage() {
-  const { companyId, role } = useCurrentCompany();
+  const { companyId } = useCurrentCompany();
   const { date, setDate, isToday } = useShownDay();
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const [bookingFrom, setBookingFrom] = useState<CallRecordDTO | null>(null);
   const calls = useCallRecords(companyId, date);
   const day = useDailyCall(companyId, date);
   const deleteCall = useDeleteCallRecord();
-  const canManage = canManageCalls(role);
+  const canManage = useCan("manageCalls");
   if (!companyId) return null;
 
   const closeForm = () => setForm({ mode: "closed" });

@@ -11,7 +11,7 @@ type DayNotesProps = {
   canManage: boolean;
 };
 
-/** The office's notes for the day (SPEC's daily_call): callbacks owed, who is off, and so on. */
+/** The office's notes for the day (a daily call, docs/call-log.md): callbacks owed, who is off, and so on. */
 export function DayNotes({ companyId, date, day, isLoading, canManage }: DayNotesProps) {
   return (
     <Card className="day-notes" title="Day notes" size="small" data-testid="day-notes">

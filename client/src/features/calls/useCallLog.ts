@@ -1,29 +1,25 @@
 /** The call log's server state: one day's calls, the day's notes, and the changes to them. */
-import type { CallRecordDTO, DailyCallDTO, Role, TCallRecordInput } from "@sched/shared-types";
+import type { CallRecordDTO, DailyCallDTO, TCallRecordInput } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
-import { apiJson, apiRequest, errorMessage } from "../../lib/api";
+import { apiJson, apiRequest, errorMessage, isApiError } from "../../lib/api";
+import { useSubmitKey } from "../../lib/idempotency";
+import { queryKeys, rootKey } from "../../lib/queryKeys";
 
-export const CALL_RECORDS_ROOT = "/api/call-records";
-export const DAILY_CALLS_ROOT = "/api/daily-calls";
-
-export const callRecordsKey = (companyId: string, date: string) => [CALL_RECORDS_ROOT, { companyId, date }];
-export const dailyCallKey = (companyId: string, date: string) => [DAILY_CALLS_ROOT, { companyId, date }];
-
-/** Owners and admins log and change calls (ARCHITECTURE section 5); everyone reads them. */
-export const canManageCalls = (role: Role | null) => role === "owner" || role === "admin";
+const CALL_RECORDS_URL = "/api/call-records";
+const DAILY_CALLS_URL = "/api/daily-calls";
 
 // The layout renders pages only once a company is selected; null just keeps the hooks unconditional.
 export function useCallRecords(companyId: string | null, date: string) {
   return useQuery<CallRecordDTO[]>({
-    queryKey: callRecordsKey(companyId ?? "", date),
+    queryKey: queryKeys.callRecords(companyId ?? "", date),
     enabled: companyId !== null,
   });
 }
 
 export function useDailyCall(companyId: string | null, date: string) {
   return useQuery<DailyCallDTO>({
-    queryKey: dailyCallKey(companyId ?? "", date),
+    queryKey: queryKeys.dailyCall(companyId ?? "", date),
     enabled: companyId !== null,
   });
 }
@@ -33,29 +29,47 @@ function useInvalidateCallLog() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: [CALL_RECORDS_ROOT] }),
-      queryClient.invalidateQueries({ queryKey: [DAILY_CALLS_ROOT] }),
+      queryClient.invalidateQueries({ queryKey: rootKey("call-records") }),
+      queryClient.invalidateQueries({ queryKey: rootKey("daily-calls") }),
     ]);
 }
 
-type SaveCall = { id?: string; values: TCallRecordInput };
+/** A new call (no id), or the whole edited record from the version the user opened. */
+type SaveCall =
+  | { id?: undefined; values: TCallRecordInput }
+  | { id: string; values: TCallRecordInput; version: number };
 
-/** Creates (no id) or updates (id) a call record, with SPEC's toasts. */
+function sendCall(call: SaveCall, companyId: string, idempotencyKeyFor: (body: unknown) => string) {
+  const body = { ...call.values, companyId };
+  if (call.id === undefined) {
+    return apiJson<CallRecordDTO>("POST", CALL_RECORDS_URL, body, {
+      idempotencyKey: idempotencyKeyFor(body),
+    });
+  }
+  return apiJson<CallRecordDTO>("PUT", `${CALL_RECORDS_URL}/${call.id}`, { ...body, version: call.version });
+}
+
+/**
+ * Creates (no id) or updates (id) a call record, with its success and failure toasts
+ * (docs/call-log.md). A create carries one idempotency key per submit of the calling
+ * form; an edit that someone else's save overtook (409 stale) gets no toast: the form
+ * offers the choice instead.
+ */
 export function useSaveCallRecord(companyId: string) {
   const { notification } = App.useApp();
   const invalidate = useInvalidateCallLog();
+  const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: ({ id, values }: SaveCall) =>
-      id
-        ? apiJson<CallRecordDTO>("PUT", `${CALL_RECORDS_ROOT}/${id}`, { ...values, companyId })
-        : apiJson<CallRecordDTO>("POST", CALL_RECORDS_ROOT, { ...values, companyId }),
+    mutationFn: (call: SaveCall) => sendCall(call, companyId, submitKey.keyFor),
     onSuccess: async (_record, { id }) => {
+      if (id === undefined) submitKey.renew();
       notification.success({
         title: id ? "Call record updated successfully" : "Call record created successfully",
       });
       await invalidate();
     },
     onError: (error, { id }) => {
+      if (isApiError(error, "stale")) return;
       notification.error({
         title: id ? "Failed to update call record" : "Failed to create call record",
         description: errorMessage(error, "Please try again."),
@@ -68,7 +82,7 @@ export function useDeleteCallRecord() {
   const { notification } = App.useApp();
   const invalidate = useInvalidateCallLog();
   return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `${CALL_RECORDS_ROOT}/${id}`),
+    mutationFn: (id: string) => apiRequest("DELETE", `${CALL_RECORDS_URL}/${id}`),
     onSuccess: async () => {
       notification.success({ title: "Call record deleted successfully" });
       await invalidate();
@@ -87,11 +101,11 @@ export function useSaveDayNotes(companyId: string, date: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (notes: string) =>
-      apiJson<DailyCallDTO>("PUT", `${DAILY_CALLS_ROOT}?${new URLSearchParams({ companyId, date })}`, {
+      apiJson<DailyCallDTO>("PUT", `${DAILY_CALLS_URL}?${new URLSearchParams({ companyId, date })}`, {
         notes,
       }),
     onSuccess: (day) => {
-      queryClient.setQueryData(dailyCallKey(companyId, date), day);
+      queryClient.setQueryData(queryKeys.dailyCall(companyId, date), day);
       void message.success("Day notes saved");
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import { SendOutlined } from "@ant-design/icons";
-import { CHAT_MESSAGE_MAX, type EmployeeDTO } from "@sched/shared-types";
+import { CHAT_MESSAGE_MAX } from "@sched/shared-types";
 import { App, Button, Input } from "antd";
 import { type KeyboardEvent, useState } from "react";
 import { useSendMessage } from "./useChat";
@@ -7,26 +7,24 @@ import { useSendMessage } from "./useChat";
 /** Show the count only when it matters: near the limit. */
 const COUNT_FROM = CHAT_MESSAGE_MAX - 200;
 
-type MessageComposerProps = { companyId: string; sender: EmployeeDTO | null };
-
-/** Enter sends, Shift+Enter starts a new line; an empty message or no sender sends nothing (SPEC section 5). */
-export function MessageComposer({ companyId, sender }: MessageComposerProps) {
+/**
+ * Enter sends, Shift+Enter starts a new line; an empty message sends nothing. It goes out
+ * as the signed-in member, never as someone else (docs/realtime.md).
+ */
+export function MessageComposer({ companyId }: { companyId: string }) {
   const { notification } = App.useApp();
   const send = useSendMessage(companyId);
   const [text, setText] = useState("");
   const message = text.trim();
-  const canSend = Boolean(sender) && message.length > 0 && !send.isPending;
+  const canSend = message.length > 0 && !send.isPending;
 
   const submit = () => {
-    if (!sender || !canSend) return;
-    send.mutate(
-      { employeeId: sender.id, message },
-      {
-        onSuccess: () => setText(""),
-        onError: () =>
-          notification.error({ title: "Error", description: "Failed to send message. Please try again." }),
-      },
-    );
+    if (!canSend) return;
+    send.mutate(message, {
+      onSuccess: () => setText(""),
+      onError: () =>
+        notification.error({ title: "Error", description: "Failed to send message. Please try again." }),
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -47,11 +45,10 @@ export function MessageComposer({ companyId, sender }: MessageComposerProps) {
       <Input.TextArea
         className="chat-composer__input"
         aria-label="Message"
-        placeholder={sender ? `Message as ${sender.name}` : "Add an employee to start chatting"}
+        placeholder="Message the team"
         autoSize={{ minRows: 1, maxRows: 5 }}
         maxLength={CHAT_MESSAGE_MAX}
         showCount={text.length >= COUNT_FROM}
-        disabled={!sender}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}

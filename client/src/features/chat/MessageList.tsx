@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, MessageOutlined } from "@ant-design/icons";
-import type { ChatMessageDTO } from "@sched/shared-types";
+import { type ChatMessageDTO, MEMBER_AVATAR_COLOR } from "@sched/shared-types";
 import { Button, Skeleton } from "antd";
 import dayjs from "dayjs";
 import { useLayoutEffect, useRef, useState } from "react";
@@ -14,6 +14,14 @@ function sentAt(createdAt: string): string {
   const now = dayjs();
   if (when.isSame(now, "day")) return when.format("h:mm A");
   return when.format(when.isSame(now, "year") ? "MMM D, h:mm A" : "MMM D, YYYY, h:mm A");
+}
+
+/** Who wrote it: the member (as their roster look, when linked); older messages name only their employee. */
+function writerOf(message: ChatMessageDTO) {
+  return (
+    message.author ??
+    message.employee ?? { name: "Former team member", initials: "?", avatarColor: MEMBER_AVATAR_COLOR }
+  );
 }
 
 type MessageListProps = { messages: ChatMessageDTO[]; isLoading: boolean };
@@ -79,23 +87,24 @@ export function MessageList({ messages, isLoading }: MessageListProps) {
         aria-label="Chat messages"
         data-testid="chat-messages"
       >
-        {messages.map((message) => (
-          <article key={message.id} className="chat-message" data-testid="chat-message">
-            <EmployeeAvatar
-              initials={message.employee.initials}
-              avatarColor={message.employee.avatarColor}
-              size={32}
-            />
-            <div className="chat-message__body">
-              <div className="chat-message__meta">
-                <span className="chat-message__name">{message.employee.name}</span>
-                <time dateTime={message.createdAt}>{sentAt(message.createdAt)}</time>
+        {messages.map((message) => {
+          const writer = writerOf(message);
+          return (
+            <article key={message.id} className="chat-message" data-testid="chat-message">
+              <EmployeeAvatar initials={writer.initials} avatarColor={writer.avatarColor} size={32} />
+              <div className="chat-message__body">
+                <div className="chat-message__meta">
+                  <span className="chat-message__name" data-testid="chat-message-author">
+                    {writer.name}
+                  </span>
+                  <time dateTime={message.createdAt}>{sentAt(message.createdAt)}</time>
+                </div>
+                {/* Plain text: React escapes it, so markup in a message is shown, never run. */}
+                <p className="chat-message__text">{message.message}</p>
               </div>
-              {/* Plain text: React escapes it, so markup in a message is shown, never run. */}
-              <p className="chat-message__text">{message.message}</p>
-            </div>
-          </article>
-        ))}
+            </article>
+          );
+        })}
       </div>
       {hasUnseen ? (
         <Button

@@ -5,8 +5,7 @@
  */
 import type { ChatMessageDTO, EmployeeDTO } from "@sched/shared-types";
 import type { QueryClient } from "@tanstack/react-query";
-
-export const CHAT_ROOT = "/api/chat";
+import { queryKeys } from "../../lib/queryKeys";
 
 /**
  * `cursor` is the newest message the server has listed, the next poll's `after`. Pushed
@@ -14,8 +13,6 @@ export const CHAT_ROOT = "/api/chat";
  * that is still on its way, and a poll from the pushed one would skip that message.
  */
 export type ChatCache = { messages: ChatMessageDTO[]; cursor: string | null };
-
-export const chatQueryKey = (companyId: string) => [CHAT_ROOT, { companyId }] as const;
 
 const byTime = (a: ChatMessageDTO, b: ChatMessageDTO) => a.createdAt.localeCompare(b.createdAt);
 
@@ -29,7 +26,7 @@ export function mergeMessages(current: readonly ChatMessageDTO[], incoming: read
 
 /** Applies `change` to the cached chat of `companyId`, if that chat has been loaded. */
 function updateChat(queryClient: QueryClient, companyId: string, change: (cache: ChatCache) => ChatCache) {
-  queryClient.setQueryData<ChatCache>(chatQueryKey(companyId), (cache) => (cache ? change(cache) : cache));
+  queryClient.setQueryData<ChatCache>(queryKeys.chat(companyId), (cache) => (cache ? change(cache) : cache));
 }
 
 /** A pushed message appears at once; the next poll confirms it. */
@@ -40,14 +37,21 @@ export function addPushedMessage(queryClient: QueryClient, message: ChatMessageD
   }));
 }
 
-/** A renamed or recoloured employee's messages show the new name and colour. */
+/**
+ * A renamed or recoloured employee's messages show the new name and colour; their
+ * author, who wrote as that employee, looks the same.
+ */
 export function updateSender(queryClient: QueryClient, employee: EmployeeDTO) {
   const { name, initials, avatarColor } = employee;
   updateChat(queryClient, employee.companyId, (cache) => ({
     ...cache,
     messages: cache.messages.map((message) =>
       message.employeeId === employee.id
-        ? { ...message, employee: { name, initials, avatarColor } }
+        ? {
+            ...message,
+            employee: { name, initials, avatarColor },
+            author: message.author ? { ...message.author, name, initials, avatarColor } : null,
+          }
         : message,
     ),
   }));

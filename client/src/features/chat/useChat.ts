@@ -1,14 +1,24 @@
 /**
- * The chat's server state. Polls every 3 s (SPEC section 9) with the id of the newest
- * message the server has listed, so an idle poll is a 304 with no body; pushed
+ * The chat's server state. Polls every 3 s (docs/realtime.md) with the id of the newest
+ * message the server has listed, so an idle poll is a 200 with an empty list; pushed
  * messages (useRealtime) appear at once in between.
  */
-import { CHAT_POLL_MS, type ChatMessageDTO, COMPANY_HEADER, type EmployeeDTO } from "@sched/shared-types";
+import {
+  CHAT_POLL_MS,
+  type ChatMessageDTO,
+  COMPANY_HEADER,
+  type EmployeeDTO,
+  MEMBER_AVATAR_COLOR,
+  type MemberDTO,
+} from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { apiJson } from "../../lib/api";
-import { addPushedMessage, CHAT_ROOT, type ChatCache, chatQueryKey, mergeMessages } from "./chatCache";
+import { ApiError, apiErrorOf, apiJson } from "../../lib/api";
+import { useSubmitKey } from "../../lib/idempotency";
+import { queryKeys } from "../../lib/queryKeys";
+import { addPushedMessage, type ChatCache, mergeMessages } from "./chatCache";
 
+const CHAT_URL = "/api/chat";
 const NOT_MODIFIED = 304;
 const CURSOR_GONE = 410;
 
@@ -16,21 +26,21 @@ async function getMessages(companyId: string, after: string | null, signal: Abor
   const params = new URLSearchParams({ companyId });
   if (after) params.set("after", after);
   // no-store: the browser's cache must neither answer a poll nor turn it into its own 304.
-  const response = await fetch(`${CHAT_ROOT}?${params}`, {
+  const response = await fetch(`${CHAT_URL}?${params}`, {
     credentials: "include",
     cache: "no-store",
     headers: { [COMPANY_HEADER]: companyId },
     signal,
   });
   if (response.status === NOT_MODIFIED || response.status === CURSOR_GONE) return response.status;
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  if (!response.ok) throw await apiErrorOf(response);
   return (await response.json()) as ChatMessageDTO[];
 }
 
 /** The company's messages, oldest first, kept fresh by the poll and by pushes. */
 export function useChatMessages(companyId: string) {
   const queryClient = useQueryClient();
-  const queryKey = chatQueryKey(companyId);
+  const queryKey = queryKeys.chat(companyId);
   const query = useQuery<ChatCache>({
     queryKey,
     queryFn: async ({ signal }) => {
@@ -43,7 +53,7 @@ export function useChatMessages(companyId: string) {
       }
       // First load, or the cursor's message is gone (its sender was deleted): start over.
       const latest = Array.isArray(answer) ? answer : await getMessages(companyId, null, signal);
-      if (!Array.isArray(latest)) throw new Error(`${latest}: Chat could not be loaded`);
+      if (!Array.isArray(latest)) throw new ApiError(latest, "Chat could not be loaded");
       return { messages: latest, cursor: latest.at(-1)?.id ?? null };
     },
     refetchInterval: CHAT_POLL_MS,
@@ -52,22 +62,66 @@ export function useChatMessages(companyId: string) {
   return { ...query, messages: query.data?.messages ?? [] };
 }
 
-/** The people who can be named as the sender: the active roster, by name. */
-export function useSenders(companyId: string) {
-  const query = useQuery<EmployeeDTO[]>({ queryKey: ["/api/employees", { companyId }] });
-  const senders = useMemo(
-    () => (query.data ?? []).filter((e) => e.isActive).sort((a, b) => a.name.localeCompare(b.name)),
-    [query.data],
+/** One person of the team directory: who they are in chat (their roster look when linked). */
+export type TeamPerson = {
+  userId: string;
+  name: string;
+  initials: string;
+  avatarColor: string;
+};
+
+const initialsOf = (member: MemberDTO) =>
+  `${member.user.firstName.charAt(0)}${member.user.lastName.charAt(0)}`.toUpperCase() || "?";
+
+/**
+ * The company's members as chat shows them, by name: a member linked to the roster
+ * looks like that employee (as their messages do), anyone else like themselves.
+ */
+export function useTeamDirectory(companyId: string) {
+  const members = useQuery<MemberDTO[]>({ queryKey: queryKeys.members(companyId) });
+  const roster = useQuery<EmployeeDTO[]>({ queryKey: queryKeys.employees(companyId) });
+  const people = useMemo(
+    () =>
+      (members.data ?? [])
+        .map((member): TeamPerson => {
+          const employee = roster.data?.find((candidate) => candidate.id === member.employeeId);
+          return employee
+            ? {
+                userId: member.userId,
+                name: employee.name,
+                initials: employee.initials,
+                avatarColor: employee.avatarColor,
+              }
+            : {
+                userId: member.userId,
+                name: `${member.user.firstName} ${member.user.lastName}`.trim(),
+                initials: initialsOf(member),
+                avatarColor: MEMBER_AVATAR_COLOR,
+              };
+        })
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [members.data, roster.data],
   );
-  return { ...query, senders };
+  return { people, isPending: members.isPending };
 }
 
+/**
+ * One idempotency key per send of the calling composer: sending the same unsent message
+ * again after a failure (its answer may have been lost) posts it once.
+ */
 export function useSendMessage(companyId: string) {
   const queryClient = useQueryClient();
+  const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: (input: { employeeId: string; message: string }) =>
-      apiJson<ChatMessageDTO>("POST", CHAT_ROOT, { ...input, companyId }),
+    // The server decides who sends it: the signed-in member (docs/realtime.md).
+    mutationFn: (message: string) => {
+      const body = { message, companyId };
+      return apiJson<ChatMessageDTO>("POST", CHAT_URL, body, { idempotencyKey: submitKey.keyFor(body) });
+    },
     // Shown at once, like a pushed message; the poll confirms it.
-    onSuccess: (message) => addPushedMessage(queryClient, message),
+    onSuccess: (message) => {
+      submitKey.renew();
+      addPushedMessage(queryClient, message);
+    },
   });
 }

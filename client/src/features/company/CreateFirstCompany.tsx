@@ -2,8 +2,9 @@ import { type CompanyDTO, ZCompanyCreate } from "@sched/shared-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Form, Input } from "antd";
 import { apiJson, errorMessage } from "../../lib/api";
+import { browserTimeZone } from "../../lib/dates";
 import { zodRule } from "../../lib/forms";
-import { COMPANIES_QUERY_KEY } from "../../lib/queryClient";
+import { queryKeys } from "../../lib/queryKeys";
 import { rejoinSocketRooms } from "../../lib/socket";
 import { useCompanyStore } from "../../stores/company";
 
@@ -13,9 +14,11 @@ export default function CreateFirstCompany() {
   const selectCompany = useCompanyStore((state) => state.selectCompany);
   const { notification } = App.useApp();
   const createCompany = useMutation({
-    mutationFn: (values: { name: string }) => apiJson<CompanyDTO>("POST", "/api/companies", values),
+    // Like registration, a new company starts in the browser's time zone (docs/settings.md).
+    mutationFn: (values: { name: string }) =>
+      apiJson<CompanyDTO>("POST", "/api/companies", { ...values, timeZone: browserTimeZone() }),
     onSuccess: (company) => {
-      queryClient.setQueryData<CompanyDTO[]>(COMPANIES_QUERY_KEY, (current = []) => [...current, company]);
+      queryClient.setQueryData<CompanyDTO[]>(queryKeys.companies(), (current = []) => [...current, company]);
       selectCompany(company.id);
       rejoinSocketRooms();
     },

@@ -1,6 +1,6 @@
-import type { CompanyDTO } from "@sched/shared-types";
+import { type Action, type CompanyDTO, can } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
-import { COMPANIES_QUERY_KEY } from "../../lib/queryClient";
+import { queryKeys } from "../../lib/queryKeys";
 import { useCompanyStore } from "../../stores/company";
 import { useAuth } from "../auth/useAuth";
 
@@ -8,7 +8,7 @@ import { useAuth } from "../auth/useAuth";
 export function useCompanies() {
   const { user } = useAuth();
   // Not while signing out: the list must not come back and re-select a company after logout.
-  return useQuery<CompanyDTO[]>({ queryKey: COMPANIES_QUERY_KEY, enabled: user !== null });
+  return useQuery<CompanyDTO[]>({ queryKey: queryKeys.companies(), enabled: user !== null });
 }
 
 /**
@@ -20,4 +20,14 @@ export function useCurrentCompany() {
   const selectedCompanyId = useCompanyStore((state) => state.selectedCompanyId);
   const company = companies?.find((candidate) => candidate.id === selectedCompanyId) ?? null;
   return { company, companyId: company?.id ?? null, role: company?.role ?? null };
+}
+
+/**
+ * May the user do `action` in the selected company? The role table is shared with the
+ * server (docs/team-and-invitations.md): screens hide what the server would refuse, and
+ * the server decides in the end.
+ */
+export function useCan(action: Action): boolean {
+  const { role } = useCurrentCompany();
+  return role !== null && can(role, action);
 }

@@ -2,29 +2,30 @@ import { ExclamationCircleFilled } from "@ant-design/icons";
 import type { EmployeeDeleteConflict, EmployeeDTO } from "@sched/shared-types";
 import { App, Button, Modal } from "antd";
 import { useEffect, useState } from "react";
-import { errorStatus } from "../../lib/api";
+import { useStaleChange } from "../../components/useStaleChange";
+import { isApiError } from "../../lib/api";
+import { differingFields } from "../../lib/staleChange";
+import { EMPLOYEE_LABELS, employeeFormValues } from "./employeeChanges";
 import { useDeleteEmployee, useUpdateEmployee } from "./useEmployees";
 
 type DeleteEmployeeDialogProps = { companyId: string; employee: EmployeeDTO | null; onClose: () => void };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+type Belongings = Pick<EmployeeDeleteConflict, "jobCount" | "messageCount">;
+
 /** "2 jobs", "1 chat message": only what there is. */
-const belongings = ({ jobCount, messageCount }: EmployeeDeleteConflict) =>
+const belongings = ({ jobCount, messageCount }: Belongings) =>
   [
     jobCount > 0 ? plural(jobCount, "job") : null,
     messageCount > 0 ? plural(messageCount, "chat message") : null,
   ].filter((part): part is string => part !== null);
 
 /** The counts of a 409 answer to DELETE /api/employees/:id, or null for any other failure. */
-function conflictOf(error: unknown): EmployeeDeleteConflict | null {
-  if (errorStatus(error) !== 409 || !(error instanceof Error)) return null;
-  try {
-    const body = JSON.parse(error.message.slice(error.message.indexOf(":") + 1)) as EmployeeDeleteConflict;
-    return typeof body.jobCount === "number" && typeof body.messageCount === "number" ? body : null;
-  } catch {
-    return null;
-  }
+function conflictOf(error: unknown): Belongings | null {
+  if (!isApiError(error, "conflict") || !error.body) return null;
+  const { jobCount, messageCount } = error.body;
+  return typeof jobCount === "number" && typeof messageCount === "number" ? { jobCount, messageCount } : null;
 }
 
 /**
@@ -36,7 +37,8 @@ export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmp
   const { notification } = App.useApp();
   const deleteEmployee = useDeleteEmployee();
   const updateEmployee = useUpdateEmployee(companyId);
-  const [conflict, setConflict] = useState<EmployeeDeleteConflict | null>(null);
+  const [conflict, setConflict] = useState<Belongings | null>(null);
+  const { resolveStale, staleDialog } = useStaleChange();
 
   useEffect(() => {
     if (employee) setConflict(null);
@@ -63,16 +65,26 @@ export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmp
       },
     );
 
-  const deactivate = () =>
+  // From the version on screen: someone else's change in between is shown before anything is saved.
+  const deactivate = (version = employee.version) =>
     updateEmployee.mutate(
-      { id: employee.id, isActive: false },
+      { id: employee.id, isActive: false, version },
       {
         onSuccess: () => {
           notification.success({ title: "Success", description: "Employee has been deactivated" });
           onClose();
         },
-        onError: () =>
-          notification.error({ title: "Error", description: "Failed to update employee. Please try again." }),
+        onError: (error) => {
+          const isStale = resolveStale<EmployeeDTO>(error, {
+            root: "employees",
+            describe: (current) =>
+              differingFields({ isActive: false }, employeeFormValues(current), EMPLOYEE_LABELS),
+            onApply: (current) => deactivate(current.version),
+            onKeep: onClose,
+          });
+          if (isStale) return;
+          notification.error({ title: "Error", description: "Failed to update employee. Please try again." });
+        },
       },
     );
 
@@ -87,7 +99,7 @@ export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmp
             key="deactivate"
             type="primary"
             className="delete-employee__deactivate"
-            onClick={deactivate}
+            onClick={() => deactivate()}
             loading={updateEmployee.isPending}
           >
             Deactivate instead
@@ -113,39 +125,43 @@ export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmp
       ];
 
   return (
-    <Modal
-      open
-      title={
-        <span className="delete-employee__title">
-          <ExclamationCircleFilled className="delete-employee__icon" /> Remove {employee.name}?
-        </span>
-      }
-      onCancel={onClose}
-      footer={<div className="delete-employee__actions">{footer}</div>}
-      className="delete-employee"
-      data-testid="delete-employee-dialog"
-    >
-      {conflict ? (
-        <div data-testid="delete-employee-conflict">
-          <p>
-            {employee.name} has{" "}
-            {belongings(conflict).map((part, index) => (
-              <span key={part}>
-                {index > 0 ? " and " : ""}
-                <strong>{part}</strong>
-              </span>
-            ))}
-            . Deleting {employee.name} deletes them too, and they cannot be brought back.
-          </p>
-          {employee.isActive ? (
+    <>
+      <Modal
+        open
+        title={
+          <span className="delete-employee__title">
+            <ExclamationCircleFilled className="delete-employee__icon" /> Remove {employee.name}?
+          </span>
+        }
+        onCancel={onClose}
+        footer={<div className="delete-employee__actions">{footer}</div>}
+        className="delete-employee"
+        data-testid="delete-employee-dialog"
+      >
+        {conflict ? (
+          <div data-testid="delete-employee-conflict">
             <p>
-              Deactivate instead to take {employee.name} off the schedule and keep their jobs in the history.
+              {employee.name} has{" "}
+              {belongings(conflict).map((part, index) => (
+                <span key={part}>
+                  {index > 0 ? " and " : ""}
+                  <strong>{part}</strong>
+                </span>
+              ))}
+              . Deleting {employee.name} deletes them too, and they cannot be brought back.
             </p>
-          ) : null}
-        </div>
-      ) : (
-        <p>{employee.name} will be removed from the roster.</p>
-      )}
-    </Modal>
+            {employee.isActive ? (
+              <p>
+                Deactivate instead to take {employee.name} off the schedule and keep their jobs in the
+                history.
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <p>{employee.name} will be removed from the roster.</p>
+        )}
+      </Modal>
+      {staleDialog}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Avatar } from "antd";
-import { AVATAR_HEX, avatarColorOf } from "./avatarColors";
+import { avatarHexOf } from "./avatarColors";
 
-/** The round initials badge in the employee's colour. Styled inline: the board shows it without this screen's sheet. */
+/** The round initials badge in the employee's colour (grey for a member on no roster). Styled inline: the board shows it without this screen's sheet. */
 export function EmployeeAvatar({
   initials,
   avatarColor,
@@ -17,7 +17,7 @@ export function EmployeeAvatar({
       className="employee-avatar"
       style={{
         flexShrink: 0,
-        background: AVATAR_HEX[avatarColorOf(avatarColor)],
+        background: avatarHexOf(avatarColor),
         color: "#fff",
         fontWeight: 600,
         letterSpacing: "0.02em",

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
+import { DeleteOutlined, EditOutlined, UserAddOutlined } from "@ant-design/icons";
 import type { EmployeeDTO } from "@sched/shared-types";
 import { Button, Card, Tag, Tooltip } from "antd";
 import { AVATAR_HEX, avatarColorOf, colorLabel } from "./avatarColors";
@@ -9,9 +9,20 @@ type EmployeeCardProps = {
   canManage: boolean;
   onEdit: (employee: EmployeeDTO) => void;
   onDelete: (employee: EmployeeDTO) => void;
+  /** The member who signs in as this employee, if any (docs/team-and-invitations.md). */
+  memberName?: string | null;
+  /** "Invite to sign in", for owners and admins while nobody signs in as them. */
+  onInvite?: (employee: EmployeeDTO) => void;
 };
 
-export function EmployeeCard({ employee, canManage, onEdit, onDelete }: EmployeeCardProps) {
+export function EmployeeCard({
+  employee,
+  canManage,
+  onEdit,
+  onDelete,
+  memberName,
+  onInvite,
+}: EmployeeCardProps) {
   const color = avatarColorOf(employee.avatarColor);
   return (
     <Card
@@ -30,26 +41,45 @@ export function EmployeeCard({ employee, canManage, onEdit, onDelete }: Employee
           <Tag color={employee.isActive ? "green" : "default"} className="employee-card__status">
             {employee.isActive ? "Active" : "Inactive"}
           </Tag>
+          {memberName ? (
+            <div className="employee-card__meta" data-testid="employee-member">
+              Signs in as {memberName}
+            </div>
+          ) : null}
         </div>
-        {canManage ? (
+        {canManage || onInvite ? (
           <div className="employee-card__actions">
-            <Tooltip title="Edit">
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`Edit ${employee.name}`}
-                onClick={() => onEdit(employee)}
-              />
-            </Tooltip>
-            <Tooltip title="Remove">
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Remove ${employee.name}`}
-                onClick={() => onDelete(employee)}
-              />
-            </Tooltip>
+            {onInvite && !memberName ? (
+              <Tooltip title="Invite to sign in">
+                <Button
+                  type="text"
+                  icon={<UserAddOutlined />}
+                  aria-label={`Invite ${employee.name} to sign in`}
+                  onClick={() => onInvite(employee)}
+                />
+              </Tooltip>
+            ) : null}
+            {canManage ? (
+              <>
+                <Tooltip title="Edit">
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={`Edit ${employee.name}`}
+                    onClick={() => onEdit(employee)}
+                  />
+                </Tooltip>
+                <Tooltip title="Remove">
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Remove ${employee.name}`}
+                    onClick={() => onDelete(employee)}
+                  />
+                </Tooltip>
+              </>
+            ) : null}
           </div>
         ) : null}
       </div>

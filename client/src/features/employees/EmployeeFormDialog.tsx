@@ -1,19 +1,18 @@
-import {
-  type AvatarColor,
-  DEFAULT_AVATAR_COLOR,
-  type EmployeeDTO,
-  INITIALS_MAX,
-  ZEmployeeFields,
-} from "@sched/shared-types";
+import { DEFAULT_AVATAR_COLOR, type EmployeeDTO, INITIALS_MAX, ZEmployeeFields } from "@sched/shared-types";
 import { App, Form, Input, Modal, Switch } from "antd";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { useStaleChange } from "../../components/useStaleChange";
 import { zodRule } from "../../lib/forms";
-import { avatarColorOf } from "./avatarColors";
+import { differingFields, intendedChange } from "../../lib/staleChange";
+import { initialsFrom, nextAvatarColor } from "./avatarColors";
 import { ColorPicker } from "./ColorPicker";
 import { EmployeeAvatar } from "./EmployeeAvatar";
-import { useAddEmployee, useUpdateEmployee } from "./useEmployees";
-
-type FormValues = { name: string; initials: string; avatarColor: AvatarColor; isActive: boolean };
+import {
+  EMPLOYEE_LABELS,
+  employeeFormValues,
+  type EmployeeFormValues as FormValues,
+} from "./employeeChanges";
+import { useAddEmployee, useEmployees, useUpdateEmployee } from "./useEmployees";
 
 type EmployeeFormDialogProps = {
   companyId: string;
@@ -23,31 +22,66 @@ type EmployeeFormDialogProps = {
   onClose: () => void;
 };
 
-const isBlank = (value: string | undefined) => !value?.trim();
-
-/** Add Employee (full name, initials, colour) and Edit Employee (the same plus Active). */
+/**
+ * Add Employee (full name, initials, colour) and Edit Employee (the same plus Active).
+ * Add starts from the next unused colour and fills the initials from the name as it is
+ * typed, until the user types initials of their own (docs/roster-templates-history.md).
+ * An edit saves what the user changed from the version they opened; when someone else
+ * saved the employee in between, the user chooses whose change stays.
+ */
 export function EmployeeFormDialog({ companyId, employee, open, onClose }: EmployeeFormDialogProps) {
   const { notification } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const addEmployee = useAddEmployee(companyId);
   const updateEmployee = useUpdateEmployee(companyId);
+  const { resolveStale, staleDialog } = useStaleChange();
   const isEditing = employee !== null;
   const isPending = addEmployee.isPending || updateEmployee.isPending;
   const preview = Form.useWatch([], form);
+  // Read when the dialog opens: a roster refetch while it is open must not reset the form.
+  const roster = useRef<EmployeeDTO[] | undefined>(undefined);
+  roster.current = useEmployees(companyId).data;
+  /** Once the user typed initials themselves, the name no longer fills them. */
+  const hasOwnInitials = useRef(false);
 
   // Each opening starts from the employee being edited, or from a blank form.
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (employee) {
-      form.setFieldsValue({
-        name: employee.name,
-        initials: employee.initials,
-        avatarColor: avatarColorOf(employee.avatarColor),
-        isActive: employee.isActive,
-      });
-    }
+    hasOwnInitials.current = false;
+    if (employee) form.setFieldsValue(employeeFormValues(employee));
+    else form.setFieldsValue({ avatarColor: nextAvatarColor(roster.current ?? []) });
   }, [open, employee, form]);
+
+  const onValuesChange = (changed: Partial<FormValues>) => {
+    if ("initials" in changed) hasOwnInitials.current = true;
+    if ("name" in changed && !isEditing && !hasOwnInitials.current) {
+      form.setFieldsValue({ initials: initialsFrom(changed.name ?? "", INITIALS_MAX) });
+    }
+  };
+
+  /** Saves `change` over `version`; a save by someone else in between opens the choice. */
+  const saveChange = (opened: EmployeeDTO, change: Partial<FormValues>, version: number) => {
+    updateEmployee.mutate(
+      { id: opened.id, ...change, version },
+      {
+        onSuccess: () => {
+          notification.success({ title: "Success", description: "Employee has been updated" });
+          onClose();
+        },
+        onError: (error) => {
+          const isStale = resolveStale<EmployeeDTO>(error, {
+            root: "employees",
+            describe: (current) => differingFields(change, employeeFormValues(current), EMPLOYEE_LABELS),
+            onApply: (current) => saveChange(opened, change, current.version),
+            onKeep: onClose,
+          });
+          if (isStale) return;
+          notification.error({ title: "Error", description: "Failed to update employee. Please try again." });
+        },
+      },
+    );
+  };
 
   const onFinish = (values: FormValues) => {
     const body = {
@@ -57,20 +91,8 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
       isActive: values.isActive,
     };
     if (employee) {
-      updateEmployee.mutate(
-        { id: employee.id, ...body },
-        {
-          onSuccess: () => {
-            notification.success({ title: "Success", description: "Employee has been updated" });
-            onClose();
-          },
-          onError: () =>
-            notification.error({
-              title: "Error",
-              description: "Failed to update employee. Please try again.",
-            }),
-        },
-      );
+      const change = intendedChange(employeeFormValues(employee), body, EMPLOYEE_LABELS);
+      saveChange(employee, change, employee.version);
       return;
     }
     addEmployee.mutate(body, {
@@ -83,68 +105,66 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
     });
   };
 
-  // SPEC section 5: submitting without a name or initials also says so in a toast.
-  const onFinishFailed = ({ values }: { values: Partial<FormValues> }) => {
-    if (!isEditing && (isBlank(values.name) || isBlank(values.initials))) {
-      notification.error({ title: "Error", description: "Name and initials are required" });
-    }
-  };
-
   return (
-    <Modal
-      open={open}
-      title={isEditing ? "Edit Employee" : "Add Employee"}
-      okText={isEditing ? "Save Changes" : "Add Employee"}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: isPending, "data-testid": "employee-form-submit" }}
-      onCancel={onClose}
-      forceRender
-    >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        onFinishFailed={onFinishFailed}
-        initialValues={{ name: "", initials: "", avatarColor: DEFAULT_AVATAR_COLOR, isActive: true }}
+    <>
+      <Modal
+        open={open}
+        title={isEditing ? "Edit Employee" : "Add Employee"}
+        okText={isEditing ? "Save Changes" : "Add Employee"}
+        onOk={() => form.submit()}
+        okButtonProps={{ loading: isPending, "data-testid": "employee-form-submit" }}
+        onCancel={onClose}
+        // Kept mounted (forceRender), so autoFocus would not fire: the first field takes the focus on open.
+        afterOpenChange={(isOpen) => (isOpen ? form.getFieldInstance("name")?.focus() : undefined)}
+        forceRender
       >
-        <div className="employee-form__preview">
-          <EmployeeAvatar
-            initials={preview?.initials?.trim() || "?"}
-            avatarColor={preview?.avatarColor ?? DEFAULT_AVATAR_COLOR}
-            size={56}
-          />
-        </div>
-        <Form.Item label="Full Name" name="name" rules={[zodRule(ZEmployeeFields.shape.name)]}>
-          <Input placeholder="e.g. Maria Chen" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Initials"
-          name="initials"
-          extra={`Up to ${INITIALS_MAX} characters, shown on the schedule`}
-          normalize={(value: string) => value.toUpperCase()}
-          rules={[zodRule(ZEmployeeFields.shape.initials)]}
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          onValuesChange={onValuesChange}
+          initialValues={{ name: "", initials: "", avatarColor: DEFAULT_AVATAR_COLOR, isActive: true }}
         >
-          <Input placeholder="e.g. MC" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Avatar Color"
-          name="avatarColor"
-          rules={[zodRule(ZEmployeeFields.shape.avatarColor)]}
-        >
-          <ColorPicker />
-        </Form.Item>
-        {isEditing ? (
-          <Form.Item
-            label="Active"
-            name="isActive"
-            valuePropName="checked"
-            extra="Inactive employees leave the schedule but stay in the history."
-          >
-            <Switch />
+          <div className="employee-form__preview">
+            <EmployeeAvatar
+              initials={preview?.initials?.trim() || "?"}
+              avatarColor={preview?.avatarColor ?? DEFAULT_AVATAR_COLOR}
+              size={56}
+            />
+          </div>
+          <Form.Item label="Full Name" name="name" rules={[zodRule(ZEmployeeFields.shape.name)]}>
+            <Input placeholder="e.g. Maria Chen" autoComplete="off" />
           </Form.Item>
-        ) : null}
-      </Form>
-    </Modal>
+          <Form.Item
+            label="Initials"
+            name="initials"
+            extra={`Up to ${INITIALS_MAX} characters, shown on the schedule`}
+            normalize={(value: string) => value.toUpperCase()}
+            rules={[zodRule(ZEmployeeFields.shape.initials)]}
+          >
+            <Input placeholder="e.g. MC" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            label="Avatar Color"
+            name="avatarColor"
+            rules={[zodRule(ZEmployeeFields.shape.avatarColor)]}
+          >
+            <ColorPicker />
+          </Form.Item>
+          {isEditing ? (
+            <Form.Item
+              label="Active"
+              name="isActive"
+              valuePropName="checked"
+              extra="Inactive employees leave the schedule but stay in the history."
+            >
+              <Switch />
+            </Form.Item>
+          ) : null}
+        </Form>
+      </Modal>
+      {staleDialog}
+    </>
   );
 }

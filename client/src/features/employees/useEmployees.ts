@@ -3,14 +3,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import { useEffect } from "react";
 import { apiJson, apiRequest } from "../../lib/api";
+import { useSubmitKey } from "../../lib/idempotency";
+import { queryKeys, rootKey } from "../../lib/queryKeys";
+import { putRowInLists } from "../../lib/staleChange";
 
-export const employeesKey = (companyId: string) => ["/api/employees", { companyId }] as const;
-
-/** The whole roster, inactive people included; a failure says so once (SPEC: Error / Failed to fetch employees). */
+/** The whole roster, inactive people included; a failure says so once ("Error: Failed to fetch employees"). */
 export function useEmployees(companyId: string | null) {
   const { notification } = App.useApp();
   const query = useQuery<EmployeeDTO[]>({
-    queryKey: employeesKey(companyId ?? ""),
+    queryKey: queryKeys.employees(companyId ?? ""),
     enabled: Boolean(companyId),
   });
   useEffect(() => {
@@ -25,21 +26,32 @@ export function useEmployees(companyId: string | null) {
   return query;
 }
 
+/** Add Employee: one idempotency key per submit of the calling form, so a double submit adds one person. */
 export function useAddEmployee(companyId: string) {
   const queryClient = useQueryClient();
+  const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: (employee: Omit<TEmployeeCreate, "companyId">) =>
-      apiJson<EmployeeDTO>("POST", "/api/employees", { ...employee, companyId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/employees"] }),
+    mutationFn: (employee: Omit<TEmployeeCreate, "companyId">) => {
+      const body = { ...employee, companyId };
+      return apiJson<EmployeeDTO>("POST", "/api/employees", body, { idempotencyKey: submitKey.keyFor(body) });
+    },
+    onSuccess: () => {
+      submitKey.renew();
+      return queryClient.invalidateQueries({ queryKey: rootKey("employees") });
+    },
   });
 }
 
+/** A change from the version the user opened: someone else's save in between answers 409 stale. */
 export function useUpdateEmployee(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...change }: TEmployeeUpdate & { id: string }) =>
+    mutationFn: ({ id, ...change }: TEmployeeUpdate & { id: string; version: number }) =>
       apiJson<EmployeeDTO>("PUT", `/api/employees/${id}`, { ...change, companyId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/employees"] }),
+    onSuccess: (saved) => {
+      putRowInLists(queryClient, "employees", saved);
+      return queryClient.invalidateQueries({ queryKey: rootKey("employees") });
+    },
   });
 }
 
@@ -50,9 +62,9 @@ export function useDeleteEmployee() {
     mutationFn: ({ id, confirm }: { id: string; confirm: boolean }) =>
       apiRequest("DELETE", `/api/employees/${id}${confirm ? "?confirm=true" : ""}`),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["/api/employees"] });
+      void queryClient.invalidateQueries({ queryKey: rootKey("employees") });
       // Their jobs went with them.
-      void queryClient.invalidateQueries({ queryKey: ["/api/jobs"] });
+      void queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
     },
   });
 }

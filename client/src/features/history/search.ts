@@ -3,7 +3,7 @@ import { formatDate } from "../../lib/dates";
 type SearchableWeek = { name: string; weekStartDate: string; weekEndDate: string };
 
 /**
- * SPEC section 5: a history search matches the name case-insensitively, or a substring
+ * A history search (docs/roster-templates-history.md) matches the name case-insensitively, or a substring
  * of the start or end date text. Dates match as stored (2026-11-23) and as shown on the
  * cards (Nov 23, 2026), so people can type either.
  */

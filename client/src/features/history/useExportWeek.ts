@@ -3,8 +3,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
 import { buildScheduleCsv, downloadCsv, scheduleCsvFilename } from "../schedule/csv";
-import { allEmployeesKey, weekJobsKey } from "./useWeekData";
+import { weekJobsKey } from "./useWeekData";
 
 /** Export from the history: the schedule export's CSV of that week, named schedule-<Monday>.csv. */
 export function useExportWeek(companyId: string) {
@@ -17,7 +18,7 @@ export function useExportWeek(companyId: string) {
     try {
       const [jobs, employees] = await Promise.all([
         queryClient.fetchQuery<JobDTO[]>({ queryKey: weekJobsKey(companyId, weekStart) }),
-        queryClient.fetchQuery<EmployeeDTO[]>({ queryKey: allEmployeesKey(companyId) }),
+        queryClient.fetchQuery<EmployeeDTO[]>({ queryKey: queryKeys.employees(companyId) }),
       ]);
       downloadCsv(scheduleCsvFilename(weekStart), buildScheduleCsv(jobs, employees, weekStart));
       notification.success({ title: "Schedule exported" });

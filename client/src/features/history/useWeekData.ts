@@ -2,22 +2,18 @@ import { type EmployeeDTO, EXPORT_DAYS, type JobDTO } from "@sched/shared-types"
 import { useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { toISODate } from "../../lib/dates";
+import { queryKeys } from "../../lib/queryKeys";
 
 /** The jobs of exactly one week, Monday to Sunday: what the week page shows and the export writes. */
 export const weekJobsKey = (companyId: string, weekStart: string) =>
-  [
-    "/api/jobs",
-    { companyId, startDate: weekStart, endDate: toISODate(dayjs(weekStart).add(EXPORT_DAYS - 1, "day")) },
-  ] as const;
-
-export const allEmployeesKey = (companyId: string) => ["/api/employees", { companyId }] as const;
+  queryKeys.jobs(companyId, weekStart, toISODate(dayjs(weekStart).add(EXPORT_DAYS - 1, "day")));
 
 export function useWeekJobsExact(companyId: string, weekStart: string) {
   return useQuery<JobDTO[]>({ queryKey: weekJobsKey(companyId, weekStart) });
 }
 
 export function useAllEmployees(companyId: string) {
-  return useQuery<EmployeeDTO[]>({ queryKey: allEmployeesKey(companyId) });
+  return useQuery<EmployeeDTO[]>({ queryKey: queryKeys.employees(companyId) });
 }
 
 /**

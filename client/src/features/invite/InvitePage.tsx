@@ -3,11 +3,12 @@ import { Alert, Button } from "antd";
 import { Link, useLocation, useParams } from "react-router";
 import type { SignInState } from "../../app/RequireAuth";
 import { PageSpinner } from "../../components/PageSpinner";
-import { errorMessage, errorStatus } from "../../lib/api";
+import { errorMessage, isApiError } from "../../lib/api";
 import { AuthCard } from "../auth/AuthCard";
+import { SignUpForm } from "../auth/SignUpForm";
 import { useAuth } from "../auth/useAuth";
-import { InviteSignUpForm } from "./InviteSignUpForm";
-import { useAcceptInvitation, useInvitationLookup, useSignOutHere } from "./useInvitation";
+import { useLogout } from "../auth/useLogout";
+import { useAcceptInvitation, useInvitationLookup } from "./useInvitation";
 import "./invite.css";
 
 const ROLE_PHRASE = { admin: "an admin", employee: "an employee" } as const;
@@ -26,7 +27,7 @@ export default function InvitePage() {
     );
   }
   if (lookup.isError) {
-    const isUnknown = errorStatus(lookup.error) === 404;
+    const isUnknown = isApiError(lookup.error, "not_found");
     return (
       <AuthCard
         title={isUnknown ? "Invitation not found" : "The invitation could not be loaded"}
@@ -49,7 +50,8 @@ type InvitationProps = { token: string; invitation: InvitationLookupDTO; user: U
 function Invitation({ token, invitation, user }: InvitationProps) {
   const location = useLocation();
   const accept = useAcceptInvitation(token);
-  const signOut = useSignOutHere();
+  // Signed in as someone else: sign out but stay, so the right person can accept here.
+  const signOut = useLogout({ redirectTo: null });
   const { companyName, email, role, status } = invitation;
   const appLink = <Link to={user ? "/schedule" : "/login"}>{user ? "Open Scheduler" : "Go to sign in"}</Link>;
 
@@ -130,8 +132,9 @@ function Invitation({ token, invitation, user }: InvitationProps) {
         </>
       }
     >
-      <InviteSignUpForm
-        email={email}
+      <SignUpForm
+        invitedEmail={email}
+        submitLabel="Create account and join"
         isPending={accept.isPending}
         onSubmit={(values) => accept.mutate(values)}
       />

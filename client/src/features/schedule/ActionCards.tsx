@@ -46,7 +46,7 @@ function ActionCard({
   );
 }
 
-/** Quick Templates, Export Schedule and Print Schedule (SPEC section 2). */
+/** Quick Templates, Export Schedule and Print Schedule (docs/schedule.md). */
 export function ActionCards(props: ActionCardsProps) {
   const { companyId, companyName, weekStart, jobs, allEmployees, activeEmployees, canManage } = props;
   const { notification } = App.useApp();

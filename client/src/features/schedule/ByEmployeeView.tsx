@@ -38,7 +38,7 @@ export function ByEmployeeView(props: ByEmployeeViewProps) {
   const days = weekDays(weekStart, EXPORT_DAYS).map((day) => ({ day, date: toISODate(day) }));
   const byDay = days.map(({ day, date }) => ({ day, date, jobs: jobsOf(jobs, employee.id, date) }));
   const weekJobs = byDay.flatMap((entry) => entry.jobs);
-  // Sunday is not on the grid (SPEC: Monday to Saturday); it shows here only when work is booked on it.
+  // Sunday is not on the grid (Monday to Saturday); it shows here only when work is booked on it.
   const shown = byDay.filter((entry, index) => index < GRID_DAYS || entry.jobs.length > 0);
 
   return (

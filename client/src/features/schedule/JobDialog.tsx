@@ -1,15 +1,19 @@
 import { DeleteOutlined } from "@ant-design/icons";
 import type { JobDTO, JobType, TJobCreate } from "@sched/shared-types";
-import { App, Button, Form, Modal, Popconfirm } from "antd";
+import { Alert, App, Button, Form, Modal, Popconfirm } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
+import { LinkButton } from "../../components/LinkButton";
+import { useStaleChange } from "../../components/useStaleChange";
 import { errorMessage } from "../../lib/api";
 import { formatDateTime, toISODate } from "../../lib/dates";
-import { useCurrentCompany } from "../company/useCompanies";
+import { useIsSmallScreen } from "../../lib/screen";
+import { differingFields, intendedChange } from "../../lib/staleChange";
+import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { JobFormFields, type JobFormValues } from "./JobFormFields";
+import { type JobChangeValues, jobChangeLabels, jobChangeValues, jobFormValues } from "./jobChanges";
 import { type PhotoChange, PhotoPicker } from "./PhotoPicker";
-import { type JobPatch, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdateJob } from "./useJobs";
-import { useIsSmallScreen } from "./useScheduleParams";
+import { useCreateJob, useDeleteJob, useScheduleEmployees, useUpdateJob } from "./useJobs";
 import "./job-dialog.css";
 
 export type JobDialogDefaults = Partial<{
@@ -31,26 +35,14 @@ export type JobDialogProps = {
   defaults?: JobDialogDefaults;
   onClose: () => void;
   onSaved?: (job: JobDTO) => void;
+  /** Offers "Move to…" (the keyboard alternative to dragging the card) when present. */
+  onMoveTo?: (job: JobDTO) => void;
 };
 
 const DEFAULT_TIME = "09:00";
 
 function initialValues(job: JobDTO | undefined, defaults: JobDialogDefaults = {}): JobFormValues {
-  if (job) {
-    return {
-      employeeId: job.employeeId,
-      type: job.type,
-      location: job.location,
-      date: job.date,
-      time: job.time,
-      description: job.description ?? "",
-      status: job.status,
-      paymentStatus: job.paymentStatus,
-      amount: job.amount ?? "",
-      customerEmail: job.customerEmail ?? "",
-      customerPhone: job.customerPhone ?? "",
-    };
-  }
+  if (job) return jobFormValues(job);
   return {
     employeeId: defaults.employeeId,
     type: defaults.type,
@@ -67,24 +59,29 @@ function initialValues(job: JobDTO | undefined, defaults: JobDialogDefaults = {}
 }
 
 /**
- * Add Job and Edit Job (SPEC section 2). Owners and admins edit everything; the
- * employee role changes the status and the photos only (the server refuses the rest).
+ * Add Job and Edit Job (docs/schedule.md). Those who may manage jobs edit everything;
+ * the others (the employee role) change the status and the photos only (the server
+ * refuses the rest).
  * Other screens open it too: the call log books a job from a call with `defaults`.
+ * An edit saves what the user changed from the version they opened; when someone else
+ * saved the job in between, the user chooses whose change stays (useStaleChange).
  */
-export function JobDialog({ open, job, defaults, onClose, onSaved }: JobDialogProps) {
+export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: JobDialogProps) {
   const { notification } = App.useApp();
-  const { companyId, role } = useCurrentCompany();
-  const { active, all } = useScheduleEmployees(companyId);
+  const { companyId } = useCurrentCompany();
+  const isProgressOnly = !useCan("manageJobs");
+  const { active, all, isPending: isLoadingEmployees } = useScheduleEmployees(companyId);
   const [form] = Form.useForm<JobFormValues>();
   const isSmallScreen = useIsSmallScreen();
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
   const deleteJob = useDeleteJob();
+  const { resolveStale, staleDialog } = useStaleChange();
+  const changeLabels = jobChangeLabels(all);
   const [beforePhoto, setBeforePhoto] = useState<PhotoChange>(undefined);
   const [afterPhoto, setAfterPhoto] = useState<PhotoChange>(undefined);
 
   const isEdit = Boolean(job);
-  const isProgressOnly = role === "employee";
   const showContact =
     isEdit || Boolean(defaults && ("customerEmail" in defaults || "customerPhone" in defaults));
   // An edited job may belong to someone no longer active: keep them selectable so the form shows them.
@@ -120,24 +117,38 @@ export function JobDialog({ open, job, defaults, onClose, onSaved }: JobDialogPr
     });
   };
 
-  const update = (current: JobDTO, values: JobFormValues) => {
-    const photos: JobPatch = {
-      ...(beforePhoto !== undefined ? { beforePhoto } : {}),
-      ...(afterPhoto !== undefined ? { afterPhoto } : {}),
-    };
-    const patch: JobPatch = isProgressOnly ? { status: values.status, ...photos } : { ...values, ...photos };
+  /** Saves `change` over `version`; a save by someone else in between opens the choice. */
+  const saveChange = (opened: JobDTO, change: Partial<JobChangeValues>, version: number) => {
     updateJob.mutate(
-      { id: current.id, patch },
+      { id: opened.id, patch: { ...change, version } },
       {
         onSuccess: (updated) => {
           notification.success({ title: "Success", description: "Job has been updated successfully." });
           saved(updated);
         },
-        onError: () => {
+        onError: (error) => {
+          const isStale = resolveStale<JobDTO>(error, {
+            root: "jobs",
+            describe: (current) => differingFields(change, jobChangeValues(current), changeLabels),
+            onApply: (current) => saveChange(opened, change, current.version),
+            onKeep: close,
+          });
+          if (isStale) return;
           notification.error({ title: "Error", description: "Failed to update job. Please try again." });
         },
       },
     );
+  };
+
+  const update = (opened: JobDTO, values: JobFormValues) => {
+    const photos = {
+      ...(beforePhoto !== undefined ? { beforePhoto } : {}),
+      ...(afterPhoto !== undefined ? { afterPhoto } : {}),
+    };
+    const wanted: Partial<JobChangeValues> = isProgressOnly
+      ? { status: values.status, ...photos }
+      : { ...values, ...photos };
+    saveChange(opened, intendedChange(jobChangeValues(opened), wanted, changeLabels), opened.version);
   };
 
   const remove = (current: JobDTO) => {
@@ -168,6 +179,11 @@ export function JobDialog({ open, job, defaults, onClose, onSaved }: JobDialogPr
           </Button>
         </Popconfirm>
       ) : null}
+      {job && !isProgressOnly && onMoveTo ? (
+        <Button onClick={() => onMoveTo(job)} data-testid="move-job">
+          Move to…
+        </Button>
+      ) : null}
       <span className="job-dialog__spacer" />
       <Button onClick={close}>Cancel</Button>
       {job ? (
@@ -183,49 +199,67 @@ export function JobDialog({ open, job, defaults, onClose, onSaved }: JobDialogPr
   );
 
   return (
-    <Modal
-      open={open}
-      title={isEdit ? "Edit Job" : "Add Job"}
-      onCancel={close}
-      footer={footer}
-      destroyOnHidden
-      className="job-dialog"
-      // A phone gets the whole screen: fields and keyboard need every pixel.
-      width={isSmallScreen ? "100%" : 600}
-      centered={!isSmallScreen}
-    >
-      <Form<JobFormValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={initialValues(job, defaults)}
-        onFinish={(values) => (job ? update(job, values) : add(values))}
-        className="job-form"
-        data-testid="job-form"
+    <>
+      <Modal
+        open={open}
+        title={isEdit ? "Edit Job" : "Add Job"}
+        onCancel={close}
+        footer={footer}
+        destroyOnHidden
+        className="job-dialog"
+        // A phone gets the whole screen: fields and keyboard need every pixel.
+        width={isSmallScreen ? "100%" : 600}
+        centered={!isSmallScreen}
       >
-        <JobFormFields employees={employees} isProgressOnly={isProgressOnly} showContact={showContact} />
-        {job?.completedAt ? (
-          <p className="job-form__completed">Completed {formatDateTime(job.completedAt)}</p>
-        ) : null}
-        {job ? (
-          <div className="job-form__photos">
-            <PhotoPicker
-              label="Before photo"
-              testId="before-photo"
-              currentUrl={job.beforePhotoUrl}
-              value={beforePhoto}
-              onChange={setBeforePhoto}
+        <Form<JobFormValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={initialValues(job, defaults)}
+          onFinish={(values) => (job ? update(job, values) : add(values))}
+          className="job-form"
+          data-testid="job-form"
+        >
+          {!job && !isLoadingEmployees && employees.length === 0 ? (
+            <Alert
+              type="info"
+              showIcon
+              className="job-form__no-employees"
+              data-testid="add-employee-first"
+              title="Add an employee first"
+              description="Every job is planned for someone on your team."
+              action={
+                <LinkButton to="/employees?add=1" type="primary">
+                  Add Employee
+                </LinkButton>
+              }
             />
-            <PhotoPicker
-              label="After photo"
-              testId="after-photo"
-              currentUrl={job.afterPhotoUrl}
-              value={afterPhoto}
-              onChange={setAfterPhoto}
-            />
-          </div>
-        ) : null}
-      </Form>
-    </Modal>
+          ) : null}
+          <JobFormFields employees={employees} isProgressOnly={isProgressOnly} showContact={showContact} />
+          {job?.completedAt ? (
+            <p className="job-form__completed">Completed {formatDateTime(job.completedAt)}</p>
+          ) : null}
+          {job ? (
+            <div className="job-form__photos">
+              <PhotoPicker
+                label="Before photo"
+                testId="before-photo"
+                currentUrl={job.beforePhotoUrl}
+                value={beforePhoto}
+                onChange={setBeforePhoto}
+              />
+              <PhotoPicker
+                label="After photo"
+                testId="after-photo"
+                currentUrl={job.afterPhotoUrl}
+                value={afterPhoto}
+                onChange={setAfterPhoto}
+              />
+            </div>
+          ) : null}
+        </Form>
+      </Modal>
+      {staleDialog}
+    </>
   );
 }

@@ -29,7 +29,7 @@ export type JobFormValues = {
 };
 
 const fields = ZJobFields.shape;
-/** Empty first with SPEC's "is required" words, then the shared schema's own message. */
+/** Empty first with the form's own "is required" words, then the shared schema's message. */
 const required = (message: string, schema: Parameters<typeof zodRule>[0]): FormRule[] => [
   { required: true, whitespace: true, message },
   zodRule(schema),
@@ -42,7 +42,7 @@ type JobFormFieldsProps = {
   showContact: boolean;
 };
 
-/** The Add Job / Edit Job fields of SPEC section 2, validated with the server's own schema. */
+/** The Add Job / Edit Job fields (docs/schedule.md), validated with the server's own schema. */
 export function JobFormFields({ employees, isProgressOnly, showContact }: JobFormFieldsProps) {
   const planDisabled = isProgressOnly;
   return (

@@ -8,13 +8,16 @@ import { PageTitle } from "../../components/PageTitle";
 import { PresenceAvatars } from "../../components/PresenceAvatars";
 import { errorMessage } from "../../lib/api";
 import { toISODate, weekStart } from "../../lib/dates";
-import { useCurrentCompany } from "../company/useCompanies";
+import { useIsSmallScreen } from "../../lib/screen";
+import { useCan, useCurrentCompany } from "../company/useCompanies";
+import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
 import { ActionCards } from "./ActionCards";
 import { DailyView } from "./DailyView";
 import type { JobDialogDefaults } from "./JobDialog";
 import { useScheduleEmployees, useWeekJobs } from "./useJobs";
 import { useMoveWithUndo } from "./useMoveWithUndo";
-import { useIsSmallScreen, useScheduleParams } from "./useScheduleParams";
+import { useOpenRequestedJob } from "./useOpenRequestedJob";
+import { useScheduleParams } from "./useScheduleParams";
 import { BOARD_PANEL_ID, tabId, ViewTabs } from "./ViewTabs";
 import { WeekGrid } from "./WeekGrid";
 import { WeekNavigator } from "./WeekNavigator";
@@ -22,28 +25,41 @@ import "./schedule.css";
 
 // The dialog (antd Form and its fields) and By Employee (antd Select) load on first use: the board shows sooner.
 const JobDialog = lazy(() => import("./JobDialog").then((module) => ({ default: module.JobDialog })));
+const MoveJobDialog = lazy(() =>
+  import("./MoveJobDialog").then((module) => ({ default: module.MoveJobDialog })),
+);
 const ByEmployeeView = lazy(() =>
   import("./ByEmployeeView").then((module) => ({ default: module.ByEmployeeView })),
 );
 
 type DialogState = { job?: JobDTO; defaults?: JobDialogDefaults; key: number } | null;
 
-/** The live job board (SPEC section 2, Weekly Schedule). */
+/** Puts the focus back on a job's card once it is saved in its new cell (keyboard moves, docs/accessibility.md). */
+function focusJobCard(jobId: string) {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`[data-testid="job-card"][data-job-id="${jobId}"]`)?.focus(),
+  );
+}
+
+/** The live job board: the Weekly Schedule screen (docs/schedule.md). */
 export default function SchedulePage() {
-  const { company, companyId, role } = useCurrentCompany();
+  const { company, companyId } = useCurrentCompany();
   const params = useScheduleParams();
   const isSmallScreen = useIsSmallScreen();
   const jobsQuery = useWeekJobs(companyId, params.week);
   const employees = useScheduleEmployees(companyId);
   const [dialog, setDialog] = useState<DialogState>(null);
-  const moveJob = useMoveWithUndo(employees.all);
-  // Owners and admins plan; the employee role opens jobs to report progress (ARCHITECTURE section 5).
-  const canManage = role === "owner" || role === "admin";
+  // The job whose "Move to…" dialog is open (the keyboard alternative to dragging it).
+  const [moving, setMoving] = useState<JobDTO | null>(null);
+  const { moveJob, staleDialog } = useMoveWithUndo(employees.all);
+  // Those who plan add and move jobs; the others open jobs to report progress.
+  const canManage = useCan("manageJobs");
 
   const jobs = jobsQuery.data ?? [];
   const openAdd = (defaults?: JobDialogDefaults) => setDialog({ defaults, key: Date.now() });
   const addAt = canManage ? (employeeId: string, date: string) => openAdd({ employeeId, date }) : undefined;
   const openJob = (job: JobDTO) => setDialog({ job, key: Date.now() });
+  useOpenRequestedJob(params, jobsQuery, openJob);
   const isCurrentWeek = params.week === toISODate(weekStart(params.today));
 
   const isLoading = jobsQuery.isPending || employees.isPending;
@@ -123,7 +139,11 @@ export default function SchedulePage() {
       <div className="schedule-page__head">
         <PageTitle title="Weekly Schedule" subtitle={`Week of ${dayjs(params.week).format("MMM D, YYYY")}`} />
         {canManage ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openAdd({ date: params.day })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => openAdd({ date: params.day })}
+          >
             Add Job
           </Button>
         ) : null}
@@ -156,6 +176,14 @@ export default function SchedulePage() {
           canManage={canManage}
         />
       ) : null}
+      {/* Last on the page: it appears once its progress loads, and must not shift the board under a drag. */}
+      {canManage ? (
+        <FirstRunChecklist
+          hasEmployee={employees.all.length > 0}
+          hasJob={jobs.length > 0}
+          onAddJob={() => openAdd({ date: params.day })}
+        />
+      ) : null}
       {dialog ? (
         <Suspense fallback={null}>
           <JobDialog
@@ -164,9 +192,30 @@ export default function SchedulePage() {
             job={dialog.job}
             defaults={dialog.defaults}
             onClose={() => setDialog(null)}
+            onMoveTo={
+              canManage
+                ? (job) => {
+                    setDialog(null);
+                    setMoving(job);
+                  }
+                : undefined
+            }
           />
         </Suspense>
       ) : null}
+      {moving ? (
+        <Suspense fallback={null}>
+          <MoveJobDialog
+            job={moving}
+            employees={employees.active}
+            onMove={(job, employeeId, date) =>
+              moveJob(job, employeeId, date, (moved) => focusJobCard(moved.id))
+            }
+            onClose={() => setMoving(null)}
+          />
+        </Suspense>
+      ) : null}
+      {staleDialog}
     </div>
   );
 }

@@ -2,9 +2,10 @@ import type { ApplyTemplateResultDTO, TemplateDTO } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Empty, Modal, Spin } from "antd";
 import { LinkButton } from "../../components/LinkButton";
-import { apiJson, errorMessage, errorStatus } from "../../lib/api";
+import { apiJson, errorMessage, isApiError } from "../../lib/api";
 import { weekRangeLabel } from "../../lib/dates";
-import { JOBS_ROOT } from "./useJobs";
+import { useSubmitKey } from "../../lib/idempotency";
+import { queryKeys, rootKey } from "../../lib/queryKeys";
 import "./template-picker.css";
 
 type TemplatePickerProps = { open: boolean; companyId: string; weekStart: string; onClose: () => void };
@@ -15,15 +16,20 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function TemplatePicker({ open, companyId, weekStart, onClose }: TemplatePickerProps) {
   const { notification, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const templates = useQuery<TemplateDTO[]>({ queryKey: ["/api/templates", { companyId }], enabled: open });
+  const templates = useQuery<TemplateDTO[]>({ queryKey: queryKeys.templates(companyId), enabled: open });
+  // One key per submit: a double click or a retry applies the template once.
+  const submitKey = useSubmitKey();
   const apply = useMutation({
-    mutationFn: ({ template, force }: { template: TemplateDTO; force: boolean }) =>
-      apiJson<ApplyTemplateResultDTO>("POST", `/api/templates/${template.id}/apply`, {
-        companyId,
-        weekStart,
-        force,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_ROOT] }),
+    mutationFn: ({ template, force }: { template: TemplateDTO; force: boolean }) => {
+      const body = { companyId, weekStart, force };
+      return apiJson<ApplyTemplateResultDTO>("POST", `/api/templates/${template.id}/apply`, body, {
+        idempotencyKey: submitKey.keyFor({ id: template.id, body }),
+      });
+    },
+    onSuccess: () => {
+      submitKey.renew();
+      return queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
+    },
   });
 
   const run = (template: TemplateDTO, force = false) => {
@@ -39,7 +45,7 @@ export function TemplatePicker({ open, companyId, weekStart, onClose }: Template
         },
         onError: (error) => {
           // The server refuses a second apply of the same template to the same week unless asked twice.
-          if (errorStatus(error) === 409 && !force) {
+          if (isApiError(error, "conflict") && !force) {
             modal.confirm({
               title: "Apply this template again?",
               content: `${template.name} was already applied to this week. Applying it again adds its jobs a second time.`,

@@ -50,7 +50,9 @@ export function WeekGrid({
   };
 
   return (
-    <div className="week-grid-scroll" data-testid="week-grid">
+    // A narrow screen scrolls the grid sideways: keyboard users scroll it too (it takes the focus).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="week-grid-scroll" data-testid="week-grid" aria-label="Week grid" tabIndex={0}>
       <div className="week-grid">
         <div className="week-grid__corner">Employee</div>
         {days.map(({ day, date }) => (
@@ -106,6 +108,6 @@ export function WeekGrid({
           </div>
         ))}
       </div>
-    </div>
+    </section>
   );
 }

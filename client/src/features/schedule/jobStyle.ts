@@ -1,4 +1,4 @@
-/** How a job looks and reads: labels, colours and the card's style class (SPEC sections 2 and 4). */
+/** How a job looks and reads: labels, colours and the card's style class (docs/schedule.md). */
 import type { JobStatus, PaymentStatus } from "@sched/shared-types";
 
 export const STATUS_LABELS: Record<JobStatus, string> = {
@@ -15,7 +15,7 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   overdue: "Overdue",
 };
 
-/** SPEC section 4: completed green, in_progress blue, cancelled red, anything else grey. */
+/** Completed green, in_progress blue, cancelled red, anything else grey. */
 export type StatusTone = "green" | "blue" | "red" | "grey";
 export function statusTone(status: string): StatusTone {
   if (status === "completed") return "green";
@@ -24,7 +24,7 @@ export function statusTone(status: string): StatusTone {
   return "grey";
 }
 
-/** SPEC section 4: paid green, overdue red, billed blue, anything else (pending) yellow. */
+/** Paid green, overdue red, billed blue, anything else (pending) yellow. */
 export type PaymentTone = "green" | "red" | "blue" | "yellow";
 export function paymentTone(paymentStatus: string): PaymentTone {
   if (paymentStatus === "paid") return "green";

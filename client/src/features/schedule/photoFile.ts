@@ -1,5 +1,5 @@
 /**
- * Reading a chosen photo as a data URL (SPEC: images are read as data URLs). Phone
+ * Reading a chosen photo as a data URL (docs/schedule.md, Photos). Phone
  * cameras often make files over the server's limit, so a large photo is scaled down
  * and re-encoded as JPEG in the browser instead of being refused.
  */
@@ -44,6 +44,23 @@ async function shrink(file: File): Promise<Blob> {
 export async function readPhoto(file: File): Promise<string> {
   if (!ACCEPTED.has(file.type)) throw new Error(PHOTO_TYPE_ERROR);
   const blob = file.size > PHOTO_MAX_BYTES ? await shrink(file) : file;
+  if (blob.size > PHOTO_MAX_BYTES) throw new Error(PHOTO_SIZE_ERROR);
+  return readAsDataUrl(blob);
+}
+
+/** What a camera button asks the phone for: any picture, taken there and then. */
+export const CAMERA_ACCEPT = "image/*";
+
+/**
+ * A photo from the phone's camera (My Day). Some cameras write formats the server does
+ * not take (HEIC): the browser redraws any picture it can read as JPEG instead.
+ */
+export async function readCameraPhoto(file: File): Promise<string> {
+  if (ACCEPTED.has(file.type)) return readPhoto(file);
+  if (!file.type.startsWith("image/")) throw new Error(PHOTO_TYPE_ERROR);
+  const blob = await shrink(file).catch(() => {
+    throw new Error(PHOTO_TYPE_ERROR);
+  });
   if (blob.size > PHOTO_MAX_BYTES) throw new Error(PHOTO_SIZE_ERROR);
   return readAsDataUrl(blob);
 }

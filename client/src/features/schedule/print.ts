@@ -28,13 +28,18 @@ const STYLES = `
   .job:last-child { border-bottom: 0; margin-bottom: 0; }
   .when { font-weight: 600; }
   .muted { color: #64748b; }
+  .description { white-space: pre-line; font-style: italic; }
   @media print { .toolbar { display: none; } }
 `;
 
 function jobHtml(job: JobDTO): string {
   const amount = job.amount ? ` · ${formatAmount(job.amount)}` : "";
+  // What needs doing is what a technician wants on paper.
+  const description = job.description?.trim()
+    ? `\n<div class="description">${escapeHtml(job.description.trim())}</div>`
+    : "";
   return `<div class="job"><div class="when">${formatTime(job.time)} ${escapeHtml(job.type)}</div>
-<div>${escapeHtml(job.location)}</div>
+<div>${escapeHtml(job.location)}</div>${description}
 <div class="muted">${STATUS_LABELS[job.status]} · ${PAYMENT_LABELS[job.paymentStatus]}${amount}</div></div>`;
 }
 

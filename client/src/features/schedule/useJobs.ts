@@ -1,39 +1,26 @@
 /**
- * The board's server state. Job lists are keyed under "/api/jobs" (useRealtime
- * invalidates that root on every job event), employees under "/api/employees".
+ * The board's server state. Job lists are keyed under the "jobs" root (useRealtime
+ * updates them in place on every job event), employees under "employees".
  */
 
-import {
-  EXPORT_DAYS,
-  JOB_FETCH_WINDOW_DAYS,
-  type JobDTO,
-  type TJobCreate,
-  type TJobUpdate,
-} from "@sched/shared-types";
+import type { JobDTO, TJobCreate, TJobUpdate } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import { useMemo } from "react";
 import { apiJson, apiRequest } from "../../lib/api";
-import { toISODate } from "../../lib/dates";
+import { useSubmitKey } from "../../lib/idempotency";
+import { queryKeys, rootKey } from "../../lib/queryKeys";
+import { putRowInLists } from "../../lib/staleChange";
 import { useEmployees } from "../employees/useEmployees";
+import { jobWindow } from "./jobWindow";
 
-export const JOBS_ROOT = "/api/jobs";
+const JOBS_URL = "/api/jobs";
 
-/**
- * The dates fetched for a week: SPEC's 4 days either side, taken around the whole week
- * (Monday - 4 to Sunday + 4) so that the week itself is always inside, and stepping a
- * day past either end in the Daily View shows jobs at once.
- */
-export function jobWindow(weekStart: string) {
-  const monday = dayjs(weekStart);
-  return {
-    startDate: toISODate(monday.subtract(JOB_FETCH_WINDOW_DAYS, "day")),
-    endDate: toISODate(monday.add(EXPORT_DAYS - 1 + JOB_FETCH_WINDOW_DAYS, "day")),
-  };
+export { jobWindow };
+
+function jobsQueryKey(companyId: string, weekStart: string) {
+  const { startDate, endDate } = jobWindow(weekStart);
+  return queryKeys.jobs(companyId, startDate, endDate);
 }
-
-export const jobsQueryKey = (companyId: string, weekStart: string) =>
-  [JOBS_ROOT, { companyId, ...jobWindow(weekStart) }] as const;
 
 /** Jobs around the week; the previous week stays on screen while the next one loads. */
 export function useWeekJobs(companyId: string | null, weekStart: string) {
@@ -66,44 +53,58 @@ export function jobsOf(jobs: readonly JobDTO[], employeeId: string, date: string
 
 export type JobPatch = Omit<TJobUpdate, "companyId">;
 
+/** Add Job: one idempotency key per submit of the calling form, so a double submit makes one job. */
 export function useCreateJob() {
   const queryClient = useQueryClient();
+  const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: (job: TJobCreate) => apiJson<JobDTO>("POST", JOBS_ROOT, job),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_ROOT] }),
+    mutationFn: (job: TJobCreate) =>
+      apiJson<JobDTO>("POST", JOBS_URL, job, { idempotencyKey: submitKey.keyFor(job) }),
+    onSuccess: () => {
+      submitKey.renew();
+      return queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
+    },
   });
 }
 
+/**
+ * Edit Job. The patch carries the version the user opened (a 409 stale answer means
+ * someone else saved first); the saved job goes on the board at once, so opening it
+ * again edits its new version.
+ */
 export function useUpdateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: JobPatch }) =>
-      apiJson<JobDTO>("PUT", `${JOBS_ROOT}/${id}`, patch),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_ROOT] }),
+    mutationFn: ({ id, patch }: { id: string; patch: JobPatch & { version: number } }) =>
+      apiJson<JobDTO>("PUT", `${JOBS_URL}/${id}`, patch),
+    onSuccess: (saved) => {
+      putRowInLists(queryClient, "jobs", saved);
+      return queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
+    },
   });
 }
 
 export function useDeleteJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `${JOBS_ROOT}/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_ROOT] }),
+    mutationFn: (id: string) => apiRequest("DELETE", `${JOBS_URL}/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKey("jobs") }),
   });
 }
 
 /**
- * Moves a job on the board at once and saves it; a failure puts it back. Returns the
- * saved job so the caller can offer Undo.
+ * Moves a job on the board at once and saves it from `job`'s version; a failure puts it
+ * back. Returns the saved job (its new version) so the caller can offer Undo.
  */
 export function useMoveJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ job, employeeId, date }: { job: JobDTO; employeeId: string; date: string }) =>
-      apiJson<JobDTO>("PUT", `${JOBS_ROOT}/${job.id}`, { employeeId, date }),
+      apiJson<JobDTO>("PUT", `${JOBS_URL}/${job.id}`, { employeeId, date, version: job.version }),
     onMutate: async ({ job, employeeId, date }) => {
-      await queryClient.cancelQueries({ queryKey: [JOBS_ROOT] });
-      const snapshot = queryClient.getQueriesData<JobDTO[]>({ queryKey: [JOBS_ROOT] });
-      queryClient.setQueriesData<JobDTO[]>({ queryKey: [JOBS_ROOT] }, (list) =>
+      await queryClient.cancelQueries({ queryKey: rootKey("jobs") });
+      const snapshot = queryClient.getQueriesData<JobDTO[]>({ queryKey: rootKey("jobs") });
+      queryClient.setQueriesData<JobDTO[]>({ queryKey: rootKey("jobs") }, (list) =>
         list?.map((candidate) => (candidate.id === job.id ? { ...candidate, employeeId, date } : candidate)),
       );
       return { snapshot };
@@ -111,6 +112,7 @@ export function useMoveJob() {
     onError: (_error, _variables, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [JOBS_ROOT] }),
+    onSuccess: (saved) => putRowInLists(queryClient, "jobs", saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("jobs") }),
   });
 }

@@ -1,30 +1,19 @@
 /**
  * Which week, view, day and employee the board shows lives in the URL
  * (?week=2026-11-23&view=day&day=2026-11-25&employee=<id>), so a reload or a shared
- * link shows the same board.
+ * link shows the same board. `job=<id>` asks for that job to be opened (the bell's links).
  */
 import { EXPORT_DAYS } from "@sched/shared-types";
 import dayjs from "dayjs";
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { toISODate, weekStart } from "../../lib/dates";
+import { useIsSmallScreen } from "../../lib/screen";
 
 export const SCHEDULE_VIEWS = ["week", "employee", "day"] as const;
 export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
 
-const SMALL_SCREEN = "(max-width: 767px)";
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function subscribeToScreen(onChange: () => void) {
-  const query = window.matchMedia(SMALL_SCREEN);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-/** True below 768px, where the bottom bar replaces the desktop nav. */
-export function useIsSmallScreen(): boolean {
-  return useSyncExternalStore(subscribeToScreen, () => window.matchMedia(SMALL_SCREEN).matches);
-}
 
 const validDate = (value: string | null) =>
   value && ISO_DATE.test(value) && dayjs(value).isValid() ? value : null;
@@ -48,6 +37,7 @@ export function useScheduleParams() {
         ? today
         : week;
   const employeeId = params.get("employee");
+  const jobId = params.get("job");
 
   const update = useCallback(
     (changes: Record<string, string | null>) => {
@@ -71,6 +61,8 @@ export function useScheduleParams() {
     view,
     day,
     employeeId,
+    /** The job to open, once it is on the board. */
+    jobId,
     today,
     /** Shows the week of `date`; the Daily View keeps the same weekday. */
     setWeek: (date: string) => {
@@ -82,6 +74,8 @@ export function useScheduleParams() {
     goToToday: () => update({ week: toISODate(weekStart(today)), day: today }),
     setView: (next: ScheduleView) => update({ view: next }),
     setEmployee: (id: string) => update({ employee: id }),
+    /** The job asked for has been opened (or is not there): the link has done its work. */
+    clearJob: () => update({ job: null }),
   };
 }
 

@@ -4,7 +4,7 @@ import { App, Button, Card, Result, Skeleton } from "antd";
 import { useState } from "react";
 import { PageTitle } from "../../components/PageTitle";
 import { errorMessage } from "../../lib/api";
-import { useCurrentCompany } from "../company/useCompanies";
+import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { PaymentPanel } from "./PaymentPanel";
 import { PlanCard } from "./PlanCard";
 import { StatusCard } from "./StatusCard";
@@ -14,12 +14,13 @@ import "./subscription.css";
 type Choice = { planType: PlanType; clientSecret: string | null };
 
 export default function SubscriptionPage() {
-  const { companyId, role } = useCurrentCompany();
+  const { companyId } = useCurrentCompany();
+  const canPay = useCan("manageBilling");
   if (!companyId) return <PageTitle title="Subscription Management" />;
-  return <SubscriptionScreen companyId={companyId} isOwner={role === "owner"} />;
+  return <SubscriptionScreen companyId={companyId} canPay={canPay} />;
 }
 
-function SubscriptionScreen({ companyId, isOwner }: { companyId: string; isOwner: boolean }) {
+function SubscriptionScreen({ companyId, canPay }: { companyId: string; canPay: boolean }) {
   const { notification } = App.useApp();
   const { info, plans, billing, isPending, isError, retry } = useSubscriptionData(companyId);
   const start = useStartSubscription(companyId);
@@ -82,7 +83,7 @@ function SubscriptionScreen({ companyId, isOwner }: { companyId: string; isOwner
       {title}
       <StatusCard info={info} plans={plans} />
       <h2 className="subscription-page__heading">{isActive ? "Plans" : "Choose a plan"}</h2>
-      {isOwner ? null : (
+      {canPay ? null : (
         <p className="subscription-page__hint">Only the company owner can choose or change the plan.</p>
       )}
       <div className="plan-grid">
@@ -93,7 +94,7 @@ function SubscriptionScreen({ companyId, isOwner }: { companyId: string; isOwner
             plan={plans[planType]}
             isCurrent={isActive && info.planType === planType}
             isChosen={choice?.planType === planType}
-            canChoose={isOwner && !info.isFreeAccount}
+            canChoose={canPay && !info.isFreeAccount}
             isSwitch={isActive}
             isBusy={start.isPending && start.variables === planType}
             onChoose={choose}

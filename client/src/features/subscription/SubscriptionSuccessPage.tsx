@@ -4,6 +4,7 @@ import { App, Result, Spin, Tag } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { LinkButton } from "../../components/LinkButton";
+import { rootKey } from "../../lib/queryKeys";
 import { useCurrentCompany } from "../company/useCompanies";
 import { statusLabel, useSubscriptionInfo } from "./useSubscription";
 import "./subscription.css";
@@ -57,7 +58,7 @@ export default function SubscriptionSuccessPage() {
   useEffect(() => {
     if (hasFailed) return;
     // The payment changed the company's status: the banner and plan screen must read it again.
-    void queryClient.invalidateQueries({ queryKey: ["/api/company"] });
+    void queryClient.invalidateQueries({ queryKey: rootKey("company") });
     const tick = setInterval(() => setSecondsLeft((seconds) => Math.max(seconds - 1, 0)), SECOND_MS);
     const redirect = setTimeout(() => void navigate("/", { replace: true }), SUCCESS_REDIRECT_MS);
     return () => {

@@ -8,19 +8,16 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import { useEffect } from "react";
-import { subscriptionQueryKey } from "../../app/SubscriptionBanner";
 import { apiJson } from "../../lib/api";
+import { queryKeys, rootKey } from "../../lib/queryKeys";
 
-export const PLANS_QUERY_KEY = ["/api/subscription-plans"] as const;
-export const BILLING_CONFIG_QUERY_KEY = ["/api/billing-config"] as const;
-
-/** SPEC: the price is in cents, divided by 100 and shown per month. */
+/** A plan's price is in cents: divided by 100 and shown per month. */
 export function formatPrice(cents: number): string {
   const dollars = cents / 100;
   return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
 }
 
-/** SPEC section 4: Free Trial for trial, Active for active, otherwise the raw status. */
+/** Free Trial for trial, Active for active, otherwise the raw status (docs/billing.md). */
 export function statusLabel(status: string): string {
   if (status === "trial") return "Free Trial";
   if (status === "active") return "Active";
@@ -30,18 +27,18 @@ export function statusLabel(status: string): string {
 export const daysText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
 
 export function useSubscriptionInfo(companyId: string) {
-  return useQuery<SubscriptionInfoDTO>({ queryKey: subscriptionQueryKey(companyId) });
+  return useQuery<SubscriptionInfoDTO>({ queryKey: queryKeys.subscription(companyId) });
 }
 
 /**
- * Everything the plan screen reads. A failure of any part says so once with SPEC's
- * toast (Failed to load subscription data); the page shows a retry.
+ * Everything the plan screen reads. A failure of any part says so once with one toast
+ * (Failed to load subscription data); the page shows a retry.
  */
 export function useSubscriptionData(companyId: string) {
   const { notification } = App.useApp();
   const info = useSubscriptionInfo(companyId);
-  const plans = useQuery<PlansDTO>({ queryKey: PLANS_QUERY_KEY });
-  const billing = useQuery<BillingConfigDTO>({ queryKey: BILLING_CONFIG_QUERY_KEY });
+  const plans = useQuery<PlansDTO>({ queryKey: queryKeys.plans() });
+  const billing = useQuery<BillingConfigDTO>({ queryKey: queryKeys.billingConfig() });
   const isError = info.isError || plans.isError || billing.isError;
   useEffect(() => {
     if (isError) notification.error({ key: "subscription-load", title: "Failed to load subscription data" });
@@ -68,7 +65,7 @@ export function useStartSubscription(companyId: string) {
       apiJson<CreateSubscriptionResultDTO>("POST", "/api/create-subscription", { companyId, planType }),
     // A plan change of an active subscription needs no payment and is already applied.
     onSuccess: (result) => {
-      if (result.clientSecret === null) void queryClient.invalidateQueries({ queryKey: ["/api/company"] });
+      if (result.clientSecret === null) void queryClient.invalidateQueries({ queryKey: rootKey("company") });
     },
   });
 }
@@ -79,6 +76,6 @@ export function useDemoPayment(companyId: string) {
   return useMutation({
     mutationFn: (planType: PlanType) =>
       apiJson<SubscriptionInfoDTO>("POST", "/api/demo-billing/activate", { companyId, planType }),
-    onSuccess: (info) => queryClient.setQueryData(subscriptionQueryKey(companyId), info),
+    onSuccess: (info) => queryClient.setQueryData(queryKeys.subscription(companyId), info),
   });
 }

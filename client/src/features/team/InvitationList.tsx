@@ -1,9 +1,10 @@
 import { CloseOutlined, MailOutlined } from "@ant-design/icons";
 import type { InvitationDTO } from "@sched/shared-types";
-import { App, Button, Card, Popconfirm, Skeleton, Tag } from "antd";
+import { App, Button, Popconfirm, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
-import { errorMessage } from "../../lib/api";
+import { failureToast } from "../../lib/toasts";
 import { ROLE_COLORS, ROLE_LABELS } from "./MemberList";
+import { TeamListCard } from "./TeamListCard";
 import { useCancelInvitation } from "./useTeam";
 
 type InvitationListProps = {
@@ -24,66 +25,64 @@ export function InvitationList({ companyId, invitations, isPending }: Invitation
           title: "Invitation cancelled",
           description: `The link sent to ${invitation.email} no longer works.`,
         }),
-      (error: unknown) =>
-        notification.error({
-          title: "Failed to cancel invitation",
-          description: errorMessage(error, "Please try again."),
-        }),
+      (error: unknown) => notification.error(failureToast("Failed to cancel invitation", error)),
     );
 
   return (
-    <Card
-      title={`Pending Invitations${invitations ? ` (${invitations.length})` : ""}`}
-      className="team-card"
-      data-testid="team-invitations"
+    <TeamListCard
+      title="Pending Invitations"
+      testId="team-invitations"
+      items={invitations}
+      isPending={isPending}
+      skeleton={<Skeleton active paragraph={{ rows: 1 }} />}
     >
-      {isPending || !invitations ? (
-        <Skeleton active paragraph={{ rows: 1 }} />
-      ) : invitations.length === 0 ? (
-        <p className="team-empty">No pending invitations. Invite someone to give them access.</p>
-      ) : (
-        <ul className="team-list">
-          {invitations.map((invitation) => {
-            const isExpired = dayjs(invitation.expiresAt).isBefore(dayjs());
-            return (
-              <li key={invitation.id} className="team-row" data-testid="team-invitation">
-                <span className="team-row__icon">
-                  <MailOutlined />
-                </span>
-                <div className="team-row__text">
-                  <div className="team-row__name">{invitation.email}</div>
-                  <div className="team-row__meta">
-                    Sent {dayjs(invitation.createdAt).format("MMM D, YYYY")}
-                    {" · "}
-                    {isExpired ? (
-                      <Tag color="red">Expired</Tag>
-                    ) : (
-                      `Expires ${dayjs(invitation.expiresAt).format("MMM D, YYYY")}`
-                    )}
+      {(pending) =>
+        pending.length === 0 ? (
+          <p className="team-empty">No pending invitations. Invite someone to give them access.</p>
+        ) : (
+          <ul className="team-list">
+            {pending.map((invitation) => {
+              const isExpired = dayjs(invitation.expiresAt).isBefore(dayjs());
+              return (
+                <li key={invitation.id} className="team-row" data-testid="team-invitation">
+                  <span className="team-row__icon">
+                    <MailOutlined />
+                  </span>
+                  <div className="team-row__text">
+                    <div className="team-row__name">{invitation.email}</div>
+                    <div className="team-row__meta">
+                      Sent {dayjs(invitation.createdAt).format("MMM D, YYYY")}
+                      {" · "}
+                      {isExpired ? (
+                        <Tag color="red">Expired</Tag>
+                      ) : (
+                        `Expires ${dayjs(invitation.expiresAt).format("MMM D, YYYY")}`
+                      )}
+                    </div>
                   </div>
-                </div>
-                <Tag color={ROLE_COLORS[invitation.role]} className="team-row__role">
-                  {ROLE_LABELS[invitation.role]}
-                </Tag>
-                <Popconfirm
-                  title="Cancel this invitation?"
-                  description="The link in the e-mail will stop working."
-                  okText="Cancel invitation"
-                  okButtonProps={{ danger: true }}
-                  cancelText="Keep"
-                  onConfirm={() => cancel(invitation)}
-                >
-                  <Button
-                    type="text"
-                    icon={<CloseOutlined />}
-                    aria-label={`Cancel invitation for ${invitation.email}`}
-                  />
-                </Popconfirm>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </Card>
+                  <Tag color={ROLE_COLORS[invitation.role]} className="team-row__role">
+                    {ROLE_LABELS[invitation.role]}
+                  </Tag>
+                  <Popconfirm
+                    title="Cancel this invitation?"
+                    description="The link in the e-mail will stop working."
+                    okText="Cancel invitation"
+                    okButtonProps={{ danger: true }}
+                    cancelText="Keep"
+                    onConfirm={() => cancel(invitation)}
+                  >
+                    <Button
+                      type="text"
+                      icon={<CloseOutlined />}
+                      aria-label={`Cancel invitation for ${invitation.email}`}
+                    />
+                  </Popconfirm>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      }
+    </TeamListCard>
   );
 }

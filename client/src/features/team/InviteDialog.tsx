@@ -1,10 +1,20 @@
-import { INVITATION_TTL_DAYS, type InvitableRole, ZInviteEmail } from "@sched/shared-types";
+import {
+  type EmployeeDTO,
+  INVITATION_TTL_DAYS,
+  type InvitableRole,
+  type MemberDTO,
+  ZInviteEmail,
+} from "@sched/shared-types";
 import { App, Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
-import { errorMessage } from "../../lib/api";
+import { failureToast } from "../../lib/toasts";
+import { linkableEmployees } from "./rosterLinks";
 import { useInviteMember } from "./useTeam";
 
-type InviteValues = { email: string; role: InvitableRole };
+/** `employeeId` "" is no roster employee. */
+type InviteValues = { email: string; role: InvitableRole; employeeId: string };
+
+const NO_EMPLOYEE = "";
 
 const ROLE_OPTIONS = [
   { value: "employee", label: "Employee" },
@@ -16,7 +26,7 @@ const ROLE_HINTS: Record<InvitableRole, string> = {
   admin: "Manages schedules, employees, templates and the call log; can invite and remove members.",
 };
 
-/** Checks the address's form as the server does; an empty field is SPEC's toast, not an inline error. */
+/** Checks the address's form as the server does; an empty field is a toast, not an inline error. */
 const emailFormatRule = {
   validator: async (_rule: unknown, value: string | undefined) => {
     if (!value?.trim()) return;
@@ -25,27 +35,51 @@ const emailFormatRule = {
   },
 };
 
-type InviteDialogProps = { companyId: string; open: boolean; onClose: () => void };
+type InviteDialogProps = {
+  companyId: string;
+  open: boolean;
+  onClose: () => void;
+  /** The roster, for the optional link; undefined while it loads. */
+  employees: EmployeeDTO[] | undefined;
+  /** Members already linked are not offered. */
+  members: MemberDTO[] | undefined;
+  /** Opened from an employee's card: that employee is chosen (and their address, when known). */
+  preset?: { employeeId: string; email?: string };
+};
 
-/** Invite Team Member: an e-mail (trimmed) and a role, employee or admin (SPEC section 5). */
-export function InviteDialog({ companyId, open, onClose }: InviteDialogProps) {
+/**
+ * Invite Team Member: an e-mail (trimmed), a role, employee or admin, and optionally the
+ * roster employee the new member will be (docs/team-and-invitations.md).
+ */
+export function InviteDialog({ companyId, open, onClose, employees, members, preset }: InviteDialogProps) {
   const { notification } = App.useApp();
   const [form] = Form.useForm<InviteValues>();
   const invite = useInviteMember(companyId);
   const role = Form.useWatch("role", form) ?? "employee";
+  const presetEmployeeId = preset?.employeeId;
+  const presetEmail = preset?.email;
+  const rosterOptions = [
+    { value: NO_EMPLOYEE, label: "None" },
+    ...linkableEmployees(employees ?? [], members ?? [], null).map((employee) => ({
+      value: employee.id,
+      label: employee.name,
+    })),
+  ];
 
   useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+    if (!open) return;
+    form.resetFields();
+    if (presetEmployeeId) form.setFieldsValue({ employeeId: presetEmployeeId, email: presetEmail ?? "" });
+  }, [open, form, presetEmployeeId, presetEmail]);
 
-  const onFinish = ({ email, role }: InviteValues) => {
+  const onFinish = ({ email, role, employeeId }: InviteValues) => {
     const trimmed = (email ?? "").trim();
     if (!trimmed) {
       notification.error({ title: "Email required", description: "Please enter an email address." });
       return;
     }
     invite.mutate(
-      { email: trimmed, role },
+      { email: trimmed, role, employeeId: employeeId || undefined },
       {
         onSuccess: (invitation) => {
           notification.success({
@@ -54,11 +88,7 @@ export function InviteDialog({ companyId, open, onClose }: InviteDialogProps) {
           });
           onClose();
         },
-        onError: (error) =>
-          notification.error({
-            title: "Failed to send invitation",
-            description: errorMessage(error, "Please try again."),
-          }),
+        onError: (error) => notification.error(failureToast("Failed to send invitation", error)),
       },
     );
   };
@@ -71,6 +101,8 @@ export function InviteDialog({ companyId, open, onClose }: InviteDialogProps) {
       onOk={() => form.submit()}
       okButtonProps={{ loading: invite.isPending, "data-testid": "invite-submit" }}
       onCancel={onClose}
+      // Kept mounted (forceRender), so autoFocus would not fire: the e-mail field takes the focus on open.
+      afterOpenChange={(isOpen) => (isOpen ? form.getFieldInstance("email")?.focus() : undefined)}
       forceRender
     >
       <p className="team-invite__hint">
@@ -82,13 +114,26 @@ export function InviteDialog({ companyId, open, onClose }: InviteDialogProps) {
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        initialValues={{ email: "", role: "employee" }}
+        initialValues={{ email: "", role: "employee", employeeId: NO_EMPLOYEE }}
       >
         <Form.Item label="Email" name="email" rules={[emailFormatRule]} validateTrigger="onSubmit">
           <Input type="email" inputMode="email" autoComplete="off" placeholder="name@example.com" />
         </Form.Item>
         <Form.Item label="Role" name="role" extra={ROLE_HINTS[role]}>
           <Select options={ROLE_OPTIONS} aria-label="Role" />
+        </Form.Item>
+        <Form.Item
+          label="Roster employee (optional)"
+          name="employeeId"
+          extra="Who they are on the schedule: they see that person's jobs on My Day."
+        >
+          <Select
+            options={rosterOptions}
+            loading={employees === undefined}
+            aria-label="Roster employee"
+            showSearch
+            optionFilterProp="label"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,8 +1,10 @@
 import { UserDeleteOutlined } from "@ant-design/icons";
-import type { MemberDTO, Role } from "@sched/shared-types";
-import { App, Avatar, Button, Card, Skeleton, Tag } from "antd";
+import { canRemoveMember, type EmployeeDTO, type MemberDTO, type Role } from "@sched/shared-types";
+import { App, Avatar, Button, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
-import { errorMessage } from "../../lib/api";
+import { failureToast } from "../../lib/toasts";
+import { RosterLink } from "./RosterLink";
+import { TeamListCard } from "./TeamListCard";
 import { useRemoveMember } from "./useTeam";
 
 export const ROLE_COLORS: Record<Role, string> = { owner: "gold", admin: "blue", employee: "default" };
@@ -17,8 +19,11 @@ type MemberListProps = {
   companyName: string;
   members: MemberDTO[] | undefined;
   isPending: boolean;
-  currentUserId: string | null;
-  /** Owners and admins see remove buttons; the server decides in the end. */
+  /** The signed-in user and their role here: who may remove whom. The server decides in the end. */
+  actor: { userId: string; role: Role } | null;
+  /** The roster, for each member's link; undefined while it loads. */
+  employees: EmployeeDTO[] | undefined;
+  /** Owners and admins change the links. */
   canManage: boolean;
 };
 
@@ -27,7 +32,8 @@ export function MemberList({
   companyName,
   members,
   isPending,
-  currentUserId,
+  actor,
+  employees,
   canManage,
 }: MemberListProps) {
   const { modal, notification } = App.useApp();
@@ -47,27 +53,23 @@ export function MemberList({
               title: "Team member removed",
               description: `${fullName(member)} no longer has access to ${companyName}.`,
             }),
-          (error: unknown) =>
-            notification.error({
-              title: "Failed to remove member",
-              description: errorMessage(error, "Please try again."),
-            }),
+          (error: unknown) => notification.error(failureToast("Failed to remove member", error)),
         ),
     });
 
   return (
-    <Card
-      title={`Team Members${members ? ` (${members.length})` : ""}`}
-      className="team-card"
-      data-testid="team-members"
+    <TeamListCard
+      title="Team Members"
+      testId="team-members"
+      items={members}
+      isPending={isPending}
+      skeleton={<Skeleton avatar active paragraph={{ rows: 2 }} data-testid="team-members-loading" />}
     >
-      {isPending || !members ? (
-        <Skeleton avatar active paragraph={{ rows: 2 }} data-testid="team-members-loading" />
-      ) : (
+      {(loaded) => (
         <ul className="team-list">
-          {members.map((member) => {
-            const isSelf = member.userId === currentUserId;
-            const canRemove = canManage && member.role !== "owner" && !isSelf;
+          {loaded.map((member) => {
+            const isSelf = member.userId === actor?.userId;
+            const canRemove = actor !== null && canRemoveMember(actor, member);
             return (
               <li key={member.id} className="team-row" data-testid="team-member">
                 <Avatar className="team-row__avatar" size={40}>
@@ -80,6 +82,14 @@ export function MemberList({
                   </div>
                   <div className="team-row__meta">{member.user.email}</div>
                   <div className="team-row__meta">Joined {dayjs(member.joinedAt).format("MMM D, YYYY")}</div>
+                  <RosterLink
+                    companyId={companyId}
+                    member={member}
+                    memberName={fullName(member)}
+                    employees={employees}
+                    members={loaded}
+                    canManage={canManage}
+                  />
                 </div>
                 <Tag color={ROLE_COLORS[member.role]} className="team-row__role" data-testid="member-role">
                   {ROLE_LABELS[member.role]}
@@ -98,6 +108,6 @@ export function MemberList({
           })}
         </ul>
       )}
-    </Card>
+    </TeamListCard>
   );
 }

@@ -4,7 +4,7 @@ import { Card } from "antd";
 import type { ReactNode } from "react";
 import { ROLE_LABELS } from "./MemberList";
 
-/** SPEC section 6's lists of what each role may do, in its words. */
+/** What each role may do, in the words the Team screen shows (docs/team-and-invitations.md). */
 const PERMISSIONS: { role: Role; icon: ReactNode; items: string[] }[] = [
   {
     role: "owner",

@@ -3,7 +3,8 @@ import { Alert, Button, Result } from "antd";
 import { useState } from "react";
 import { PageTitle } from "../../components/PageTitle";
 import { useAuth } from "../auth/useAuth";
-import { useCurrentCompany } from "../company/useCompanies";
+import { useCan, useCurrentCompany } from "../company/useCompanies";
+import { useEmployees } from "../employees/useEmployees";
 import { InvitationList } from "./InvitationList";
 import { InviteDialog } from "./InviteDialog";
 import { MemberList } from "./MemberList";
@@ -29,10 +30,11 @@ export default function TeamPage() {
 function Team({ companyId, companyName }: { companyId: string; companyName: string }) {
   const { role } = useCurrentCompany();
   const { user } = useAuth();
-  // ARCHITECTURE section 5: owners and admins invite, cancel and remove.
-  const canManage = role === "owner" || role === "admin";
+  // Inviting, cancelling invitations and removing members (docs/team-and-invitations.md).
+  const canManage = useCan("manageTeam");
   const members = useMembers(companyId);
   const invitations = useInvitations(companyId, canManage);
+  const employees = useEmployees(companyId);
   const [isInviting, setIsInviting] = useState(false);
 
   return (
@@ -72,7 +74,8 @@ function Team({ companyId, companyName }: { companyId: string; companyName: stri
             companyName={companyName}
             members={members.data}
             isPending={members.isPending}
-            currentUserId={user?.id ?? null}
+            actor={user && role ? { userId: user.id, role } : null}
+            employees={employees.data}
             canManage={canManage}
           />
           {canManage ? (
@@ -87,7 +90,13 @@ function Team({ companyId, companyName }: { companyId: string; companyName: stri
 
       <RoleCards currentRole={role} />
       {canManage ? (
-        <InviteDialog companyId={companyId} open={isInviting} onClose={() => setIsInviting(false)} />
+        <InviteDialog
+          companyId={companyId}
+          open={isInviting}
+          onClose={() => setIsInviting(false)}
+          employees={employees.data}
+          members={members.data}
+        />
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import type { TemplateDTO } from "@sched/shared-types";
 import { Alert, App, Modal } from "antd";
 import { useEffect, useState } from "react";
-import { errorMessage, errorStatus } from "../../lib/api";
+import { errorMessage, isApiError } from "../../lib/api";
 import { describeApplyResult, useApplyTemplate } from "./useTemplates";
 import { thisWeekStart, WeekStepper } from "./WeekStepper";
 
@@ -34,7 +34,7 @@ export function ApplyTemplateDialog({ companyId, template, onClose }: ApplyTempl
           onClose();
         },
         onError: (error) => {
-          if (errorStatus(error) === 409) {
+          if (isApiError(error, "conflict")) {
             setAlreadyApplied(errorMessage(error, "That week already has this template's jobs"));
             return;
           }

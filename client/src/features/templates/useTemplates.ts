@@ -1,11 +1,11 @@
 import type { ApplyTemplateResultDTO, TemplateDTO } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "../../lib/api";
-
-export const templatesKey = (companyId: string) => ["/api/templates", { companyId }] as const;
+import { useSubmitKey } from "../../lib/idempotency";
+import { queryKeys, rootKey } from "../../lib/queryKeys";
 
 export function useTemplates(companyId: string) {
-  return useQuery<TemplateDTO[]>({ queryKey: templatesKey(companyId) });
+  return useQuery<TemplateDTO[]>({ queryKey: queryKeys.templates(companyId) });
 }
 
 export function useCreateTemplate(companyId: string) {
@@ -13,7 +13,7 @@ export function useCreateTemplate(companyId: string) {
   return useMutation({
     mutationFn: (template: { name: string; description: string; weekStart: string }) =>
       apiJson<TemplateDTO>("POST", "/api/templates", { ...template, companyId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/templates"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKey("templates") }),
   });
 }
 
@@ -21,19 +21,28 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `/api/templates/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/templates"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKey("templates") }),
   });
 }
 
-/** A second apply to the same week answers 409 unless `force`. */
+/**
+ * A second apply to the same week answers 409 unless `force`. One idempotency key per
+ * submit of the calling dialog: a double submit or a retry applies the template once.
+ */
 export function useApplyTemplate(companyId: string) {
   const queryClient = useQueryClient();
+  const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; weekStart: string; force?: boolean }) =>
-      apiJson<ApplyTemplateResultDTO>("POST", `/api/templates/${id}/apply`, { ...body, companyId }),
+    mutationFn: ({ id, ...apply }: { id: string; weekStart: string; force?: boolean }) => {
+      const body = { ...apply, companyId };
+      return apiJson<ApplyTemplateResultDTO>("POST", `/api/templates/${id}/apply`, body, {
+        idempotencyKey: submitKey.keyFor({ id, body }),
+      });
+    },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["/api/jobs"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/weekly-schedules"] });
+      submitKey.renew();
+      void queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
+      void queryClient.invalidateQueries({ queryKey: rootKey("weekly-schedules") });
     },
   });
 }

@@ -1,0 +1,14 @@
+import { Navigate } from "react-router";
+import { useCurrentCompany } from "../features/company/useCompanies";
+import { useIsSmallScreen } from "../lib/screen";
+import { doesFieldWork } from "./navigation";
+
+/**
+ * `/`, where signing in lands: a member who does the field work (may not manage jobs) on a
+ * phone starts on My Day (docs/my-day.md), everyone else on the schedule.
+ */
+export default function Home() {
+  const { role } = useCurrentCompany();
+  const isSmallScreen = useIsSmallScreen();
+  return <Navigate to={doesFieldWork(role) && isSmallScreen ? "/my-day" : "/schedule"} replace />;
+}

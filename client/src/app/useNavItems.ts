@@ -1,0 +1,9 @@
+import { useCurrentCompany } from "../features/company/useCompanies";
+import { mobileNavItemsFor, type NavItem, navItemsFor } from "./navigation";
+
+/** The selected company's navigation for this member: desktop and phone. */
+export function useNavItems(): { desktop: NavItem[]; mobile: NavItem[] } {
+  const { company, role } = useCurrentCompany();
+  const navigator = { role, isLinked: Boolean(company?.employeeId) };
+  return { desktop: navItemsFor(navigator), mobile: mobileNavItemsFor(navigator) };
+}

@@ -1,0 +1,131 @@
+import { CoffeeOutlined, TeamOutlined } from "@ant-design/icons";
+import { can } from "@sched/shared-types";
+import { Alert, Button, Empty, Result, Spin } from "antd";
+import dayjs from "dayjs";
+import { type ReactNode, useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { LinkButton } from "../../components/LinkButton";
+import { PageTitle } from "../../components/PageTitle";
+import { errorMessage } from "../../lib/api";
+import { toISODate, weekStart } from "../../lib/dates";
+import { useCurrentCompany } from "../company/useCompanies";
+import { useRecordPhoneView } from "../first-run/firstRunMarks";
+import { CalendarFeed } from "./CalendarFeed";
+import { MyJobCard } from "./MyJobCard";
+import { jobsOfDay, nextJob, useMyWeekJobs } from "./useMyDay";
+import { WeekStrip } from "./WeekStrip";
+import "./my-day.css";
+
+const TITLE = "My Day";
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The linked member's own jobs, a day at a time, for the phone in a van (docs/my-day.md). */
+export default function MyDayPage() {
+  const { company, role } = useCurrentCompany();
+  useRecordPhoneView();
+  if (!company || !role) return null;
+  if (!company.employeeId) {
+    return (
+      <div className="my-day">
+        <PageTitle title={TITLE} />
+        <Result
+          status="info"
+          icon={<TeamOutlined />}
+          title="Your account is not linked to a roster employee yet."
+          subTitle="Ask an owner or admin to link you on the Team screen."
+          data-testid="my-day-not-linked"
+          extra={
+            can(role, "manageTeam") ? (
+              <LinkButton to="/team" type="primary">
+                Open the Team screen
+              </LinkButton>
+            ) : null
+          }
+        />
+      </div>
+    );
+  }
+  return <MyDay companyId={company.id} employeeId={company.employeeId} />;
+}
+
+/** `?day=` when it is a date, else today; `?job=` singles out a job (the bell's links). */
+function useDayParams() {
+  const [params, setParams] = useSearchParams();
+  const today = toISODate(dayjs());
+  const requested = params.get("day");
+  const day = requested && ISO_DATE.test(requested) && dayjs(requested).isValid() ? requested : today;
+  const setDay = (date: string) => setParams(date === today ? {} : { day: date }, { replace: true });
+  return { day, today, focusedJobId: params.get("job"), setDay };
+}
+
+function MyDay({ companyId, employeeId }: { companyId: string; employeeId: string }) {
+  const { day, today, focusedJobId, setDay } = useDayParams();
+  const monday = toISODate(weekStart(day));
+  const jobsQuery = useMyWeekJobs(companyId, employeeId, monday);
+  const weekJobs = jobsQuery.data ?? [];
+  const dayJobs = jobsOfDay(weekJobs, employeeId, day);
+  const next = day === today ? nextJob(dayJobs) : null;
+
+  // A job a link singles out is scrolled into view once it is listed.
+  const isFocusedListed = dayJobs.some((job) => job.id === focusedJobId);
+  useEffect(() => {
+    if (!focusedJobId || !isFocusedListed) return;
+    document.querySelector(`[data-job-id="${focusedJobId}"]`)?.scrollIntoView({ block: "center" });
+  }, [focusedJobId, isFocusedListed]);
+
+  const dayLabel = dayjs(day).format("dddd, MMMM D");
+  let list: ReactNode;
+  if (jobsQuery.isPending) {
+    list = (
+      <div className="my-day__loading" data-testid="my-day-loading">
+        <Spin size="large" />
+      </div>
+    );
+  } else if (jobsQuery.isError) {
+    list = (
+      <Alert
+        type="error"
+        showIcon
+        title="Your jobs could not be loaded"
+        description={errorMessage(jobsQuery.error, "Please try again.")}
+        action={<Button onClick={() => void jobsQuery.refetch()}>Retry</Button>}
+      />
+    );
+  } else if (dayJobs.length === 0) {
+    list = (
+      <Empty
+        className="my-day__empty"
+        image={<CoffeeOutlined className="my-day__empty-icon" />}
+        description={day === today ? "No jobs today" : "No jobs this day"}
+        data-testid="my-day-empty"
+      />
+    );
+  } else {
+    list = (
+      <div className="my-day__jobs">
+        {dayJobs.map((job) => (
+          <MyJobCard
+            key={job.id}
+            job={job}
+            isNext={job.id === next?.id}
+            isFocused={job.id === focusedJobId}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="my-day">
+      <PageTitle title={TITLE} subtitle={day === today ? `Today, ${dayLabel}` : dayLabel} />
+      <WeekStrip monday={monday} day={day} today={today} jobs={weekJobs} onDay={setDay} />
+      {day !== today ? (
+        <Button type="link" className="my-day__today" onClick={() => setDay(today)}>
+          Back to today
+        </Button>
+      ) : null}
+      <div className={jobsQuery.isPlaceholderData ? "my-day__list is-stale" : "my-day__list"}>{list}</div>
+      <CalendarFeed companyId={companyId} />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  CarOutlined,
+  CheckOutlined,
+  EnvironmentOutlined,
+  PhoneOutlined,
+  PlayCircleOutlined,
+} from "@ant-design/icons";
+import type { JobDTO } from "@sched/shared-types";
+import { App, Button, Card, Tag } from "antd";
+import dayjs from "dayjs";
+import { errorMessage } from "../../lib/api";
+import { formatTime } from "../../lib/dates";
+import { staleAnswerOf } from "../../lib/staleChange";
+import { PAYMENT_LABELS, paymentTone, STATUS_LABELS, statusTone } from "../schedule/jobStyle";
+import { CameraButton } from "./CameraButton";
+import { mapsLink, telLink } from "./links";
+import { type FieldWork, useFieldWork } from "./useMyDay";
+
+/** Antd tag colours for the board's tones. */
+const TAG_COLORS = { green: "green", blue: "blue", red: "red", grey: "default", yellow: "gold" } as const;
+
+/** Which button a piece of work belongs to, for its spinner. */
+function workKey(work: FieldWork): string {
+  if ("onMyWay" in work) return "onMyWay";
+  if ("status" in work) return work.status;
+  return "beforePhoto" in work ? "beforePhoto" : "afterPhoto";
+}
+
+const DONE_MESSAGES: Record<string, string> = {
+  onMyWay: "The office can see you are on your way.",
+  in_progress: "Job started.",
+  completed: "Job completed.",
+  beforePhoto: "Before photo added.",
+  afterPhoto: "After photo added.",
+};
+
+type MyJobCardProps = { job: JobDTO; isNext: boolean; isFocused: boolean };
+
+/** One job as a technician works it: where, who, what, and big buttons for each step (docs/my-day.md). */
+export function MyJobCard({ job, isNext, isFocused }: MyJobCardProps) {
+  const { message, notification } = App.useApp();
+  const fieldWork = useFieldWork();
+  const pending = fieldWork.isPending && fieldWork.variables ? workKey(fieldWork.variables.work) : null;
+  const isOpen = job.status === "scheduled" || job.status === "in_progress";
+
+  const record = (work: FieldWork) =>
+    fieldWork.mutate(
+      { job, work },
+      {
+        onSuccess: () => void message.success(DONE_MESSAGES[workKey(work)]),
+        onError: (error) => {
+          const stale = staleAnswerOf<JobDTO>(error);
+          notification.error({
+            title: stale ? "The job changed" : "Not saved",
+            description: stale
+              ? `${stale.message} It now shows the latest details: check them and try again.`
+              : errorMessage(error, "Please try again."),
+          });
+        },
+      },
+    );
+
+  const classes = ["my-job", isNext ? "is-next" : "", isFocused ? "is-focused" : "", `is-${job.status}`];
+  return (
+    <Card
+      className={classes.filter(Boolean).join(" ")}
+      data-testid="my-day-job"
+      data-job-id={job.id}
+      data-status={job.status}
+      size="small"
+    >
+      {isNext ? <div className="my-job__next-label">Next job</div> : null}
+      <div className="my-job__head">
+        <span className="my-job__time">{formatTime(job.time)}</span>
+        <span className="my-job__type">{job.type}</span>
+        <Tag
+          color={TAG_COLORS[statusTone(job.status)]}
+          className="my-job__status"
+          data-testid="my-job-status"
+        >
+          {STATUS_LABELS[job.status]}
+        </Tag>
+      </div>
+
+      <a className="my-job__address" href={mapsLink(job.location)} target="_blank" rel="noreferrer">
+        <EnvironmentOutlined /> {job.location}
+      </a>
+      {job.customerPhone ? (
+        <a className="my-job__phone" href={telLink(job.customerPhone)}>
+          <PhoneOutlined /> {job.customerPhone}
+        </a>
+      ) : null}
+      {job.description ? <p className="my-job__description">{job.description}</p> : null}
+      <div className="my-job__meta">
+        <span>
+          Payment:{" "}
+          <Tag color={TAG_COLORS[paymentTone(job.paymentStatus)]} data-testid="my-job-payment">
+            {PAYMENT_LABELS[job.paymentStatus]}
+          </Tag>
+        </span>
+        {job.onMyWayAt && isOpen ? (
+          <span data-testid="my-job-on-my-way">On my way since {dayjs(job.onMyWayAt).format("h:mm A")}</span>
+        ) : null}
+        {job.completedAt ? <span>Completed at {dayjs(job.completedAt).format("h:mm A")}</span> : null}
+      </div>
+
+      {isOpen ? (
+        <div className="my-job__actions">
+          {job.status === "scheduled" && !job.onMyWayAt ? (
+            <Button
+              size="large"
+              icon={<CarOutlined />}
+              loading={pending === "onMyWay"}
+              disabled={fieldWork.isPending}
+              onClick={() => record({ onMyWay: true })}
+            >
+              On my way
+            </Button>
+          ) : null}
+          {job.status === "scheduled" ? (
+            <Button
+              size="large"
+              icon={<PlayCircleOutlined />}
+              loading={pending === "in_progress"}
+              disabled={fieldWork.isPending}
+              onClick={() => record({ status: "in_progress" })}
+            >
+              Start
+            </Button>
+          ) : null}
+          <Button
+            size="large"
+            type={isNext ? "primary" : "default"}
+            icon={<CheckOutlined />}
+            loading={pending === "completed"}
+            disabled={fieldWork.isPending}
+            onClick={() => record({ status: "completed" })}
+          >
+            Complete
+          </Button>
+        </div>
+      ) : null}
+
+      {job.status === "cancelled" ? null : (
+        <div className="my-job__photos">
+          <CameraButton
+            label="Before photo"
+            photoUrl={job.beforePhotoUrl}
+            disabled={fieldWork.isPending}
+            isSaving={pending === "beforePhoto"}
+            onPhoto={(photo) => record({ beforePhoto: photo })}
+            testId="my-job-before-photo"
+          />
+          <CameraButton
+            label="After photo"
+            photoUrl={job.afterPhotoUrl}
+            disabled={fieldWork.isPending}
+            isSaving={pending === "afterPhoto"}
+            onPhoto={(photo) => record({ afterPhoto: photo })}
+            testId="my-job-after-photo"
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { type CompanySettingsDTO, ZCompanySettingsUpdate } from "@sched/shared-types";
+import { Alert, App, Button, Card, Form, Result, Select, Skeleton } from "antd";
+import { type ReactNode, useEffect, useMemo } from "react";
+import { PageTitle } from "../../components/PageTitle";
+import { errorMessage } from "../../lib/api";
+import { browserTimeZone } from "../../lib/dates";
+import { useCan, useCurrentCompany } from "../company/useCompanies";
+import { countryChoices, timeZoneChoices } from "./places";
+import { useCompanySettings, useSaveCompanySettings } from "./useSettings";
+import "./settings.css";
+
+const TITLE = "Company Settings";
+
+/** Company Settings (docs/settings.md): linked from the header for the owner; others may look. */
+export default function SettingsPage() {
+  const { company } = useCurrentCompany();
+  if (!company) return null;
+  return <Settings companyId={company.id} companyName={company.name} />;
+}
+
+function Settings({ companyId, companyName }: { companyId: string; companyName: string }) {
+  const { notification } = App.useApp();
+  const canEdit = useCan("manageSettings");
+  const settings = useCompanySettings(companyId);
+  const save = useSaveCompanySettings(companyId);
+  const [form] = Form.useForm<CompanySettingsDTO>();
+  const timeZone = Form.useWatch("timeZone", form);
+  const zones = useMemo(() => timeZoneChoices(settings.data?.timeZone), [settings.data?.timeZone]);
+  const countries = useMemo(countryChoices, []);
+  const here = browserTimeZone();
+
+  useEffect(() => {
+    if (settings.data) form.setFieldsValue(settings.data);
+  }, [settings.data, form]);
+
+  const onFinish = (values: CompanySettingsDTO) => {
+    const parsed = ZCompanySettingsUpdate.safeParse(values);
+    if (!parsed.success) {
+      notification.error({ title: "Not saved", description: parsed.error.issues[0]?.message });
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: () => notification.success({ title: "Settings saved" }),
+      onError: (error) =>
+        notification.error({ title: "Not saved", description: errorMessage(error, "Please try again.") }),
+    });
+  };
+
+  let body: ReactNode;
+  if (settings.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
+  else if (settings.isError)
+    body = (
+      <Result
+        status="warning"
+        title="The settings could not be loaded"
+        extra={<Button onClick={() => void settings.refetch()}>Try again</Button>}
+      />
+    );
+  else
+    body = (
+      <Form<CompanySettingsDTO>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={!canEdit}
+        onFinish={onFinish}
+        initialValues={settings.data}
+      >
+        <Form.Item
+          label="Time zone"
+          name="timeZone"
+          extra="Dates and times of the calendar feed are given in this time zone."
+        >
+          <Select showSearch options={zones} optionFilterProp="label" aria-label="Time zone" />
+        </Form.Item>
+        {canEdit && here && timeZone && here !== timeZone ? (
+          <Button
+            type="link"
+            className="settings__suggest"
+            onClick={() => form.setFieldValue("timeZone", here)}
+          >
+            Use this device's time zone ({here.replace(/_/g, " ")})
+          </Button>
+        ) : null}
+        <Form.Item label="Country" name="country">
+          <Select showSearch options={countries} optionFilterProp="label" aria-label="Country" />
+        </Form.Item>
+        {canEdit ? (
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            Save settings
+          </Button>
+        ) : null}
+      </Form>
+    );
+
+  return (
+    <div className="settings-page">
+      <PageTitle title={TITLE} subtitle={`What holds for everyone at ${companyName}.`} />
+      {canEdit ? null : (
+        <Alert
+          className="settings__note"
+          type="info"
+          showIcon
+          title="Only the owner changes the company's settings."
+          data-testid="settings-read-only"
+        />
+      )}
+      <Card className="settings-card">{body}</Card>
+    </div>
+  );
+}

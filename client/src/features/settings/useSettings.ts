@@ -1,0 +1,18 @@
+/** The company's settings (docs/settings.md): every member reads them, the owner changes them. */
+import type { CompanySettingsDTO, TCompanySettingsUpdate } from "@sched/shared-types";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+
+export function useCompanySettings(companyId: string) {
+  return useQuery<CompanySettingsDTO>({ queryKey: queryKeys.settings(companyId) });
+}
+
+export function useSaveCompanySettings(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: TCompanySettingsUpdate) =>
+      apiJson<CompanySettingsDTO>("PUT", `/api/companies/${companyId}/settings`, change),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.settings(companyId), saved),
+  });
+}

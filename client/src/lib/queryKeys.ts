@@ -1,0 +1,79 @@
+/**
+ * Every query key of the app, shared by the hooks, the cache updater (useRealtime) and
+ * the chat cache, so they cannot drift apart. A key is also the URL its query GETs
+ * (queryKeyToUrl in lib/api.ts): string parts joined by "/", an object part as the query
+ * string. A key's first part is its root, the API path of the resource: `rootKey("jobs")`
+ * (`["/api/jobs"]`) matches every loaded list of jobs, which is how a change refreshes
+ * them and how server events reach them (docs/realtime.md).
+ */
+import type { QueryKey } from "@tanstack/react-query";
+
+export type QueryRoot =
+  | "user"
+  /** The user's companies, and each one's members, invitations and settings. */
+  | "companies"
+  /** A company's subscription: /api/company/:id/subscription. */
+  | "company"
+  | "subscription-plans"
+  | "billing-config"
+  | "jobs"
+  | "employees"
+  | "templates"
+  | "weekly-schedules"
+  | "call-records"
+  | "daily-calls"
+  | "chat"
+  | "notifications"
+  | "invitations/token"
+  | "admin"
+  /** Whether this server allows /admin-setup: { enabled }. */
+  | "admin-setup";
+
+const path = (root: QueryRoot) => `/api/${root}`;
+
+/** The key of every query under `root`: for invalidating, cancelling or walking them all. */
+export const rootKey = (root: QueryRoot) => [path(root)] as const;
+
+/** True when `queryKey` lies under `root`. */
+export const isUnder = (queryKey: QueryKey, root: QueryRoot) => queryKey[0] === path(root);
+
+/** A list of one company's rows: `/api/<root>?companyId=<id>`. */
+const companyList = (root: QueryRoot) => (companyId: string) => [path(root), { companyId }] as const;
+
+export const queryKeys = {
+  /** The signed-in user (null when signed out). */
+  user: () => rootKey("user"),
+  companies: () => rootKey("companies"),
+  members: (companyId: string) => [path("companies"), companyId, "users"] as const,
+  invitations: (companyId: string) => [path("companies"), companyId, "invitations"] as const,
+  /** A company's members and invitations together (and its settings, under the same prefix). */
+  team: (companyId: string) => [path("companies"), companyId] as const,
+  /** The first-run checklist's progress from the company's data (docs/schedule.md). */
+  firstRun: (companyId: string) => [path("companies"), companyId, "first-run"] as const,
+  /** The company's settings: time zone and country (docs/settings.md). */
+  settings: (companyId: string) => [path("companies"), companyId, "settings"] as const,
+  /** Null only while no company is selected (the query is then disabled). */
+  subscription: (companyId: string | null) => [path("company"), companyId, "subscription"] as const,
+  plans: () => rootKey("subscription-plans"),
+  billingConfig: () => rootKey("billing-config"),
+  /** The jobs of `startDate` to `endDate`, both included. */
+  jobs: (companyId: string, startDate: string, endDate: string) =>
+    [path("jobs"), { companyId, startDate, endDate }] as const,
+  /** One roster employee's jobs of `startDate` to `endDate` (My Day): a jobs list like the board's. */
+  employeeJobs: (companyId: string, employeeId: string, startDate: string, endDate: string) =>
+    [path("jobs"), { companyId, employeeId, startDate, endDate }] as const,
+  /** The whole roster, inactive people included. */
+  employees: companyList("employees"),
+  templates: companyList("templates"),
+  weeklySchedules: companyList("weekly-schedules"),
+  callRecords: (companyId: string, date: string) => [path("call-records"), { companyId, date }] as const,
+  dailyCall: (companyId: string, date: string) => [path("daily-calls"), { companyId, date }] as const,
+  chat: companyList("chat"),
+  notifications: companyList("notifications"),
+  /** An invitation link's lookup. */
+  invitation: (token: string) => [path("invitations/token"), token] as const,
+  adminCompanies: () => [path("admin"), "companies"] as const,
+  freeAccessCompanies: () => [path("admin"), "free-access-companies"] as const,
+  adminOverview: () => [path("admin"), "overview"] as const,
+  adminSetup: () => rootKey("admin-setup"),
+};

@@ -1,0 +1,67 @@
+import { AVATAR_COLORS, type AvatarColor, type EmployeeDTO, type JobDTO } from "@sched/shared-types";
+import { describe, expect, it } from "vitest";
+import { initialsFrom, nextAvatarColor } from "../src/features/employees/avatarColors";
+import { buildPrintHtml } from "../src/features/schedule/print";
+
+const employee = (avatarColor: AvatarColor, isActive = true): EmployeeDTO => ({
+  id: "a",
+  companyId: "c",
+  name: "Pat Plumber",
+  initials: "PP",
+  avatarColor,
+  isActive,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  version: 1,
+});
+
+const job: JobDTO = {
+  id: "j",
+  companyId: "c",
+  employeeId: "a",
+  type: "Repair",
+  location: "1 Main St",
+  description: "Leaking tap <kitchen>",
+  date: "2026-11-23",
+  time: "09:00",
+  status: "scheduled",
+  paymentStatus: "pending",
+  completedAt: null,
+  onMyWayAt: null,
+  amount: null,
+  customerEmail: null,
+  customerPhone: null,
+  callRecordId: null,
+  beforePhotoUrl: null,
+  afterPhotoUrl: null,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+  version: 1,
+};
+
+describe("a new employee's colour", () => {
+  it("is the first colour nobody active has, else the least used", () => {
+    expect(nextAvatarColor([])).toBe("blue");
+    expect(nextAvatarColor([employee("blue")])).toBe("green");
+    expect(nextAvatarColor([employee("blue"), employee("purple")])).toBe("green");
+    // An inactive employee's colour is free again.
+    expect(nextAvatarColor([employee("blue", false)])).toBe("blue");
+    const everyColourOnce = AVATAR_COLORS;
+    expect(nextAvatarColor([...everyColourOnce.map((c) => employee(c)), employee("blue")])).toBe("green");
+  });
+});
+
+describe("initials from a name", () => {
+  it("takes the first and last words' first letters", () => {
+    expect(initialsFrom("maria chen", 3)).toBe("MC");
+    expect(initialsFrom("  Cher ", 3)).toBe("C");
+    expect(initialsFrom("Anna Maria de Souza", 3)).toBe("AS");
+    expect(initialsFrom("", 3)).toBe("");
+  });
+});
+
+describe("the print view", () => {
+  it("shows each job's description, escaped", () => {
+    const html = buildPrintHtml([job], [employee("blue")], "2026-11-23", "Acme");
+    expect(html).toContain("Leaking tap &lt;kitchen&gt;");
+  });
+});

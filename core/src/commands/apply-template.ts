@@ -1,0 +1,111 @@
+/** Applying a saved template to a week of the board (docs/roster-templates-history.md). */
+import type { ApplyTemplateResultDTO, TTemplateApply, WeeklyScheduleDTO } from "@sched/shared-types";
+import { and, eq, inArray } from "drizzle-orm";
+import { jobsChanged } from "../cache/jobs-version";
+import { db } from "../db/client";
+import { employees, jobs, type scheduleTemplates, templateApplications } from "../db/schema";
+import { Conflict } from "../errors";
+import { addDays, weekName, weekStartOf } from "../lib/dates";
+import { notifyWeekScheduled } from "../notifications/notify";
+import type { CompanyAccess } from "../policies/company-access";
+import { publish } from "../publish";
+import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
+
+type Template = typeof scheduleTemplates.$inferSelect;
+
+type TemplateApplication = ApplyTemplateResultDTO & {
+  weekStart: string;
+  /** The history row made for the week, when this apply gave the week its first job. */
+  createdWeek: WeeklyScheduleDTO | undefined;
+  /** The employee of each job made, for the technicians' bell. */
+  createdFor: string[];
+};
+
+/**
+ * Creates the template's jobs in the week starting `weekStart` (status scheduled,
+ * payment pending), on the same weekdays and times. Entries whose employee has been
+ * deleted or deactivated are skipped. A template applies once per week (its source week
+ * counts): another apply there throws 409 unless `force`, as it would duplicate every job.
+ */
+async function applyTemplateToWeek(
+  template: Template,
+  weekStartInput: string,
+  force: boolean,
+): Promise<TemplateApplication> {
+  const weekStart = weekStartOf(weekStartInput);
+  const companyId = template.companyId;
+  return db.transaction(async (tx) => {
+    const [firstApplication] = await tx
+      .insert(templateApplications)
+      .values({ companyId, templateId: template.id, weekStart })
+      .onConflictDoNothing({ target: [templateApplications.templateId, templateApplications.weekStart] })
+      .returning({ id: templateApplications.id });
+    if (!firstApplication && !force) {
+      throw new Conflict(`The ${weekName(weekStart)} already has this template's jobs`);
+    }
+
+    const entries = template.templateData;
+    const employeeIds = [...new Set(entries.map((entry) => entry.employeeId))];
+    const active =
+      employeeIds.length === 0
+        ? []
+        : await tx
+            .select({ id: employees.id })
+            .from(employees)
+            .where(
+              and(
+                eq(employees.companyId, companyId),
+                eq(employees.isActive, true),
+                inArray(employees.id, employeeIds),
+              ),
+            );
+    const activeIds = new Set(active.map((row) => row.id));
+    const rows = entries
+      .filter((entry) => activeIds.has(entry.employeeId))
+      .map((entry) => ({
+        companyId,
+        employeeId: entry.employeeId,
+        type: entry.type,
+        location: entry.location,
+        description: entry.description,
+        date: addDays(weekStart, entry.dayOfWeek),
+        time: entry.time,
+        amount: entry.amount,
+        // status and paymentStatus take the table defaults: scheduled, pending.
+      }));
+    if (rows.length > 0) await tx.insert(jobs).values(rows);
+    const createdWeek = rows.length > 0 ? await ensureWeeklySchedule(tx, companyId, weekStart) : undefined;
+    return {
+      created: rows.length,
+      skipped: entries.length - rows.length,
+      weekStart,
+      createdWeek,
+      createdFor: rows.map((row) => row.employeeId),
+    };
+  });
+}
+
+/**
+ * Applies the template and announces it after commit: one template.applied event (the
+ * client refetches jobs and history on it) rather than a job.created per job, as a
+ * template can hold dozens of jobs; likewise one bell entry per technician for the week.
+ */
+export async function applyTemplate(
+  member: CompanyAccess,
+  template: Template,
+  input: Pick<TTemplateApply, "weekStart" | "force">,
+): Promise<ApplyTemplateResultDTO> {
+  const { companyId } = member;
+  const result = await applyTemplateToWeek(template, input.weekStart, input.force);
+  if (result.created > 0) await jobsChanged(companyId);
+  if (result.createdWeek) publish(companyId, "weeklySchedule.created", result.createdWeek);
+  publish(companyId, "template.applied", {
+    companyId,
+    templateId: template.id,
+    weekStart: result.weekStart,
+    created: result.created,
+    skipped: result.skipped,
+  });
+  await notifyWeekScheduled(member, result.weekStart, result.createdFor);
+  return { created: result.created, skipped: result.skipped };
+}

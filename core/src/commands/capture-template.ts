@@ -1,0 +1,53 @@
+import type { TemplateDTO, TTemplateCreate } from "@sched/shared-types";
+import { and, asc, between, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { jobs, scheduleTemplates, type TemplateEntry, templateApplications } from "../db/schema";
+import { addDays, dayOfWeek, weekStartOf } from "../lib/dates";
+import type { CompanyAccess } from "../policies/company-access";
+import { presentTemplate } from "../presenters/templates";
+import { publish } from "../publish";
+
+/** A job as a template entry: who, which weekday and time, and what, without its date or progress. */
+export function toTemplateEntry(job: typeof jobs.$inferSelect): TemplateEntry {
+  return {
+    employeeId: job.employeeId,
+    dayOfWeek: dayOfWeek(job.date),
+    time: job.time,
+    type: job.type,
+    location: job.location,
+    description: job.description,
+    amount: job.amount,
+  };
+}
+
+/**
+ * Saves a template holding every job of the week that contains `weekStart` (Monday to
+ * Sunday), in weekday and time order. Status, payment, customer details and photos are
+ * not copied: an applied template plans new work. The source week counts as applied: it
+ * already has these jobs, so applying the template there again asks first (409).
+ */
+export async function captureTemplate(member: CompanyAccess, input: TTemplateCreate): Promise<TemplateDTO> {
+  const { companyId } = member;
+  const monday = weekStartOf(input.weekStart);
+  const weekJobs = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), between(jobs.date, monday, addDays(monday, 6))))
+    .orderBy(asc(jobs.date), asc(jobs.time), asc(jobs.createdAt));
+  const row = await db.transaction(async (tx) => {
+    const [template] = await tx
+      .insert(scheduleTemplates)
+      .values({
+        companyId,
+        name: input.name,
+        description: input.description,
+        templateData: weekJobs.map(toTemplateEntry),
+      })
+      .returning();
+    await tx.insert(templateApplications).values({ companyId, templateId: template.id, weekStart: monday });
+    return template;
+  });
+  const template = presentTemplate(row);
+  publish(companyId, "template.created", template);
+  return template;
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import type { TInvitationCreate } from "@sched/shared-types";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db } from "../db/client";
+import { companyUsers, employeeInvitations, users } from "../db/schema";
+import { Conflict } from "../errors";
+import { consumeAll, invitationsByAddress, invitationsByCompany } from "../limits";
+import { hashInvitationToken, invitationExpiry, invitationToken } from "./invitation-token";
+import { findCompanyEmployee } from "./link-member";
+
+export const ALREADY_MEMBER = "This person is already a member of this company";
+
+type InviteInput = TInvitationCreate & { companyId: string; invitedBy: string };
+
+type Invitation = typeof employeeInvitations.$inferSelect;
+
+/** What an invite did; `emailDue` says whether the caller must queue an e-mail for it. */
+export type InviteResult = { invitation: Invitation; replacedIds: string[]; emailDue: boolean };
+
+/**
+ * How long an unsent invitation's e-mail is taken to be on its way. Its retries end within
+ * a minute and the worker's sweep queues it again after two: one still unsent after this
+ * failed for good, and a re-invite sends a new one.
+ */
+export const EMAIL_ON_ITS_WAY_MS = 10 * 60 * 1000;
+
+/** A pending invitation whose e-mail has not gone out yet (queued, or being sent right now). */
+function isAwaitingItsEmail(row: Invitation | undefined): row is Invitation {
+  if (!row || row.sentAt !== null) return false;
+  const now = Date.now();
+  return row.expiresAt.getTime() > now && now - row.createdAt.getTime() < EMAIL_ON_ITS_WAY_MS;
+}
+
+/**
+ * Invites `email` (docs/team-and-invitations.md). A current member answers 409. While
+ * the address's pending invitation still waits for its e-mail, that invitation is kept
+ * (with the role asked now) and no second e-mail is due: one e-mail per pending
+ * invitation at a time. Otherwise a new invitation replaces any pending one (the old
+ * link stops working) and counts against the invitation limits (429). The caller
+ * enqueues the e-mail after this returns: the transaction has committed by then.
+ * `employeeId` names the roster employee the new member will be (404 when not the company's).
+ */
+export async function inviteMember({
+  companyId,
+  email,
+  role,
+  invitedBy,
+  employeeId: rosterEmployeeId,
+}: InviteInput): Promise<InviteResult> {
+  const employeeId = rosterEmployeeId ?? null;
+  return db.transaction(async (tx) => {
+    if (employeeId) await findCompanyEmployee(tx, companyId, employeeId);
+    // Two invites of one address at once would otherwise both find nothing to replace.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite:${companyId}:${email}`}))`);
+    const [member] = await tx
+      .select({ id: companyUsers.id })
+      .from(companyUsers)
+      .innerJoin(users, eq(users.id, companyUsers.userId))
+      .where(and(eq(companyUsers.companyId, companyId), sql`lower(${users.email}) = ${email}`))
+      .limit(1);
+    if (member) throw new Conflict(ALREADY_MEMBER);
+
+    const unused = and(
+      eq(employeeInvitations.companyId, companyId),
+      eq(employeeInvitations.email, email),
+      eq(employeeInvitations.isUsed, false),
+    );
+    const [pending] = await tx
+      .select()
+      .from(employeeInvitations)
+      .where(unused)
+      .orderBy(desc(employeeInvitations.createdAt))
+      .limit(1);
+    if (isAwaitingItsEmail(pending)) {
+      // The worker reads the role when it sends and when the link is used: the latest ask wins.
+      const [kept] = await tx
+        .update(employeeInvitations)
+        .set({ role, employeeId })
+        .where(eq(employeeInvitations.id, pending.id))
+        .returning();
+      return { invitation: kept, replacedIds: [], emailDue: false };
+    }
+
+    // Counted only now that an e-mail will go out; a refusal rolls the replacement back.
+    await consumeAll([
+      [invitationsByCompany, companyId],
+      [invitationsByAddress, email],
+    ]);
+    const replaced = await tx
+      .delete(employeeInvitations)
+      .where(unused)
+      .returning({ id: employeeInvitations.id });
+
+    const id = randomUUID();
+    const [invitation] = await tx
+      .insert(employeeInvitations)
+      .values({
+        id,
+        companyId,
+        email,
+        role,
+        invitedBy,
+        employeeId,
+        token: hashInvitationToken(invitationToken(id)),
+        expiresAt: invitationExpiry(),
+      })
+      .returning();
+    return { invitation, replacedIds: replaced.map((row) => row.id), emailDue: true };
+  });
+}

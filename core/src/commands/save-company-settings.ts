@@ -1,0 +1,37 @@
+/** Saving a company's settings: an upsert, so a company without a row gets one (docs/settings.md). */
+import type { CompanySettingsDTO, TCompanySettingsUpdate } from "@sched/shared-types";
+import { sql } from "drizzle-orm";
+import { db, type Executor } from "../db/client";
+import { companySettings } from "../db/schema";
+import type { CompanyAccess } from "../policies/company-access";
+import { publish } from "../publish";
+import { presentCompanySettings } from "../queries/company-settings";
+
+/**
+ * Writes the fields given; the others keep their value, or their column default on a first
+ * save (drizzle leaves a field that is undefined out of both the insert and the update).
+ */
+async function upsertSettings(executor: Executor, companyId: string, input: TCompanySettingsUpdate) {
+  const [row] = await executor
+    .insert(companySettings)
+    .values({ ...input, companyId })
+    .onConflictDoUpdate({ target: companySettings.companyId, set: { ...input, updatedAt: sql`now()` } })
+    .returning();
+  return row;
+}
+
+/** PUT /api/companies/:companyId/settings: the owner changes some fields; every member's screens hear of it. */
+export async function saveCompanySettings(
+  member: CompanyAccess,
+  input: TCompanySettingsUpdate,
+): Promise<CompanySettingsDTO> {
+  const settings = presentCompanySettings(await upsertSettings(db, member.companyId, input));
+  publish(member.companyId, "settings.updated", { ...settings, companyId: member.companyId });
+  return settings;
+}
+
+/** A new company's first settings, inside the transaction that creates it (nothing to publish yet). */
+export async function startCompanySettings(tx: Executor, companyId: string, input: TCompanySettingsUpdate) {
+  if (input.timeZone === undefined && input.country === undefined) return;
+  await upsertSettings(tx, companyId, input);
+}

@@ -1,0 +1,171 @@
+/**
+ * Creating and changing jobs (docs/schedule.md): the references must be the company's own,
+ * completedAt follows the status, employees may only report progress (status, completion,
+ * photos, On my way), and every change is announced after it commits (job event, new
+ * history week, the bell).
+ */
+import {
+  JOB_PROGRESS_FIELDS,
+  type JobDTO,
+  type TJobCreate,
+  type TJobUpdate,
+  type WeeklyScheduleDTO,
+} from "@sched/shared-types";
+import { and, eq, sql } from "drizzle-orm";
+import { jobsChanged } from "../cache/jobs-version";
+import { db, type Executor } from "../db/client";
+import { callRecords, employees, jobs } from "../db/schema";
+import { BadRequest, Forbidden, NotFound } from "../errors";
+import { notifyJobChange } from "../notifications/notify";
+import type { JobChange } from "../notifications/recipients";
+import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize";
+import { presentJob } from "../presenters/jobs";
+import { publish } from "../publish";
+import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
+import { decodePhotoChanges, writePhotoChanges } from "./job-photos";
+import { assertCurrentVersion, nextVersion } from "./versions";
+
+type JobRow = typeof jobs.$inferSelect;
+
+export const JOB_NOT_FOUND = "Job not found";
+export const EMPLOYEE_NOT_IN_COMPANY = "Employee is not part of this company";
+export const EMPLOYEE_INACTIVE = "Employee is not active";
+export const CALL_RECORD_NOT_IN_COMPANY = "Call record is not part of this company";
+export const PROGRESS_ONLY = "Employees may only change a job's status, completion and photos";
+
+async function assertEmployeeOfCompany(executor: Executor, companyId: string, employeeId: string) {
+  const [employee] = await executor
+    .select({ isActive: employees.isActive })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId)));
+  if (!employee) throw new BadRequest(EMPLOYEE_NOT_IN_COMPANY);
+  // The board lists active employees only: a job given to anyone else would vanish from it.
+  if (!employee.isActive) throw new BadRequest(EMPLOYEE_INACTIVE);
+}
+
+async function assertCallRecordOfCompany(executor: Executor, companyId: string, callRecordId: string) {
+  const [record] = await executor
+    .select({ id: callRecords.id })
+    .from(callRecords)
+    .where(and(eq(callRecords.id, callRecordId), eq(callRecords.companyId, companyId)));
+  if (!record) throw new BadRequest(CALL_RECORD_NOT_IN_COMPANY);
+}
+
+/** After commit: the job event, the history week when one was opened, and the bell. */
+async function announce(
+  member: CompanyAccess,
+  event: "job.created" | "job.updated",
+  job: JobDTO,
+  week: WeeklyScheduleDTO | undefined,
+  change: JobChange,
+) {
+  // The list's version first, so a board refetching on the event finds the change (docs/schedule.md).
+  await jobsChanged(member.companyId);
+  publish(member.companyId, event, job);
+  if (week) publish(member.companyId, "weeklySchedule.created", week);
+  await notifyJobChange(member, change);
+}
+
+export async function createJob(member: CompanyAccess, input: TJobCreate): Promise<JobDTO> {
+  const { companyId } = member;
+  await assertEmployeeOfCompany(db, companyId, input.employeeId);
+  if (input.callRecordId) await assertCallRecordOfCompany(db, companyId, input.callRecordId);
+  const { companyId: _ignored, ...fields } = input;
+  const { row, week } = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(jobs)
+      .values({ ...fields, companyId, completedAt: fields.status === "completed" ? new Date() : null })
+      .returning();
+    return { row: inserted, week: await ensureWeeklySchedule(tx, companyId, inserted.date) };
+  });
+  const job = presentJob(row);
+  await announce(member, "job.created", job, week, { type: "created", job: row });
+  return job;
+}
+
+/** Stored value and requested value mean the same thing (the schema already normalised the request). */
+const isSame = (stored: unknown, requested: unknown) => (stored ?? null) === (requested ?? null);
+
+/**
+ * completedAt follows the status: a job saved as completed keeps its completion time or
+ * gets "now"; one that is no longer completed has none (docs/schedule.md).
+ */
+function completionTime(locked: JobRow, input: TJobUpdate, status: string): Date | null {
+  if (status !== "completed") return null;
+  if (input.completedAt) return new Date(input.completedAt);
+  return locked.completedAt ?? new Date();
+}
+
+/** Employees report progress; the office owns the plan. Resending a value unchanged is not a change. */
+function assertMayChange(member: CompanyAccess, locked: JobRow, fields: Partial<JobRow>) {
+  // Every member may report progress (after a trial has run out unpaid, only the employee
+  // role still may: the role table decides); only the roles that manage jobs change the plan.
+  if (isAllowed(member, "manageJobs")) return;
+  authorize(member, "progressJobs");
+  const changesPlan = Object.entries(fields).some(
+    ([key, value]) =>
+      !(JOB_PROGRESS_FIELDS as readonly string[]).includes(key) &&
+      !isSame(locked[key as keyof JobRow], value),
+  );
+  if (changesPlan) throw new Forbidden(PROGRESS_ONLY);
+}
+
+/**
+ * Changes a job in one transaction on its locked row: the version check, who may change
+ * what, completedAt and the next version are all decided on the row as it is at the write,
+ * so two saves at once run one after the other and never mix (docs/schedule.md).
+ * `expectedVersion` is the version the client last saw; another one answers 409 stale.
+ */
+export async function updateJob(
+  member: CompanyAccess,
+  jobId: string,
+  input: TJobUpdate,
+  expectedVersion?: number,
+): Promise<JobDTO> {
+  const { companyId } = member;
+  const {
+    companyId: _ignored,
+    version: _version,
+    beforePhoto,
+    afterPhoto,
+    completedAt: _completedAt,
+    onMyWay,
+    ...fields
+  } = input;
+  const photos = decodePhotoChanges({ beforePhoto, afterPhoto });
+  const { before, row, week } = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
+    if (!locked) throw new NotFound(JOB_NOT_FOUND);
+    await assertCurrentVersion(tx, locked, expectedVersion, "job", () => presentJob(locked));
+    assertMayChange(member, locked, fields);
+    if (fields.employeeId && fields.employeeId !== locked.employeeId) {
+      await assertEmployeeOfCompany(tx, companyId, fields.employeeId);
+    }
+    if (fields.callRecordId && fields.callRecordId !== locked.callRecordId) {
+      await assertCallRecordOfCompany(tx, companyId, fields.callRecordId);
+    }
+    const [updated] = await tx
+      .update(jobs)
+      .set({
+        ...fields,
+        completedAt: completionTime(locked, input, fields.status ?? locked.status),
+        // "On my way" is a timestamp for the office, never a status (docs/schedule.md).
+        ...(onMyWay ? { onMyWayAt: sql`now()` } : {}),
+        ...(photos.before !== undefined ? { hasBeforePhoto: photos.before !== null } : {}),
+        ...(photos.after !== undefined ? { hasAfterPhoto: photos.after !== null } : {}),
+        ...nextVersion(locked, member.userId),
+      })
+      .where(eq(jobs.id, jobId))
+      .returning();
+    await writePhotoChanges(tx, jobId, photos);
+    const isNewWeek = updated.date !== locked.date;
+    return {
+      before: locked,
+      row: updated,
+      week: isNewWeek ? await ensureWeeklySchedule(tx, companyId, updated.date) : undefined,
+    };
+  });
+  const job = presentJob(row);
+  await announce(member, "job.updated", job, week, { type: "updated", before, after: row, photos });
+  return job;
+}

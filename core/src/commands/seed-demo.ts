@@ -1,0 +1,167 @@
+/**
+ * The demo company a newcomer sees at first start: Acme Plumbing with an owner, an
+ * admin and an employee login, six technicians and a living week of jobs. The employee
+ * login (tech@example.com) is Luis Garcia on the roster, so My Day shows his jobs.
+ */
+import { JOB_TYPES, type JobStatus, type PaymentStatus } from "@sched/shared-types";
+import { and, eq, sql } from "drizzle-orm";
+import { hashPassword } from "../auth/passwords";
+import { db, type Tx } from "../db/client";
+import {
+  callRecords,
+  chatMessages,
+  companyUsers,
+  employees,
+  jobs,
+  users,
+  weeklySchedules,
+} from "../db/schema";
+import { addDays, toDateString, weekName, weekStartOf } from "../lib/dates";
+import { createCompanyForOwner } from "./create-company";
+
+export const DEMO_COMPANY = "Acme Plumbing";
+export const DEMO_LOGINS = [
+  {
+    role: "owner",
+    email: "demo@example.com",
+    password: "demo-password-1",
+    firstName: "Dana",
+    lastName: "Owens",
+  },
+  {
+    role: "admin",
+    email: "dispatch@example.com",
+    password: "demo-password-1",
+    firstName: "Sam",
+    lastName: "Rivera",
+  },
+  {
+    role: "employee",
+    email: "tech@example.com",
+    password: "demo-password-1",
+    firstName: "Luis",
+    lastName: "Garcia",
+  },
+] as const;
+
+const TECHNICIANS = [
+  { name: "Luis Garcia", initials: "LG", avatarColor: "blue" },
+  { name: "Maria Chen", initials: "MC", avatarColor: "green" },
+  { name: "Tom Becker", initials: "TB", avatarColor: "purple" },
+  { name: "Aisha Khan", initials: "AK", avatarColor: "orange" },
+  { name: "Jon Park", initials: "JP", avatarColor: "teal" },
+  { name: "Eve Walsh", initials: "EW", avatarColor: "pink" },
+] as const;
+
+const STREETS = ["Oak St", "Maple Ave", "Pine Rd", "Cedar Ln", "Elm Ct", "Birch Way", "Lake Dr", "Hill St"];
+const TIMES = ["08:00", "09:30", "11:00", "13:00", "14:30", "16:00"];
+const WORK = [
+  "Replace kitchen faucet",
+  "Water heater flush",
+  "Clear main drain",
+  "Install dishwasher line",
+  "Fix running toilet",
+  "Annual backflow test",
+  "Burst pipe under sink",
+  "Inspect sump pump",
+];
+
+/** Returns false when a user with the demo owner's e-mail already exists. */
+export async function seedDemoCompany(today = new Date()): Promise<boolean> {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = 'demo@example.com'`);
+  if (existing.length > 0) return false;
+  const password = await hashPassword(DEMO_LOGINS[0].password);
+  await db.transaction((tx) => insertDemoCompany(tx, password, today));
+  return true;
+}
+
+/** The demo company's rows, written in the caller's transaction (a test rolls them back). */
+export async function insertDemoCompany(tx: Tx, password: string, today: Date): Promise<void> {
+  const people = await tx
+    .insert(users)
+    .values(
+      DEMO_LOGINS.map((l) => ({ email: l.email, password, firstName: l.firstName, lastName: l.lastName })),
+    )
+    .returning();
+  const company = await createCompanyForOwner(tx, people[0].id, DEMO_COMPANY, today);
+  await tx.insert(companyUsers).values([
+    { companyId: company.id, userId: people[1].id, role: "admin" },
+    { companyId: company.id, userId: people[2].id, role: "employee" },
+  ]);
+  const roster = await tx
+    .insert(employees)
+    .values(TECHNICIANS.map((t) => ({ ...t, companyId: company.id })))
+    .returning();
+  const technician = people[2];
+  // The technician login is the first roster employee (same name), who has jobs every day this week.
+  await tx
+    .update(companyUsers)
+    .set({ employeeId: roster[0].id })
+    .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, technician.id)));
+
+  const monday = weekStartOf(toDateString(today));
+  const todayText = toDateString(today);
+  const rows: (typeof jobs.$inferInsert)[] = [];
+  roster.forEach((employee, e) => {
+    // This week and next, Monday to Saturday: past days done, the rest ahead.
+    for (const day of [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12]) {
+      const count = 1 + ((e + day) % 3);
+      for (let j = 0; j < count; j++) {
+        const n = e * 17 + day * 5 + j;
+        const date = addDays(monday, day);
+        const isPast = date < todayText;
+        const status: JobStatus = isPast
+          ? "completed"
+          : date === todayText && j === 0
+            ? "in_progress"
+            : "scheduled";
+        const paymentStatus: PaymentStatus = isPast ? (n % 3 === 0 ? "billed" : "paid") : "pending";
+        rows.push({
+          companyId: company.id,
+          employeeId: employee.id,
+          type: JOB_TYPES[n % JOB_TYPES.length],
+          location: `${100 + ((n * 37) % 900)} ${STREETS[n % STREETS.length]}`,
+          description: WORK[n % WORK.length],
+          date,
+          time: TIMES[(j * 2 + e) % TIMES.length],
+          status,
+          paymentStatus,
+          completedAt: status === "completed" ? new Date(`${date}T17:00:00Z`) : null,
+          amount: n % 4 === 0 ? null : String(95 + ((n * 45) % 400)),
+        });
+      }
+    }
+  });
+  await tx.insert(jobs).values(rows);
+  await tx.insert(weeklySchedules).values(
+    [monday, addDays(monday, 7)].map((weekStartDate) => ({
+      companyId: company.id,
+      weekStartDate,
+      weekEndDate: addDays(weekStartDate, 6),
+      name: weekName(weekStartDate),
+    })),
+  );
+  await tx.insert(chatMessages).values([
+    { companyId: company.id, employeeId: roster[1].id, message: "Running 10 minutes late to Maple Ave." },
+    {
+      companyId: company.id,
+      employeeId: roster[0].id,
+      senderUserId: technician.id,
+      message: "No problem, customer is home all morning.",
+    },
+  ]);
+  await tx.insert(callRecords).values({
+    companyId: company.id,
+    customerName: "Priya Natarajan",
+    customerPhone: "(555) 201-4433",
+    customerEmail: "priya@example.com",
+    customerAddress: "42 Willow St",
+    serviceType: "estimate",
+    notes: "Wants a quote for a tankless water heater.",
+    callDate: todayText,
+    callTime: "09:15",
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The environment, parsed once at boot. A bad value stops the process with a
+ * message that names the variable, instead of failing later somewhere else.
+ */
+
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  APP_URL: optional,
+  DATABASE_URL: optional,
+  REDIS_URL: optional,
+  REDIS_PREFIX: z.string().default("sched:"),
+  SESSION_SECRET: optional,
+  DATA_DIR: optional,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: optional,
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default("Scheduler <no-reply@scheduler.local>"),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_HOST: optional,
+  STRIPE_API_PORT: optional,
+  STRIPE_API_PROTOCOL: optional,
+  STRIPE_PRICE_BASIC: optional,
+  STRIPE_PRICE_PRO: optional,
+  PLAN_BASIC_PRICE_CENTS: z.coerce.number().int().min(0).default(2900),
+  PLAN_PRO_PRICE_CENTS: z.coerce.number().int().min(0).default(7900),
+  ADMIN_SETUP_PASSWORD: optional,
+  // Accounts one address may create in an hour (docs/api.md, "Limits"); test runs register from one address.
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  SEED_DEMO: z.string().default("1"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** The session secret: from the environment, or made once and kept under data/ for local runs. */
+function sessionSecret(env: z.infer<typeof ZEnv>, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.NODE_ENV === "production") {
+    throw new Error("SESSION_SECRET must be set in production (a long random string).");
+  }
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(ROOT_DIR, env.DATA_DIR ?? "data");
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    isTest: env.NODE_ENV === "test",
+    port: env.PORT,
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    redisPrefix: env.REDIS_PREFIX,
+    sessionSecret: sessionSecret(env, dataDir),
+    dataDir,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    bcryptRounds: env.BCRYPT_ROUNDS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiHost: env.STRIPE_API_HOST,
+      apiPort: env.STRIPE_API_PORT,
+      apiProtocol: env.STRIPE_API_PROTOCOL as "http" | "https" | undefined,
+      priceIds: { basic: env.STRIPE_PRICE_BASIC, pro: env.STRIPE_PRICE_PRO },
+    },
+    planPrices: { basic: env.PLAN_BASIC_PRICE_CENTS, pro: env.PLAN_PRO_PRICE_CENTS },
+    adminSetupPassword: env.ADMIN_SETUP_PASSWORD,
+    registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
+    // The demo company's passwords are published in the README: never in production.
+    seedDemo: env.SEED_DEMO !== "0" && env.NODE_ENV !== "production",
+    /** Browsers keep a Secure cookie only over https: Secure exactly when the app is served so. */
+    isHttps: new URL(appUrl).protocol === "https:",
+  };
+}
+
+export const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();

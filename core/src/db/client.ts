@@ -1,0 +1,30 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { config } from "../config";
+import { logger } from "../logger";
+import * as schema from "./schema";
+
+// DATE columns are calendar dates: keep them as the 'yyyy-MM-dd' text PostgreSQL sends.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+if (!config.databaseUrl) {
+  console.error(
+    "DATABASE_URL is not set. Run `npm start` (it starts the embedded database for you) or set DATABASE_URL to a PostgreSQL URL.",
+  );
+  process.exit(1);
+}
+
+export const pool = new pg.Pool({
+  connectionString: config.databaseUrl,
+  max: config.isTest ? 5 : 10,
+  // A database that does not answer fails the request fast (503) instead of holding it.
+  connectionTimeoutMillis: 2000,
+});
+// An idle connection PostgreSQL closes (a restart, a failover) leaves the pool and is replaced on
+// next use; without a listener its error would stop the process (docs/reliability.md).
+pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+export const db = drizzle(pool, { schema });
+export type Db = typeof db;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the pool or an open transaction: commands accept both. */
+export type Executor = Db | Tx;

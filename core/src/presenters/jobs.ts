@@ -1,0 +1,75 @@
+/**
+ * The exact JSON a job leaves the server as. Single jobs are presented from a row in
+ * JavaScript; lists are built by PostgreSQL from the same columns (`jobJsonSql`), so a
+ * week of jobs never goes through row parsing and JSON.stringify. A test checks that the
+ * two agree field for field.
+ */
+import type { JobDTO, JobPhotoKind, JobStatus, JobType, PaymentStatus } from "@sched/shared-types";
+import { sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { jobs } from "../db/schema";
+
+type JobRow = typeof jobs.$inferSelect;
+
+/** The photo's address; `v` changes whenever the job does, so browsers may cache a photo forever. */
+export function photoUrl(jobId: string, kind: JobPhotoKind, updatedAt: Date): string {
+  return `/api/jobs/${jobId}/photos/${kind}?v=${updatedAt.getTime()}`;
+}
+
+export function presentJob(row: JobRow): JobDTO {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    employeeId: row.employeeId,
+    type: row.type as JobType,
+    location: row.location,
+    description: row.description,
+    date: row.date,
+    time: row.time,
+    status: row.status as JobStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    onMyWayAt: row.onMyWayAt ? row.onMyWayAt.toISOString() : null,
+    amount: row.amount,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    callRecordId: row.callRecordId,
+    beforePhotoUrl: row.hasBeforePhoto ? photoUrl(row.id, "before", row.updatedAt) : null,
+    afterPhotoUrl: row.hasAfterPhoto ? photoUrl(row.id, "after", row.updatedAt) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** Date.toISOString() in SQL: UTC, milliseconds truncated as a JS Date truncates them. */
+const isoTimestamp = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const sqlPhotoUrl = (kind: JobPhotoKind, hasPhoto: AnyPgColumn) =>
+  sql`case when ${hasPhoto} then '/api/jobs/' || ${jobs.id} || ${`/photos/${kind}?v=`} || floor(extract(epoch from ${jobs.updatedAt}) * 1000)::bigint end`;
+
+/** presentJob as a PostgreSQL json expression over the `jobs` table. */
+export const jobJsonSql = sql`json_build_object(
+  'id', ${jobs.id},
+  'companyId', ${jobs.companyId},
+  'employeeId', ${jobs.employeeId},
+  'type', ${jobs.type},
+  'location', ${jobs.location},
+  'description', ${jobs.description},
+  'date', ${jobs.date},
+  'time', ${jobs.time},
+  'status', ${jobs.status},
+  'paymentStatus', ${jobs.paymentStatus},
+  'completedAt', ${isoTimestamp(jobs.completedAt)},
+  'onMyWayAt', ${isoTimestamp(jobs.onMyWayAt)},
+  'amount', ${jobs.amount}::text,
+  'customerEmail', ${jobs.customerEmail},
+  'customerPhone', ${jobs.customerPhone},
+  'callRecordId', ${jobs.callRecordId},
+  'beforePhotoUrl', ${sqlPhotoUrl("before", jobs.hasBeforePhoto)},
+  'afterPhotoUrl', ${sqlPhotoUrl("after", jobs.hasAfterPhoto)},
+  'createdAt', ${isoTimestamp(jobs.createdAt)},
+  'updatedAt', ${isoTimestamp(jobs.updatedAt)},
+  'version', ${jobs.version}
+)`;

@@ -1,0 +1,72 @@
+/**
+ * What a calendar feed shows (docs/settings.md, "Calendar feed"): the jobs of the roster
+ * employee linked to the member whose token it is, from 30 days ago to 90 days ahead of
+ * today in the company's time zone. A token nobody holds any more, a member who left or
+ * is no longer linked: no feed at all (the route answers 404).
+ */
+import { DEFAULT_COMPANY_SETTINGS } from "@sched/shared-types";
+import { and, asc, between, eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { hashCalendarToken, isWellFormedCalendarToken } from "../commands/calendar-feed-token";
+import { db } from "../db/client";
+import { companies, companySettings, companyUsers, employees, jobs } from "../db/schema";
+import { addDays } from "../lib/dates";
+
+export const FEED_DAYS_BACK = 30;
+export const FEED_DAYS_AHEAD = 90;
+
+export type CalendarFeedJob = typeof jobs.$inferSelect;
+
+export type CalendarFeed = {
+  companyName: string;
+  employeeName: string;
+  timeZone: string;
+  jobs: CalendarFeedJob[];
+};
+
+/** Today's date where the company is. */
+export const todayIn = (timeZone: string, now = new Date()) =>
+  DateTime.fromJSDate(now).setZone(timeZone).toISODate() ?? now.toISOString().slice(0, 10);
+
+/** The member, their linked employee and the company behind a token; undefined when none. */
+async function feedOwner(token: string) {
+  if (!isWellFormedCalendarToken(token)) return undefined;
+  const [owner] = await db
+    .select({
+      companyId: companyUsers.companyId,
+      employeeId: employees.id,
+      employeeName: employees.name,
+      companyName: companies.name,
+      timeZone: companySettings.timeZone,
+    })
+    .from(companyUsers)
+    // An inner join: a member no longer linked has no feed.
+    .innerJoin(
+      employees,
+      and(eq(employees.id, companyUsers.employeeId), eq(employees.companyId, companyUsers.companyId)),
+    )
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .leftJoin(companySettings, eq(companySettings.companyId, companyUsers.companyId))
+    .where(eq(companyUsers.calendarTokenHash, hashCalendarToken(token)))
+    .limit(1);
+  return owner;
+}
+
+export async function loadCalendarFeed(token: string, now = new Date()): Promise<CalendarFeed | undefined> {
+  const owner = await feedOwner(token);
+  if (!owner) return undefined;
+  const timeZone = owner.timeZone ?? DEFAULT_COMPANY_SETTINGS.timeZone;
+  const today = todayIn(timeZone, now);
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.companyId, owner.companyId),
+        eq(jobs.employeeId, owner.employeeId),
+        between(jobs.date, addDays(today, -FEED_DAYS_BACK), addDays(today, FEED_DAYS_AHEAD)),
+      ),
+    )
+    .orderBy(asc(jobs.date), asc(jobs.time));
+  return { companyName: owner.companyName, employeeName: owner.employeeName, timeZone, jobs: rows };
+}

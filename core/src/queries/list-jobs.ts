@@ -1,0 +1,193 @@
+/**
+ * GET /api/jobs is the board's hot path: every open board refetches it after every job
+ * change in the company. Building a week of jobs as JSON costs PostgreSQL ~10 ms for
+ * 1,200 rows, while fingerprinting the same rows costs well under 1 ms. So each request
+ * asks only for the fingerprint (in the same statement as the membership check); the JSON
+ * is built when the fingerprint has changed, and kept in this process until it changes again.
+ *
+ * The fingerprint is the row count plus the sum of a 64-bit hash of each row's id seeded
+ * with its xmin (the transaction that wrote that version of the row), over the rows
+ * listed. Every insert, update or delete of a job, whoever makes it (a job command, a template
+ * being applied, an employee's cascade delete), creates or removes a row version and so
+ * changes the fingerprint: no writer has to remember to invalidate a cache, and several web
+ * processes stay correct without talking to each other.
+ *
+ * A web process that knows the company's jobs version (core/src/cache/jobs-version.ts,
+ * bumped by every writer after its commit) skips even the fingerprint: the ETag a list had
+ * at that version is noted in memory, so an unchanged list costs no database round trip.
+ * Without a known version (Redis away, a cold process) the fingerprint answers as above.
+ */
+import { promisify } from "node:util";
+import { constants, gzip } from "node:zlib";
+import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { onChannelReset } from "../cache/channel";
+import { currentJobsVersion } from "../cache/jobs-version";
+import { db } from "../db/client";
+import { jobs } from "../db/schema";
+import { type CompanyAccess, loadCompanyAccess, loadCompanyAccessWith } from "../policies/company-access";
+import { jobJsonSql } from "../presenters/jobs";
+
+const gzipAsync = promisify(gzip);
+
+/** Which jobs a list holds: a date window (both ends inclusive) and, for My Day, one employee's. */
+export type JobFilter = { startDate?: string; endDate?: string; employeeId?: string };
+
+export type JobListBody = { etag: string; json: Buffer; gzipped: () => Promise<Buffer> };
+
+/** Bump when presentJob's output changes, so browsers drop bodies cached under old ETags. */
+const FORMAT_VERSION = "j3";
+/** What the kept bodies may weigh in all; the oldest go first. */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+type Entry = JobListBody & { bytes: number };
+const cache = new Map<string, Entry>();
+let cachedBytes = 0;
+/** One build per key at a time: after a change every open board refetches at once. */
+const building = new Map<string, Promise<Entry>>();
+
+function listed(companyId: string, filter: JobFilter): SQL | undefined {
+  return and(
+    eq(jobs.companyId, companyId),
+    filter.startDate ? gte(jobs.date, filter.startDate) : undefined,
+    filter.endDate ? lte(jobs.date, filter.endDate) : undefined,
+    filter.employeeId ? eq(jobs.employeeId, filter.employeeId) : undefined,
+  );
+}
+
+/**
+ * The filter as text, in the cache key and the ETag: two lists that happen to hold the same
+ * rows (two empty ones, say) still carry different ETags.
+ */
+const filterKey = (filter: JobFilter) =>
+  `${filter.startDate ?? ""}|${filter.endDate ?? ""}|${filter.employeeId ?? ""}`;
+
+// The row's id hashed with its version (xmin) as the seed: half the cost of hashing "id:xmin" as text.
+const fingerprintSql = sql<string>`count(*)::text || '.' || coalesce(sum(uuid_hash_extended(${jobs.id}, ${jobs}.xmin::text::bigint)), 0)::text`;
+
+const etagOf = (filter: JobFilter, fingerprint: string) =>
+  `W/"${FORMAT_VERSION}-${filterKey(filter)}-${fingerprint}"`;
+
+/** A member's access to the company, carrying the list's current ETag. */
+export type JobListAccess = CompanyAccess & { etag: string };
+
+/** The ETag each list had at a known jobs version, per company and filter. */
+type EtagNote = { version: string; etag: string; notedAt: number };
+const etagNotes = new Map<string, EtagNote>();
+const MAX_ETAG_NOTES = 50_000;
+/**
+ * A note is checked against the fingerprint again after this long: a writer that died
+ * between its commit and its bump leaves a list behind for no longer than that.
+ */
+const ETAG_NOTE_MAX_AGE_MS = 10_000;
+// Whatever was noted before a gap in the invalidation channel may miss a change made in it.
+onChannelReset(() => etagNotes.clear());
+
+function noteEtag(key: string, note: EtagNote) {
+  etagNotes.delete(key);
+  if (etagNotes.size >= MAX_ETAG_NOTES) etagNotes.clear();
+  etagNotes.set(key, note);
+}
+
+/** The ETag of a list at `version`: from memory when noted, else the fingerprint alone. */
+async function etagAtVersion(companyId: string, filter: JobFilter, version: string): Promise<string> {
+  const key = `${companyId}|${filterKey(filter)}`;
+  const noted = etagNotes.get(key);
+  if (noted?.version === version && Date.now() - noted.notedAt < ETAG_NOTE_MAX_AGE_MS) return noted.etag;
+  // Read after the version: a change committed later bumps the version past this note.
+  const [row] = await db.select({ value: fingerprintSql }).from(jobs).where(listed(companyId, filter));
+  const etag = etagOf(filter, row.value);
+  noteEtag(key, { version, etag, notedAt: Date.now() });
+  return etag;
+}
+
+/**
+ * The user's access to the company and the list's current ETag: from memory when this
+ * process knows the company's jobs version, else read in one statement. Undefined when the
+ * user is not a member. The caller authorizes the member: any member may read the
+ * schedule, also after a trial ends (docs/billing.md).
+ */
+export async function loadJobListAccess(
+  userId: string,
+  companyId: string,
+  filter: JobFilter,
+): Promise<JobListAccess | undefined> {
+  const version = await currentJobsVersion(companyId);
+  if (version !== undefined) {
+    const member = await loadCompanyAccess(userId, companyId);
+    return member && { ...member, etag: await etagAtVersion(companyId, filter, version) };
+  }
+  const fingerprint = db.select({ value: fingerprintSql }).from(jobs).where(listed(companyId, filter));
+  const found = await loadCompanyAccessWith(userId, companyId, sql<string>`(${fingerprint})`);
+  return found && { ...found.member, etag: etagOf(filter, found.extra) };
+}
+
+async function build(companyId: string, filter: JobFilter): Promise<Entry> {
+  const [row] = await db
+    .select({
+      fingerprint: fingerprintSql,
+      json: sql<string>`coalesce(json_agg(${jobJsonSql} order by ${asc(jobs.date)}, ${asc(jobs.time)}, ${asc(jobs.createdAt)})::text, '[]')`,
+    })
+    .from(jobs)
+    .where(listed(companyId, filter));
+  const json = Buffer.from(row.json);
+  let compressed: Promise<Buffer> | undefined;
+  return {
+    etag: etagOf(filter, row.fingerprint),
+    json,
+    bytes: json.length,
+    gzipped: () => {
+      // The fastest level: a list is compressed after every change, and level 6 saves only ~6% more.
+      compressed ??= gzipAsync(json, { level: constants.Z_BEST_SPEED });
+      return compressed;
+    },
+  };
+}
+
+function keep(key: string, entry: Entry) {
+  const previous = cache.get(key);
+  if (previous) {
+    cache.delete(key);
+    cachedBytes -= previous.bytes;
+  }
+  if (entry.bytes > CACHE_MAX_BYTES) return;
+  cache.set(key, entry);
+  cachedBytes += entry.bytes;
+  for (const [oldKey, old] of cache) {
+    if (cachedBytes <= CACHE_MAX_BYTES) break;
+    cache.delete(oldKey);
+    cachedBytes -= old.bytes;
+  }
+}
+
+/**
+ * The list's JSON for a company and filter whose current ETag is `etag` (from
+ * loadJobListAccess). Served from memory when nothing changed since it was built; the body
+ * answered always carries its own ETag, which is newer when a change landed in between.
+ */
+export async function jobListBody(companyId: string, filter: JobFilter, etag: string): Promise<JobListBody> {
+  const key = `${companyId}|${filterKey(filter)}`;
+  const cached = cache.get(key);
+  if (cached?.etag === etag) {
+    // Most recently used goes last, so eviction takes the least recently used.
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  let pending = building.get(key);
+  if (!pending) {
+    pending = build(companyId, filter).finally(() => building.delete(key));
+    building.set(key, pending);
+  }
+  let entry = await pending;
+  // A build that started before the change this request has seen would answer the old
+  // list: build again rather than show a board that misses the change.
+  if (entry.etag !== etag) entry = await build(companyId, filter);
+  keep(key, entry);
+  return entry;
+}
+
+/** For tests: forget every kept body. */
+export function clearJobListCache() {
+  cache.clear();
+  cachedBytes = 0;
+}

@@ -1,0 +1,76 @@
+/**
+ * Company members for specs that need more than the owner: an invitation over the API,
+ * its link read from the worker's outbox (no SMTP_URL in e2e), accepted in a browser of
+ * the member's own.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContextOptions, Page, TestInfo } from "@playwright/test";
+import type { Role } from "@sched/shared-types";
+import { api, e2eDataDir, expect, type Owner, PASSWORD, selectCompany, uniqueEmail } from "./fixtures";
+
+/** The invitation token in the e-mail the worker wrote to `email`. */
+export async function invitationToken(email: string): Promise<string> {
+  const outbox = path.join(e2eDataDir(), "outbox");
+  const name = email.replace(/[^a-z0-9@._-]+/gi, "_");
+  let token: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outbox).filter((file) => file.endsWith(`-${name}.eml`));
+        } catch {
+          // The worker has written nothing yet.
+        }
+        const raw = files.map((file) => readFileSync(path.join(outbox, file), "utf8")).join("\n");
+        const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        token = decoded.match(/\/invite\/([A-Za-z0-9_-]{43})/)?.[1];
+        return token;
+      },
+      { timeout: 20_000, message: `an invitation e-mail to ${email}` },
+    )
+    .toBeTruthy();
+  return token ?? "";
+}
+
+/** A browser with no cookies, sized like this project's pages; `extra` adds options (e.g. bypassCSP). */
+export async function blankPage(browser: Browser, testInfo: TestInfo, extra: BrowserContextOptions = {}) {
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    deviceScaleFactor,
+    ...extra,
+  });
+  return context.newPage();
+}
+
+/** Invites `email` as `role` (optionally linked to a roster employee); answers the token. */
+export async function invite(ownerPage: Page, owner: Owner, role: Role, employeeId?: string) {
+  const email = uniqueEmail(role);
+  await api(ownerPage, "POST", `/api/companies/${owner.companyId}/invitations`, { email, role, employeeId });
+  return invitationToken(email);
+}
+
+/** A member of the owner's company, signed in on a page of their own with the company selected. */
+export async function memberPage(
+  ownerPage: Page,
+  owner: Owner,
+  role: Role,
+  browser: Browser,
+  testInfo: TestInfo,
+  options: { employeeId?: string; context?: BrowserContextOptions } = {},
+): Promise<Page> {
+  const token = await invite(ownerPage, owner, role, options.employeeId);
+  const page = await blankPage(browser, testInfo, options.context);
+  const accepted = await page.request.post(`/api/invitations/token/${token}/accept`, {
+    data: { firstName: role === "admin" ? "Ada" : "Tia", lastName: "Member", password: PASSWORD },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await selectCompany(page, owner.companyId);
+  return page;
+}

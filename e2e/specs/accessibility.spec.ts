@@ -1,0 +1,201 @@
+/**
+ * Accessibility, measured (docs/accessibility.md): axe-core on every screen, signed out and
+ * signed in as owner, admin and employee, with the main dialogs open: no serious or critical
+ * violation. One page per role visits the screens in turn, so the spec stays quick.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { api, expect as baseExpect, type Owner, test } from "../fixtures";
+import { blankPage, invite, memberPage } from "../members";
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+/** A fresh browser loads the whole app first; on a busy machine that takes a while. */
+const FIRST_LOAD = { timeout: 45_000 };
+const BLOCKING = new Set(["serious", "critical"]);
+
+// The pages have a strict CSP; axe's injected script needs it lifted.
+test.use({ bypassCSP: true });
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const isoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const today = () => isoDate(new Date());
+/** Monday of this week (the board's weeks start on Monday). */
+const thisMonday = () => {
+  const date = new Date();
+  date.setDate(date.getDate() - ((date.getDay() + 6) % 7));
+  return isoDate(date);
+};
+
+/** Waits until the screen has loaded its data and finished animating. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator(".ant-skeleton, .ant-spin-spinning, .page-spinner")).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  await settle(page);
+  // Legacy mode runs axe in the page itself, without opening a blank page for every audit.
+  // The WCAG A and AA rules (2.0 to 2.2) are the standard; best-practice rules are not run.
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ""))
+    .map((violation) => {
+      const targets = violation.nodes.slice(0, 8).map((node) => {
+        // Contrast findings say which colours met, to make the fix obvious.
+        const data = node.any[0]?.data as { fgColor?: string; bgColor?: string } | undefined;
+        const colours = data?.fgColor ? ` ${data.fgColor} on ${data.bgColor}` : "";
+        return `${node.target.join(" ")}${colours}`;
+      });
+      return `${where}: ${violation.id} (${violation.impact}) ${violation.help} at ${targets.join(" | ")}`;
+    });
+}
+
+/**
+ * Visits each path in turn and audits it. After the first, the app's router moves (as a
+ * click on a link would): one boot of the app per role keeps the spec quick.
+ */
+async function auditPaths(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const [index, path] of paths.entries()) {
+    if (index === 0) await page.goto(path);
+    else {
+      await page.evaluate((to) => {
+        window.history.pushState(null, "", to);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      }, path);
+    }
+    found.push(...(await audit(page, path)));
+  }
+  return found;
+}
+
+/** Opens a dialog with `open`, audits the page with it, and closes it with Escape. */
+async function auditDialog(page: Page, name: string, open: () => Promise<void>): Promise<string[]> {
+  await open();
+  await expect(page.getByRole("dialog", { name })).toBeVisible();
+  const found = await audit(page, `dialog ${name}`);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name })).toBeHidden();
+  return found;
+}
+
+/** A roster employee and one job today, so boards and lists have something to show. */
+async function seed(page: Page, owner: Owner) {
+  const employee = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+    companyId: owner.companyId,
+    name: "Tia Tech",
+    initials: "TT",
+    avatarColor: "green",
+  });
+  const job = await api<JobDTO>(page, "POST", "/api/jobs", {
+    companyId: owner.companyId,
+    employeeId: employee.id,
+    date: today(),
+    time: "09:00",
+    type: "Repair",
+    location: "12 Oak Rd",
+  });
+  return { employee, job };
+}
+
+/** Every screen a signed-in member can open (some answer "not for you", which is audited too). */
+const signedInPaths = () => [
+  "/schedule?view=week",
+  "/schedule?view=employee",
+  "/schedule?view=day",
+  "/employees",
+  "/templates",
+  "/history",
+  `/history/${thisMonday()}`,
+  "/chat",
+  "/team",
+  "/calls",
+  "/subscription",
+  "/subscription-success",
+  "/my-day",
+  "/settings",
+  "/no-such-page",
+];
+
+test.describe("accessibility (axe-core)", () => {
+  // A dozen screens in turn, each audited: more than one page's budget on a loaded machine.
+  test.setTimeout(240_000);
+
+  test("signed out: sign-in, registration, admin, setup, invitations and the 404 page", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const token = await invite(page, owner, "employee");
+    const visitor = await blankPage(browser, testInfo, { bypassCSP: true });
+    await visitor.goto("/login");
+    await expect(visitor.getByRole("button", { name: "Sign in" })).toBeVisible(FIRST_LOAD);
+    const found = await auditPaths(visitor, [
+      "/login",
+      "/register",
+      "/admin",
+      "/admin-setup",
+      `/invite/${token}`,
+      "/invite/not-a-real-token",
+      "/no-such-page",
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  test("the owner: every screen and the main dialogs", async ({ page, owner }) => {
+    await seed(page, owner);
+    await page.goto("/schedule?view=week");
+    await expect(page.getByRole("button", { name: "Add Job", exact: true })).toBeVisible(FIRST_LOAD);
+    // Navigation links (desktop bar or phone bar) are named by their words alone, not "calendar Schedule".
+    for (const name of ["Schedule", "Employees", "History", "Chat", "Calls", "Team"]) {
+      await expect(page.getByRole("link", { name, exact: true }).filter({ visible: true })).toHaveCount(1);
+    }
+    const found = await auditPaths(page, signedInPaths());
+
+    await page.goto("/schedule?view=day");
+    found.push(
+      ...(await auditDialog(page, "Add Job", () =>
+        page.getByRole("button", { name: "Add Job", exact: true }).click(),
+      )),
+      ...(await auditDialog(page, "Edit Job", () => page.getByTestId("job-card").first().click())),
+    );
+    await page.goto("/employees");
+    found.push(
+      ...(await auditDialog(page, "Add Employee", () =>
+        page.getByRole("button", { name: "Add Employee" }).first().click(),
+      )),
+    );
+    await page.goto("/team");
+    found.push(
+      ...(await auditDialog(page, "Invite Team Member", () =>
+        page.getByRole("button", { name: "Invite Team Member" }).click(),
+      )),
+    );
+    expect(found).toEqual([]);
+  });
+
+  test("an admin: every screen", async ({ page, owner, browser }, testInfo) => {
+    await seed(page, owner);
+    const admin = await memberPage(page, owner, "admin", browser, testInfo, { context: { bypassCSP: true } });
+    await admin.goto("/schedule");
+    await expect(admin.getByRole("button", { name: "Add Job", exact: true })).toBeVisible(FIRST_LOAD);
+    expect(await auditPaths(admin, signedInPaths())).toEqual([]);
+  });
+
+  test("an employee linked to the roster: every screen", async ({ page, owner, browser }, testInfo) => {
+    const { employee } = await seed(page, owner);
+    const tech = await memberPage(page, owner, "employee", browser, testInfo, {
+      employeeId: employee.id,
+      context: { bypassCSP: true },
+    });
+    await tech.goto("/my-day");
+    await expect(tech.getByText("12 Oak Rd").first()).toBeVisible(FIRST_LOAD);
+    expect(await auditPaths(tech, signedInPaths())).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Every flow works by keyboard (docs/accessibility.md): sign in, add a job, move a job with
+ * "Move to…" (the keyboard alternative to dragging it) and Undo, send a chat message, and
+ * the focus goes back to the button that opened a dialog when it closes.
+ */
+import type { Locator, Page } from "@playwright/test";
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { api, expect as baseExpect, type Owner, PASSWORD, registerOwner, test } from "../fixtures";
+import { blankPage } from "../members";
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+/** A fresh browser loads the whole app first; on a busy machine that takes a while. */
+const FIRST_LOAD = { timeout: 45_000 };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const isoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const today = () => isoDate(new Date());
+/** Monday of this week: a day every view of the board shows (today may be a Sunday). */
+const thisMonday = () => {
+  const date = new Date();
+  date.setDate(date.getDate() - ((date.getDay() + 6) % 7));
+  return isoDate(date);
+};
+
+/** Presses Tab until `target` has the focus (as a keyboard user would reach it), then checks the focus shows. */
+async function tabTo(page: Page, target: Locator, maxPresses = 60) {
+  await expect(target).toBeVisible(FIRST_LOAD);
+  for (let press = 0; press < maxPresses; press++) {
+    if (
+      await target.evaluate(
+        (element) => element === document.activeElement || element.contains(document.activeElement),
+      )
+    ) {
+      await expectVisibleFocus(page);
+      return;
+    }
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** The focused element draws a ring: an outline or a box shadow (antd's inputs), on itself or its wrapper. */
+async function expectVisibleFocus(page: Page) {
+  const isVisible = await page.evaluate(() => {
+    const shows = (element: Element | null) => {
+      if (!element) return false;
+      const style = getComputedStyle(element);
+      const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
+      return outline || style.boxShadow !== "none";
+    };
+    const focused = document.activeElement;
+    return (
+      shows(focused) ||
+      shows(focused?.parentElement ?? null) ||
+      shows(focused?.closest(".ant-select, .ant-input-affix-wrapper") ?? null)
+    );
+  });
+  expect(isVisible, "the focused element shows a focus ring").toBe(true);
+}
+
+/** The owner's company's jobs on `date`, as the server has them. */
+const jobsOn = (page: Page, owner: Owner, date: string) =>
+  api<JobDTO[]>(page, "GET", `/api/jobs?companyId=${owner.companyId}&startDate=${date}&endDate=${date}`);
+
+/** Who the job is assigned to now. */
+const assigneeOf = async (page: Page, owner: Owner, job: JobDTO) =>
+  (await jobsOn(page, owner, job.date)).find((candidate) => candidate.id === job.id)?.employeeId;
+
+async function addEmployee(page: Page, owner: Owner, name: string, initials: string) {
+  return api<EmployeeDTO>(page, "POST", "/api/employees", {
+    companyId: owner.companyId,
+    name,
+    initials,
+    avatarColor: "green",
+  });
+}
+
+test.describe("keyboard", () => {
+  test.slow();
+
+  test("sign in by keyboard", async ({ browser, request }, testInfo) => {
+    const owner = await registerOwner(request);
+    const page = await blankPage(browser, testInfo);
+    await page.goto("/login");
+    await tabTo(page, page.getByLabel("Email"));
+    await page.keyboard.type(owner.email);
+    await tabTo(page, page.getByLabel("Password", { exact: true }));
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+    await expect(page).not.toHaveURL(/\/login/, FIRST_LOAD);
+  });
+
+  test("add a job by keyboard", async ({ page, owner }) => {
+    await addEmployee(page, owner, "Kim Keys", "KK");
+    await page.goto("/schedule");
+    await tabTo(page, page.getByRole("button", { name: "Add Job", exact: true }));
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add Job" });
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole("combobox", { name: "Employee" }));
+    await page.keyboard.type("Kim");
+    await page.keyboard.press("Enter");
+    await tabTo(page, dialog.getByRole("combobox", { name: "Job type" }));
+    // The arrow opens the list on its first type; Enter picks it.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await tabTo(page, dialog.getByLabel("Location"));
+    await page.keyboard.type("7 Keyboard Lane");
+    await tabTo(page, dialog.getByRole("button", { name: "Add Job" }));
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    const jobs = await jobsOn(page, owner, today());
+    expect(jobs.map((job) => [job.location, job.type])).toContainEqual(["7 Keyboard Lane", "Plumbing"]);
+  });
+
+  test("move a job with Move to… and undo it, by keyboard", async ({ page, owner }) => {
+    const kim = await addEmployee(page, owner, "Kim Keys", "KK");
+    const lee = await addEmployee(page, owner, "Lee Later", "LL");
+    const job = await api<JobDTO>(page, "POST", "/api/jobs", {
+      companyId: owner.companyId,
+      employeeId: kim.id,
+      date: thisMonday(),
+      time: "09:00",
+      type: "Repair",
+      location: "12 Oak Rd",
+    });
+    await page.goto(`/schedule?day=${thisMonday()}`);
+    const card = page.locator(`[data-testid="job-card"][data-job-id="${job.id}"]`);
+    await tabTo(page, card);
+    await page.keyboard.press("Enter");
+    const edit = page.getByRole("dialog", { name: "Edit Job" });
+    await tabTo(page, edit.getByRole("button", { name: "Move to…" }));
+    await page.keyboard.press("Enter");
+
+    const move = page.getByRole("dialog", { name: "Move job" });
+    await expect(move).toBeVisible();
+    await tabTo(page, move.getByLabel("Employee"));
+    // A closed select steps to the next option with the arrow keys: Kim Keys -> Lee Later.
+    await page.keyboard.press("ArrowDown");
+    await expect(move.getByLabel("Employee")).toHaveValue(lee.id);
+    await tabTo(page, move.getByRole("button", { name: "Move" }));
+    await page.keyboard.press("Enter");
+    await expect(move).toBeHidden();
+    await expect(page.getByText("Job moved")).toBeVisible();
+    await expect.poll(() => assigneeOf(page, owner, job)).toBe(lee.id);
+    // The focus is back on the card, in its new place.
+    await expect(card).toBeFocused();
+
+    // Undo is a button in the toast; a keyboard user reaches it and presses Enter.
+    const undo = page.getByTestId("undo-move");
+    await undo.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Move undone")).toBeVisible();
+    await expect.poll(() => assigneeOf(page, owner, job)).toBe(kim.id);
+  });
+
+  test("send a chat message by keyboard", async ({ page, owner: _owner }) => {
+    await page.goto("/chat");
+    const box = page.getByRole("textbox", { name: "Message" });
+    await tabTo(page, box);
+    await page.keyboard.type("Typed without a mouse");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Typed without a mouse")).toBeVisible();
+    await expect(box).toHaveValue("");
+  });
+
+  test("closing a dialog puts the focus back on the button that opened it", async ({
+    page,
+    owner: _owner,
+  }) => {
+    await page.goto("/employees");
+    const add = page.getByRole("button", { name: "Add Employee" }).first();
+    await tabTo(page, add);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Add Employee" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Add Employee" })).toBeHidden();
+    await expect(add).toBeFocused();
+
+    await page.goto("/team");
+    const invite = page.getByRole("button", { name: "Invite Team Member" });
+    await tabTo(page, invite);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Invite Team Member" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Invite Team Member" })).toBeHidden();
+    await expect(invite).toBeFocused();
+  });
+});

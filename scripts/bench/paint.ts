@@ -1,0 +1,168 @@
+/**
+ * The board's first job card, in Chromium: from navigation start to the first frame after
+ * the first `.job-card` is in the page, on /schedule of a signed-in owner whose week holds
+ * 1,200 jobs, served by the real web process with a production build of the client.
+ * Cold = a fresh browser profile (nothing cached); warm = the same profile loading again
+ * (JavaScript from the HTTP cache, the API revalidated). Budgets: <= 1.0 s cold, <= 0.5 s warm.
+ * Uses the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium), as the e2e suite does.
+ * PAINT_CLIENT_DIST serves a client built beforehand instead (to compare two builds).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium } from "@playwright/test";
+import { SELECTED_COMPANY_KEY } from "@sched/shared-types";
+import { ROOT } from "../services";
+import { type BenchSection, startApp } from "./harness";
+import { BENCH_MONDAY, type Owner, registerOwner, seedWeek } from "./seed-week";
+
+/** Loads of each kind; PAINT_RUNS changes it. */
+const RUNS = Number(process.env.PAINT_RUNS ?? 7);
+const BUDGET_MS = { cold: 1000, warm: 500 };
+const CARD_TIMEOUT_MS = 30_000;
+
+/** What one page load reports: the card, and the moments on the way to it (ms from navigation start). */
+type Load = {
+  /** Every request of the load (verbose mode): path, start, end. */
+  resources?: [string, number, number][];
+  cardInDom?: number;
+  visible: number;
+  domContentLoaded: number;
+  scriptsDone: number;
+  user?: { start: number; end: number };
+  jobs?: { start: number; end: number };
+  employees?: { start: number; end: number };
+};
+
+/**
+ * Runs in the page before any of its scripts: notes when the first job card is in the
+ * page, and the frame after (when it has been drawn). Plain JavaScript: it runs in Chromium.
+ */
+const WATCH_FOR_FIRST_CARD = `
+  const observer = new MutationObserver(() => {
+    if (window.__cardInDom !== undefined || !document.querySelector(".job-card")) return;
+    window.__cardInDom = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.__cardVisible = performance.now(); }, 0));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+`;
+
+/** Read in the page once the card is visible: the moments on the way to it. */
+const READ_TIMINGS = `(() => {
+  const visible = window.__cardVisible;
+  const [navigation] = performance.getEntriesByType("navigation");
+  const resources = performance.getEntriesByType("resource");
+  const span = (path) => {
+    const entry = resources.find((r) => new URL(r.name).pathname === path);
+    return entry && { start: entry.startTime, end: entry.responseEnd };
+  };
+  const scripts = resources.filter((r) => r.name.endsWith(".js") && r.startTime < visible);
+  return {
+    resources: resources.map((r) => [new URL(r.name).pathname.slice(0, 60), Math.round(r.startTime), Math.round(r.responseEnd)]),
+    cardInDom: window.__cardInDom,
+    visible,
+    domContentLoaded: navigation ? navigation.domContentLoadedEventEnd : 0,
+    scriptsDone: Math.max(0, ...scripts.map((r) => r.responseEnd)),
+    user: span("/api/user"),
+    jobs: span("/api/jobs"),
+    employees: span("/api/employees"),
+  };
+})()`;
+
+function buildClient(outDir: string) {
+  const build = spawnSync(
+    "npx",
+    ["vite", "build", "client", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+    { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  if (build.status !== 0) throw new Error("client build failed");
+}
+
+async function signedInContext(browser: Browser, appUrl: string, owner: Owner): Promise<BrowserContext> {
+  // bypassCSP: the app allows no eval, and reading the page's timings is an evaluated string.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const [name, value] = owner.cookie.split("=");
+  await context.addCookies([{ name, value, url: appUrl, httpOnly: true, sameSite: "Lax" }]);
+  // A returning dispatcher: their company is remembered, as the app remembers it.
+  await context.addInitScript({
+    content: `window.localStorage.setItem(${JSON.stringify(SELECTED_COMPANY_KEY)}, ${JSON.stringify(owner.companyId)});`,
+  });
+  await context.addInitScript({ content: WATCH_FOR_FIRST_CARD });
+  return context;
+}
+
+async function loadBoard(context: BrowserContext, url: string): Promise<Load> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: "commit" });
+    await page.waitForFunction("window.__cardVisible !== undefined", null, { timeout: CARD_TIMEOUT_MS });
+    return (await page.evaluate(READ_TIMINGS)) as Load;
+  } finally {
+    await page.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const ms = (value: number | undefined) => (value === undefined ? "-" : `${value.toFixed(0)}`.padStart(5));
+
+function describe(kind: "cold" | "warm", loads: Load[]): string[] {
+  const visible = loads.map((l) => l.visible);
+  const middle = median(visible);
+  const verdict = middle <= BUDGET_MS[kind] ? "within" : "OVER";
+  const typical = loads.find((l) => l.visible === middle) ?? loads[0];
+  return [
+    `  ${kind.padEnd(5)} first job card: median ${middle.toFixed(0)} ms (runs ${visible.map((v) => v.toFixed(0)).join(", ")}); budget ${BUDGET_MS[kind]} ms: ${verdict}`,
+    `        the median run (ms from navigation start): DOMContentLoaded ${ms(typical.domContentLoaded)}, scripts loaded ${ms(typical.scriptsDone)},` +
+      ` /api/user ${ms(typical.user?.start)}-${ms(typical.user?.end)}, /api/employees ${ms(typical.employees?.start)}-${ms(typical.employees?.end)},` +
+      ` /api/jobs ${ms(typical.jobs?.start)}-${ms(typical.jobs?.end)}`,
+  ];
+}
+
+export const paintBench: BenchSection = {
+  name: "paint",
+  run: async (context) => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), "sched-paint-"));
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    });
+    try {
+      const prebuilt = process.env.PAINT_CLIENT_DIST;
+      if (!prebuilt) buildClient(outDir);
+      const app = await startApp(context.databaseUrl, `${context.runId}p`, {
+        CLIENT_DIST: prebuilt ?? outDir,
+      });
+      try {
+        const owner = await registerOwner(app.url, `paint-${context.runId}`, "Paint Plumbing");
+        await seedWeek(app.url, context.databaseUrl, owner, BENCH_MONDAY);
+        const url = `${app.url}/schedule?week=${BENCH_MONDAY}`;
+        // One load first, so the server's own first-request costs are not counted.
+        const warmUp = await signedInContext(browser, app.url, owner);
+        await loadBoard(warmUp, url);
+        await warmUp.close();
+
+        const cold: Load[] = [];
+        const warm: Load[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const profile = await signedInContext(browser, app.url, owner);
+          cold.push(await loadBoard(profile, url));
+          warm.push(await loadBoard(profile, url));
+          if (process.env.BENCH_VERBOSE)
+            console.log(JSON.stringify({ cold: cold.at(-1), warm: warm.at(-1) }));
+          await profile.close();
+        }
+        context.report("/schedule in Chromium: the first job card (1,200-job week, production build)", [
+          ...describe("cold", cold),
+          ...describe("warm", warm),
+        ]);
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      await browser.close();
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,143 @@
+/**
+ * `Idempotency-Key` on creates (docs/api.md, "Idempotency keys"): a double submit or a
+ * retry after a lost answer makes one thing. The first request with a key claims it and
+ * runs; a 2xx answer is stored and every repeat of the same request within 24 h gets it
+ * back with `Idempotent-Replayed: true`. A repeat that arrives while the first still
+ * runs waits for its answer. A failure gives the key back, so a retry runs again. The
+ * same key for another request is refused (422).
+ */
+import { createHash } from "node:crypto";
+import {
+  claimIdempotencyKey,
+  type IdempotencyRecord,
+  recordIdempotentAnswer,
+  releaseIdempotencyKey,
+} from "@sched/core/commands/idempotency-keys";
+import { BadRequest, Conflict, IdempotencyKeyReused } from "@sched/core/errors";
+import { logger } from "@sched/core/logger";
+import type { Request, Response } from "express";
+
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+export const MALFORMED_KEY = "Idempotency-Key must be 1 to 200 visible ASCII characters";
+export const STILL_RUNNING = "A request with this Idempotency-Key is still running. Try again in a moment.";
+
+const VISIBLE_ASCII_KEY = /^[\x21-\x7e]{1,200}$/;
+/** How long a repeat waits for the first request's answer, and how often it looks. */
+const WAIT_MS = 10_000;
+const FIRST_POLL_MS = 20;
+const MAX_POLL_MS = 250;
+
+/** The request's key, undefined without the header; a malformed one is a 400. */
+export function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.get(IDEMPOTENCY_KEY_HEADER);
+  if (key === undefined) return undefined;
+  if (!VISIBLE_ASCII_KEY.test(key)) {
+    throw new BadRequest(MALFORMED_KEY, [{ path: IDEMPOTENCY_KEY_HEADER, message: MALFORMED_KEY }]);
+  }
+  return key;
+}
+
+/** JSON with object keys sorted at every level: the same body however its keys were ordered. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * What "the same request" means: method, path (without the query), the company it is
+ * about (a header may name it, so the body alone does not say) and the body as sent.
+ */
+export function requestFingerprint(req: Request, body: unknown, companyId: string | undefined): string {
+  const path = req.originalUrl.split("?")[0].replace(/(.)\/$/, "$1");
+  const bodyHash = createHash("sha256").update(canonicalJson(body)).digest("hex");
+  return `${req.method} ${path} ${companyId ?? "-"} ${bodyHash}`;
+}
+
+type IdempotentRequest = {
+  req: Request;
+  res: Response;
+  userId: string;
+  key: string;
+  requestHash: string;
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `handler` once per key and request: the first claimant runs it, a repeat answers
+ * the stored answer (returning undefined: it is already sent), or waits while the first
+ * is still running. Returns what the handler returned, for route() to send.
+ */
+export async function runIdempotent(request: IdempotentRequest, handler: () => unknown): Promise<unknown> {
+  const { res, userId, key, requestHash } = request;
+  const deadline = Date.now() + WAIT_MS;
+  for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+    const claim = await claimIdempotencyKey(userId, key, requestHash);
+    if (claim.claimed) return runClaimed(request, claim.claimedAt, handler);
+    const { record } = claim;
+    if (record.requestHash !== requestHash) throw new IdempotencyKeyReused();
+    if (record.statusCode !== null) {
+      replay(res, record, record.statusCode);
+      return undefined;
+    }
+    if (Date.now() >= deadline) throw new Conflict(STILL_RUNNING);
+    await wait(pause);
+  }
+}
+
+function replay(res: Response, record: IdempotencyRecord, statusCode: number) {
+  res.setHeader(REPLAYED_HEADER, "true");
+  res.status(statusCode);
+  if (record.responseBody === null) res.end();
+  else res.json(record.responseBody);
+}
+
+/** Runs the handler under our claim: a 2xx answer is recorded before it is sent, anything else frees the key. */
+async function runClaimed(request: IdempotentRequest, claimedAt: Date, handler: () => unknown) {
+  const { res, userId, key } = request;
+  // A handler may send its answer itself instead of returning it: keep what it sends.
+  let sentBody: unknown = null;
+  const sendJson = res.json.bind(res);
+  res.json = (body?: unknown) => {
+    sentBody = body;
+    return sendJson(body);
+  };
+  let result: unknown;
+  try {
+    result = await handler();
+  } catch (error) {
+    await releaseQuietly(userId, key, claimedAt);
+    throw error;
+  } finally {
+    res.json = sendJson;
+  }
+  const statusCode = res.statusCode;
+  if (statusCode < 200 || statusCode >= 300) {
+    await releaseQuietly(userId, key, claimedAt);
+    return result;
+  }
+  const body = res.headersSent ? sentBody : result;
+  try {
+    await recordIdempotentAnswer(userId, key, claimedAt, { statusCode, body: body ?? null });
+  } catch (error) {
+    // The thing is made: the caller still hears so. A repeat waits, then runs once the claim is abandoned.
+    logger.error({ err: error, requestId: request.req.id }, "could not record an idempotent answer");
+  }
+  return result;
+}
+
+async function releaseQuietly(userId: string, key: string, claimedAt: Date) {
+  try {
+    await releaseIdempotencyKey(userId, key, claimedAt);
+  } catch (error) {
+    // The claim then lapses after a minute; the handler's own error is the one to answer.
+    logger.error({ err: error }, "could not release an idempotency key");
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * route(options, handler): the shape of every API handler. It checks the session,
+ * passes the system administrator check when the options ask for one, parses the body,
+ * query and path with shared zod schemas, passes the company door (company id,
+ * membership, authorize) when the options name an action, and hands the handler typed
+ * input: no casts, no `!` on the user. A value the handler returns is sent as JSON.
+ * See docs/architecture.md.
+ */
+import { loadScoped, type ScopedTable } from "@sched/core/db/scoped";
+import { BadRequest, Forbidden, Unauthorized } from "@sched/core/errors";
+import { isMemberCached } from "@sched/core/member-cache";
+import { type Action, authorize, isOpenToEveryMember } from "@sched/core/policies/authorize";
+import { type CompanyAccess, loadCompanyAccess } from "@sched/core/policies/company-access";
+import { assertSystemAdmin } from "@sched/core/policies/system-admin";
+import { parseOrThrow } from "@sched/core/validation";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { z } from "zod";
+import { companyIdOf } from "./company";
+import { idempotencyKeyOf, requestFingerprint, runIdempotent } from "./idempotency";
+
+export const COMPANY_ID_REQUIRED = "Company id is required";
+export const NOT_A_MEMBER = "You are not a member of this company";
+
+/**
+ * Who may call: anyone, a signed-in user, a system administrator, a member of the request's
+ * company allowed `company`, or a member of it for an action open to every member at all
+ * times (`companyMember`: membership alone decides, so it is read from memory or the Redis note).
+ */
+type Access = "public" | "user" | "systemAdmin" | { company: Action } | { companyMember: Action };
+
+/** Who the cheap door lets in: a member of the company, role not loaded. */
+export type CompanyMember = Pick<CompanyAccess, "companyId" | "userId">;
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+type Caller<A extends Access> = A extends { company: Action }
+  ? { userId: string; member: CompanyAccess }
+  : A extends { companyMember: Action }
+    ? { userId: string; member: CompanyMember }
+    : A extends "user" | "systemAdmin"
+      ? { userId: string }
+      : { userId: string | undefined };
+
+export type RouteInput<A extends Access, B, Q, P> = Caller<A> & {
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+  req: Request;
+  res: Response;
+};
+
+type Options<A extends Access, B, Q, P> = {
+  access: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** A create that honours `Idempotency-Key`: a repeat answers the first answer (./idempotency.ts). */
+  idempotent?: boolean;
+  /**
+   * The answer's status when the handler succeeds: 201 for a create (the handler returns
+   * what it made), 204 for nothing to say (the handler returns nothing). Default 200.
+   */
+  status?: 201 | 204;
+};
+
+/** Replaces a request part with its parsed value (Express 5 makes req.query a getter). */
+function setPart(req: Request, part: "body" | "query" | "params", value: unknown) {
+  Object.defineProperty(req, part, { value, writable: true, configurable: true, enumerable: true });
+}
+
+/** Reads a membership; a route may have it carry more, read in the same statement (the jobs list's ETag). */
+export type MemberLoader<M extends CompanyAccess> = (
+  userId: string,
+  companyId: string,
+) => Promise<M | undefined>;
+
+/** The member of the request's company, authorized for `action`: 400 without a company, 403 outside it. */
+export function companyDoor(req: Request, userId: string, action: Action): Promise<CompanyAccess>;
+export function companyDoor<M extends CompanyAccess>(
+  req: Request,
+  userId: string,
+  action: Action,
+  load: MemberLoader<M>,
+): Promise<M>;
+export async function companyDoor(
+  req: Request,
+  userId: string,
+  action: Action,
+  load: MemberLoader<CompanyAccess> = loadCompanyAccess,
+): Promise<CompanyAccess> {
+  const companyId = companyIdOf(req);
+  if (!companyId) throw new BadRequest(COMPANY_ID_REQUIRED);
+  const member = await load(userId, companyId);
+  if (!member) throw new Forbidden(NOT_A_MEMBER);
+  authorize(member, action);
+  return member;
+}
+
+/**
+ * The company door for an action every member may do, even after a trial ends: being a
+ * member is the whole decision, read from the web process's memory (or, without its caches,
+ * the short-lived Redis note) so that the 3 s chat poll costs at most one indexed read, the
+ * session (docs/realtime.md). Same answers as companyDoor.
+ */
+export async function memberDoor(req: Request, userId: string): Promise<CompanyMember> {
+  const companyId = companyIdOf(req);
+  if (!companyId) throw new BadRequest(COMPANY_ID_REQUIRED);
+  if (!(await isMemberCached(userId, companyId))) throw new Forbidden(NOT_A_MEMBER);
+  return { companyId, userId };
+}
+
+/**
+ * The door of a row route: the row by id with the caller's membership of its company (404
+ * `notFoundMessage` for a row outside the caller's companies, core/src/db/scoped.ts),
+ * authorized for `action` on that row.
+ */
+export async function rowDoor<T extends ScopedTable>(
+  table: T,
+  id: string,
+  userId: string,
+  action: Action,
+  notFoundMessage: string,
+) {
+  const scoped = await loadScoped(table, id, userId, notFoundMessage);
+  authorize(scoped.member, action, scoped.row);
+  return scoped;
+}
+
+/** The member behind the request for company access kinds; undefined for the others. */
+function doorFor(access: Access, req: Request, userId: string): Promise<CompanyMember> | undefined {
+  if (typeof access !== "object") return undefined;
+  return "companyMember" in access ? memberDoor(req, userId) : companyDoor(req, userId, access.company);
+}
+
+export function route<
+  A extends Access,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(options: Options<A, B, Q, P>, handler: (input: RouteInput<A, B, Q, P>) => unknown): RequestHandler {
+  const { access } = options;
+  // The role table decides which actions may skip the role: a wrong route fails at start-up.
+  if (typeof access === "object" && "companyMember" in access && !isOpenToEveryMember(access.companyMember)) {
+    throw new Error(
+      `"${access.companyMember}" depends on the role: use { company: "${access.companyMember}" }`,
+    );
+  }
+  return async (req: Request, res: Response, _next: NextFunction) => {
+    const userId = req.userId;
+    if (access !== "public" && !userId) throw new Unauthorized();
+    // Keys belong to a user: a signed-out call has none to check against.
+    const idempotencyKey = options.idempotent && userId ? idempotencyKeyOf(req) : undefined;
+    const bodyAsSent: unknown = req.body ?? {};
+    // Before the input is read: someone else learns nothing about the admin routes' forms.
+    if (access === "systemAdmin" && userId) await assertSystemAdmin(userId);
+    if (options.params) setPart(req, "params", parseOrThrow(options.params, req.params));
+    if (options.query) setPart(req, "query", parseOrThrow(options.query, req.query));
+    if (options.body) setPart(req, "body", parseOrThrow(options.body, req.body ?? {}));
+    const member = userId ? await doorFor(access, req, userId) : undefined;
+    const input = {
+      userId,
+      member,
+      body: options.body ? req.body : undefined,
+      query: options.query ? req.query : undefined,
+      params: options.params ? req.params : undefined,
+      req,
+      res,
+    } as unknown as RouteInput<A, B, Q, P>;
+    const run = async () => {
+      const result = await handler(input);
+      if (options.status && !res.headersSent) res.status(options.status);
+      return result;
+    };
+    const result =
+      idempotencyKey && userId
+        ? await runIdempotent(
+            {
+              req,
+              res,
+              userId,
+              key: idempotencyKey,
+              requestHash: requestFingerprint(req, bodyAsSent, member?.companyId),
+            },
+            run,
+          )
+        : await run();
+    if (res.headersSent) return;
+    if (result !== undefined) res.json(result);
+    else if (options.status === 204) res.end();
+  };
+}

@@ -1,0 +1,20 @@
+/** The company's settings (docs/settings.md): every member reads them, the owner changes them. */
+import { saveCompanySettings } from "@sched/core/commands/save-company-settings";
+import { loadCompanySettings } from "@sched/core/queries/company-settings";
+import { ZCompanySettingsUpdate } from "@sched/shared-types";
+import { Router } from "express";
+import { route } from "../http/route";
+
+export const settingsRouter = Router();
+
+settingsRouter.get(
+  "/companies/:companyId/settings",
+  route({ access: { company: "read" } }, ({ member }) => loadCompanySettings(member.companyId)),
+);
+
+settingsRouter.put(
+  "/companies/:companyId/settings",
+  route({ access: { company: "manageSettings" }, body: ZCompanySettingsUpdate }, ({ member, body }) =>
+    saveCompanySettings(member, body),
+  ),
+);

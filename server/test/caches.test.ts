@@ -1,0 +1,271 @@
+/**
+ * The web process's caches in one process (docs/realtime.md, "Caches in the web process"):
+ * while the invalidation channel is healthy, sessions, memberships and the jobs list's
+ * version come from memory, and every command that changes them drops them at once;
+ * without the channel (Redis stopped or frozen) every request reads PostgreSQL again, and
+ * the caches start empty when it is back. This file runs against a Redis of its own so it
+ * can take it away without touching what other files use.
+ */
+import {
+  isChannelHealthy,
+  startInvalidationListener,
+  stopInvalidationListener,
+} from "@sched/core/cache/channel";
+import { db } from "@sched/core/db/client";
+import { callRecords, companyUsers, jobs, scheduleTemplates, sessions } from "@sched/core/db/schema";
+import { redis } from "@sched/core/redis";
+import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
+import { and, eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startOwnRedis, waitFor } from "./outage-support";
+import { sessionCookieFor } from "./realtime-support";
+import { agentFor, anonymous } from "./support";
+
+const { redisPort, sharedRedisUrl } = await vi.hoisted(async () => {
+  const { freePort } = await import("./outage-support");
+  const shared = process.env.REDIS_URL;
+  const port = await freePort();
+  // Read at import by core's config: set before anything below is imported.
+  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  return { redisPort: port, sharedRedisUrl: shared };
+});
+
+let ownRedis: Awaited<ReturnType<typeof startOwnRedis>>;
+
+beforeAll(async () => {
+  ownRedis = await startOwnRedis(redisPort);
+  await startInvalidationListener();
+  // The request path's connection tried before this Redis existed: wait for its reconnect.
+  await waitFor(async () => redis.status === "ready", "the command connection to this file's Redis");
+});
+
+afterAll(async () => {
+  await stopInvalidationListener();
+  await ownRedis?.stop();
+  process.env.REDIS_URL = sharedRedisUrl;
+});
+
+/** Every statement the app sends to PostgreSQL while `fn` runs. */
+async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const texts: string[] = [];
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const [first] = args;
+    texts.push(typeof first === "string" ? first : (first as { text: string }).text);
+    return original.apply(this, args);
+  } as typeof pg.Client.prototype.query);
+  try {
+    await fn();
+  } finally {
+    spy.mockRestore();
+  }
+  return texts;
+}
+
+const weekUrl = (companyId: string) =>
+  `/api/jobs?companyId=${companyId}&startDate=2026-11-23&endDate=2026-11-29`;
+
+describe("with the invalidation channel healthy", () => {
+  it("answers an unchanged jobs list (304 and 200) and an empty chat poll without PostgreSQL", async () => {
+    const { company, owner, employee } = await buildTenant();
+    await buildJob(company.id, employee.id, { date: "2026-11-24" });
+    const agent = await agentFor(owner);
+    const first = await agent.get(weekUrl(company.id));
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    const sent = await agent.post("/api/chat").send({ companyId: company.id, message: "On my way" });
+    const pollUrl = `/api/chat?companyId=${company.id}&after=${sent.body.id}`;
+    expect((await agent.get(pollUrl)).body).toEqual([]);
+
+    const unchanged = async () => {
+      const answers: number[] = [];
+      const statements = await statementsDuring(async () => {
+        answers.push((await agent.get(weekUrl(company.id)).set("If-None-Match", etag)).status);
+        const again = await agent.get(weekUrl(company.id));
+        expect(again.body).toEqual(first.body);
+        answers.push(again.status);
+        answers.push((await agent.get(pollUrl)).status);
+      });
+      expect(answers).toEqual([304, 200, 200]);
+      return statements;
+    };
+    // A busy machine may stall this process past the channel's heartbeat, and the caches are
+    // bypassed until the next ping is answered (correct, only slower): measure again then.
+    let statements: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      await waitFor(async () => isChannelHealthy(), "channel healthy before measuring");
+      statements = await unchanged();
+      if (statements.length === 0) break;
+    }
+    expect(statements).toEqual([]);
+  });
+
+  it("refuses a cookie as soon as its session signs out", async () => {
+    const { owner } = await buildTenant();
+    const cookie = await sessionCookieFor(owner);
+    expect((await anonymous().get("/api/user").set("Cookie", cookie)).status).toBe(200);
+    expect((await anonymous().post("/api/logout").set("Cookie", cookie)).status).toBe(200);
+    expect((await anonymous().get("/api/user").set("Cookie", cookie)).status).toBe(401);
+  });
+
+  it("ends a removed member's access at once", async () => {
+    const { company, owner, admin } = await buildTenant();
+    const adminAgent = await agentFor(admin);
+    expect((await adminAgent.get(weekUrl(company.id))).status).toBe(200);
+    const removed = await (await agentFor(owner)).delete(`/api/companies/${company.id}/users/${admin.id}`);
+    expect(removed.status).toBe(204);
+    const refused = await adminAgent.get(weekUrl(company.id));
+    expect([refused.status, refused.body.message]).toEqual([403, "You are not a member of this company"]);
+  });
+
+  it("changes the list's ETag when a template is applied, an employee's jobs cascade and a call is deleted", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const url = weekUrl(company.id);
+    const [template] = await db
+      .insert(scheduleTemplates)
+      .values({
+        companyId: company.id,
+        name: "Standard week",
+        templateData: [
+          {
+            employeeId: employee.id,
+            dayOfWeek: 1,
+            time: "09:00",
+            type: "Repair",
+            location: "1 Main St",
+            description: null,
+            amount: null,
+          },
+        ],
+      })
+      .returning();
+    /** Asserts the list at `etag` is current, runs `change`, and returns the new list. */
+    const afterChange = async (etag: string, change: () => Promise<number>, expected: number) => {
+      expect((await agent.get(url).set("If-None-Match", etag)).status).toBe(304);
+      expect(await change()).toBe(expected);
+      const changed = await agent.get(url).set("If-None-Match", etag);
+      expect(changed.status).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      return changed;
+    };
+
+    const empty = await agent.get(url);
+    expect(empty.body).toEqual([]);
+    const applied = await afterChange(
+      empty.headers.etag,
+      async () =>
+        (await agent.post(`/api/templates/${template.id}/apply`).send({ weekStart: "2026-11-23" })).status,
+      200,
+    );
+    expect(applied.body).toHaveLength(1);
+
+    const [call] = await db
+      .insert(callRecords)
+      .values({
+        companyId: company.id,
+        customerName: "Sam Caller",
+        customerPhone: "555-0100",
+        callDate: "2026-11-23",
+        callTime: "10:00",
+      })
+      .returning();
+    await db.update(jobs).set({ callRecordId: call.id }).where(eq(jobs.companyId, company.id));
+    const linked = await agent.get(url);
+    const unlinked = await afterChange(
+      linked.headers.etag,
+      async () => (await agent.delete(`/api/call-records/${call.id}`)).status,
+      204,
+    );
+    expect(unlinked.body[0].callRecordId).toBeNull();
+
+    const cascaded = await afterChange(
+      unlinked.headers.etag,
+      async () => (await agent.delete(`/api/employees/${employee.id}?confirm=true`)).status,
+      204,
+    );
+    expect(cascaded.body).toEqual([]);
+  });
+  it("keeps a second employee's list apart from the first's (the filter is in the key)", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const colleague = await buildEmployee(company.id, { name: "Rita Ruiz", initials: "RR" });
+    await buildJob(company.id, employee.id, { date: "2026-11-24" });
+    const agent = await agentFor(owner);
+    const mine = await agent.get(`${weekUrl(company.id)}&employeeId=${employee.id}`);
+    const theirs = await agent.get(`${weekUrl(company.id)}&employeeId=${colleague.id}`);
+    expect([mine.body.length, theirs.body.length]).toEqual([1, 0]);
+    expect(mine.headers.etag).not.toBe(theirs.headers.etag);
+  });
+});
+
+describe("without the invalidation channel", () => {
+  /** A member, a job and a session all read once, so that a cache would hold them. */
+  async function warmTenant() {
+    const tenant = await buildTenant();
+    const job = await buildJob(tenant.company.id, tenant.employee.id, { date: "2026-11-24" });
+    const cookie = await sessionCookieFor(tenant.admin);
+    const list = await anonymous().get(weekUrl(tenant.company.id)).set("Cookie", cookie);
+    expect(list.status).toBe(200);
+    return { ...tenant, job, cookie, etag: list.headers.etag as string };
+  }
+
+  /** Changes made behind the app's back (straight in the database) show at once when nothing is cached. */
+  async function expectDatabaseRead(tenant: Awaited<ReturnType<typeof warmTenant>>) {
+    const { company, job, cookie, etag } = tenant;
+    await db.update(jobs).set({ location: "Moved by SQL" }).where(eq(jobs.id, job.id));
+    const changed = await anonymous()
+      .get(weekUrl(company.id))
+      .set("Cookie", cookie)
+      .set("If-None-Match", etag);
+    expect([changed.status, changed.body[0]?.location]).toEqual([200, "Moved by SQL"]);
+    await db
+      .delete(companyUsers)
+      .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, tenant.admin.id)));
+    expect((await anonymous().get(weekUrl(company.id)).set("Cookie", cookie)).status).toBe(403);
+    const sid = decodeURIComponent(cookie.split("=")[1]).slice(2).split(".")[0];
+    await db.delete(sessions).where(eq(sessions.sid, sid));
+    expect((await anonymous().get("/api/user").set("Cookie", cookie)).status).toBe(401);
+  }
+
+  it("reads PostgreSQL for everything while Redis is stopped, and starts empty when it is back", async () => {
+    const tenant = await warmTenant();
+    const other = await warmTenant();
+    await ownRedis.stop();
+    await waitFor(async () => !isChannelHealthy(), "channel unhealthy after Redis stopped");
+    await expectDatabaseRead(tenant);
+    // A removal whose message could not reach anyone, during the outage.
+    await db
+      .delete(companyUsers)
+      .where(and(eq(companyUsers.companyId, other.company.id), eq(companyUsers.userId, other.admin.id)));
+    await ownRedis.start();
+    await waitFor(async () => isChannelHealthy(), "channel healthy after Redis is back");
+    // What was kept before the outage is gone: the membership is read again.
+    expect((await anonymous().get(weekUrl(other.company.id)).set("Cookie", other.cookie)).status).toBe(403);
+  });
+
+  it("reads PostgreSQL while Redis is frozen (connected, never answering)", async () => {
+    const tenant = await warmTenant();
+    ownRedis.pause();
+    try {
+      await waitFor(async () => !isChannelHealthy(), "channel unhealthy while Redis is frozen");
+      await expectDatabaseRead(tenant);
+    } finally {
+      ownRedis.resume();
+    }
+    await waitFor(async () => isChannelHealthy(), "channel healthy after Redis thawed");
+  });
+
+  it("reads PostgreSQL when the process does not listen at all", async () => {
+    const tenant = await warmTenant();
+    await stopInvalidationListener();
+    try {
+      await expectDatabaseRead(tenant);
+    } finally {
+      await startInvalidationListener();
+    }
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * Outages fail fast and heal by themselves (docs/reliability.md). This file runs against
+ * a Redis of its own and reaches PostgreSQL through a proxy it can cut, so it can take
+ * either away and give it back without touching what other test files use: with one
+ * down, requests answer within 2 s (normally, or 503 `unavailable` with Retry-After) and
+ * the health answer names it; once it is back, everything works again in the same
+ * process, with no restart.
+ */
+import { db } from "@sched/core/db/client";
+import { chatMessages } from "@sched/core/db/schema";
+import { getEmailQueue } from "@sched/core/queues";
+import { buildTenant, PASSWORD, uniqueEmail } from "@sched/core/test/factories";
+import type { ChatMessageDTO } from "@sched/shared-types";
+import { eq } from "drizzle-orm";
+import express from "express";
+import pg from "pg";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkHealth, HEALTH_CHECK_TIMEOUT_MS, healthHandler } from "../src/http/health";
+import { freePort, startOwnRedis, timed, waitFor } from "./outage-support";
+import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
+import { agentFor, anonymous } from "./support";
+
+const { redisPort, databaseProxy, sharedEnv } = await vi.hoisted(async () => {
+  const { freePort, startTcpProxy } = await import("./outage-support");
+  const shared = { REDIS_URL: process.env.REDIS_URL, DATABASE_URL: process.env.DATABASE_URL };
+  const port = await freePort();
+  const databaseUrl = new URL(process.env.DATABASE_URL ?? "");
+  const proxy = await startTcpProxy(Number(databaseUrl.port || 5432), databaseUrl.hostname);
+  databaseUrl.hostname = "127.0.0.1";
+  databaseUrl.port = String(proxy.port);
+  // Read at import by core's config: set before anything below is imported. The Redis
+  // itself starts in beforeAll (the app's connections reach it within a second).
+  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  process.env.DATABASE_URL = databaseUrl.toString();
+  return { redisPort: port, databaseProxy: proxy, sharedEnv: shared };
+});
+
+/** Every answer during an outage comes within this (the issue's bound). */
+const ANSWER_WITHIN_MS = 2000;
+
+type Tenant = Awaited<ReturnType<typeof buildTenant>>;
+let tenant: Tenant;
+let agent: Awaited<ReturnType<typeof agentFor>>;
+let ownRedis: Awaited<ReturnType<typeof startOwnRedis>>;
+const gateways: Awaited<ReturnType<typeof startGateway>>[] = [];
+
+beforeAll(async () => {
+  ownRedis = await startOwnRedis(redisPort);
+  await waitFor(isHealthy, "health 200 once this file's Redis is up");
+  tenant = await buildTenant();
+  agent = await agentFor(tenant.owner);
+  // Two gateways, as two web processes: events published through the second reach the
+  // first's sockets only through Redis, so its adapter's recovery is what is tested.
+  gateways.push(await startGateway(), await startGateway());
+});
+
+afterAll(async () => {
+  for (const gateway of gateways) await gateway.close();
+  await ownRedis?.stop();
+  Object.assign(process.env, sharedEnv);
+});
+
+const chatUrl = () => `/api/chat?companyId=${tenant.company.id}`;
+const postChat = (message: string) => agent.post("/api/chat").send({ companyId: tenant.company.id, message });
+const storedMessages = (message: string) =>
+  db.select().from(chatMessages).where(eq(chatMessages.message, message));
+
+/** An answer a client can act on during an outage: the normal one, or 503 unavailable with Retry-After. */
+function expectNormalOrUnavailable(res: request.Response, normal: number[]) {
+  if (res.status === 503) {
+    expect(res.body.code).toBe("unavailable");
+    expect(res.body.message).toEqual(expect.any(String));
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+  } else {
+    expect(normal).toContain(res.status);
+  }
+}
+
+const isHealthy = async () => (await anonymous().get("/api/health")).status === 200;
+
+describe("with Redis stopped", () => {
+  let lastMessageId: string;
+  let invitationId: string;
+
+  it("is healthy and chats normally before the outage", async () => {
+    const health = await anonymous().get("/api/health");
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ postgres: "ok", redis: "ok" });
+    const sent = await postChat("Before the outage");
+    expect(sent.status).toBe(201);
+    lastMessageId = sent.body.id;
+  });
+
+  it("says so on /api/health within about a second: 503, redis down", async () => {
+    await ownRedis.stop();
+    const { value: res, ms } = await timed(() => anonymous().get("/api/health"));
+    expect(ms).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 500);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ postgres: "ok", redis: "down" });
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("answers a sign-in within 2 s: signed in, or 503 unavailable", async () => {
+    const { value: res, ms } = await timed(() =>
+      anonymous().post("/api/login").send({ email: tenant.admin.email, password: PASSWORD }),
+    );
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expectNormalOrUnavailable(res, [200]);
+  });
+
+  it("answers the chat poll within 2 s, from the table", async () => {
+    const { value: poll, ms } = await timed(() => agent.get(`${chatUrl()}&after=${lastMessageId}`));
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expectNormalOrUnavailable(poll, [200, 304]);
+    const { value: latest, ms: latestMs } = await timed(() => agent.get(chatUrl()));
+    expect(latestMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(latest.status).toBe(200);
+    expect(latest.body.map((m: ChatMessageDTO) => m.id)).toContain(lastMessageId);
+  });
+
+  it("stores a chat post and answers it within 2 s (or stores nothing and says 503)", async () => {
+    const text = `During the outage ${uniqueEmail("chat")}`;
+    const { value: res, ms } = await timed(() => postChat(text));
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expectNormalOrUnavailable(res, [201]);
+    const stored = await storedMessages(text);
+    if (res.status === 503) {
+      expect(stored).toEqual([]);
+      return;
+    }
+    expect(stored.map((row) => row.id)).toEqual([res.body.id]);
+    // A poll from the cursor before it finds it: the stale Redis pointer is not trusted.
+    const poll = await agent.get(`${chatUrl()}&after=${lastMessageId}`);
+    expect(poll.status).toBe(200);
+    expect(poll.body.map((m: ChatMessageDTO) => m.id)).toEqual([res.body.id]);
+    lastMessageId = res.body.id;
+  });
+
+  it("creates an invitation within 2 s; its e-mail waits in memory for Redis", async () => {
+    const { value: res, ms } = await timed(() =>
+      agent
+        .post(`/api/companies/${tenant.company.id}/invitations`)
+        .send({ email: uniqueEmail("outage-invite") }),
+    );
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(res.status).toBe(201);
+    invitationId = res.body.id;
+  });
+
+  it("comes back by itself once Redis is back: health, sign-in, chat, realtime and the queued e-mail", async () => {
+    await ownRedis.start();
+    await waitFor(isHealthy, "health 200 after Redis returned");
+    expect((await anonymous().get("/api/health")).body).toEqual({ postgres: "ok", redis: "ok" });
+
+    const login = await anonymous()
+      .post("/api/login")
+      .send({ email: tenant.admin.email, password: PASSWORD });
+    expect(login.status).toBe(200);
+
+    // The invitation's e-mail was handed to the (new, empty) Redis from memory.
+    await waitFor(
+      async () => (await getEmailQueue().getJob(`invitation-${invitationId}`)) !== undefined,
+      "the invitation e-mail job handed over",
+    );
+
+    // The first gateway's subscriber is back: an event published through the second reaches it.
+    const [first] = gateways;
+    const socket = await connectSocket(first.url, { Cookie: await sessionCookieFor(tenant.owner) });
+    try {
+      // The subscriber may still be re-subscribing: a message sent before that is lost, so resend until one arrives.
+      let received: ChatMessageDTO | undefined;
+      await waitFor(async () => {
+        const arrival = nextEvent<ChatMessageDTO>(socket, "chat.message", 500).catch(() => undefined);
+        const sent = await postChat(`After the outage ${uniqueEmail("chat")}`);
+        expect(sent.status).toBe(201);
+        received = await arrival;
+        return received?.id === sent.body.id;
+      }, "a chat.message through Redis");
+      const poll = await agent.get(`${chatUrl()}&after=${lastMessageId}`);
+      expect(poll.status).toBe(200);
+      expect(poll.body.map((m: ChatMessageDTO) => m.id)).toContain(received?.id);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe("with Redis frozen (connected, never answering)", () => {
+  afterAll(() => ownRedis.resume());
+
+  it("answers health, sign-in, chat poll and chat post within 2 s", async () => {
+    ownRedis.pause();
+    const { value: health, ms: healthMs } = await timed(() => anonymous().get("/api/health"));
+    expect(healthMs).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 500);
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ postgres: "ok", redis: "down" });
+
+    const { value: login, ms: loginMs } = await timed(() =>
+      anonymous().post("/api/login").send({ email: tenant.admin.email, password: PASSWORD }),
+    );
+    expect(loginMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expectNormalOrUnavailable(login, [200]);
+
+    const { value: poll, ms: pollMs } = await timed(() => agent.get(chatUrl()));
+    expect(pollMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expectNormalOrUnavailable(poll, [200]);
+
+    const text = `While Redis is frozen ${uniqueEmail("chat")}`;
+    const { value: sent, ms: sentMs } = await timed(() => postChat(text));
+    expect(sentMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expectNormalOrUnavailable(sent, [201]);
+    const stored = await storedMessages(text);
+    expect(stored.map((row) => row.id)).toEqual(sent.status === 201 ? [sent.body.id] : []);
+  });
+
+  it("comes back by itself once Redis answers again", async () => {
+    ownRedis.resume();
+    await waitFor(isHealthy, "health 200 after Redis answered again");
+    const login = await anonymous()
+      .post("/api/login")
+      .send({ email: tenant.admin.email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const sent = await postChat(`After the freeze ${uniqueEmail("chat")}`);
+    expect(sent.status).toBe(201);
+    const latest = await agent.get(chatUrl());
+    expect(latest.body.map((m: ChatMessageDTO) => m.id)).toContain(sent.body.id);
+  });
+});
+
+describe("with PostgreSQL unreachable", () => {
+  it("says so on /api/health within about a second: 503, postgres down", async () => {
+    await databaseProxy.cut();
+    try {
+      const { value: res, ms } = await timed(() => anonymous().get("/api/health"));
+      expect(ms).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 500);
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ postgres: "down", redis: "ok" });
+      // A request that needs the database fails fast too (the session is read from it).
+      const { value: poll, ms: pollMs } = await timed(() => agent.get(chatUrl()));
+      expect(pollMs).toBeLessThan(ANSWER_WITHIN_MS);
+      expect(poll.status).toBe(503);
+      expect(poll.body.code).toBe("unavailable");
+      expect(poll.headers["retry-after"]).toBeDefined();
+    } finally {
+      await databaseProxy.restore();
+    }
+  });
+
+  it("comes back by itself once PostgreSQL is reachable again", async () => {
+    await waitFor(isHealthy, "health 200 after PostgreSQL returned");
+    const login = await anonymous()
+      .post("/api/login")
+      .send({ email: tenant.admin.email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const poll = await agent.get(chatUrl());
+    expect(poll.status).toBe(200);
+  });
+
+  it("names a refused or silent dependency down within about a second", async () => {
+    // Nothing listens on a port just found free: the pool's connection is refused.
+    const closed = new pg.Pool({ host: "127.0.0.1", port: await freePort() });
+    const app = express().get(
+      "/health",
+      healthHandler({ postgres: () => closed.query("select 1"), hanging: () => new Promise(() => {}) }),
+    );
+    const { value: res, ms } = await timed(() => request(app).get("/health"));
+    expect(ms).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 500);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ postgres: "down", hanging: "down" });
+    expect(await checkHealth({ ok: async () => 1 })).toEqual({ ok: "ok" });
+    await closed.end();
+  });
+});

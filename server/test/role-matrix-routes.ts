@@ -1,0 +1,287 @@
+/**
+ * Every call of the API that a company's people make, with who may make it (the role table
+ * in shared-types/src/roles.ts, described in docs/team-and-invitations.md). The role matrix
+ * walks it as the owner, an admin, an employee and a signed-in non-member; the error-codes
+ * test walks it with bad inputs. Add a route by adding an entry.
+ *
+ * Entries make their own rows through `ctx.make` (a fresh row on every call, so the owner's
+ * DELETE leaves the admin's nothing to trip on) and must never change the company's members
+ * or roles.
+ */
+import { uniqueEmail } from "@sched/core/test/factories";
+import {
+  anyUser,
+  type Ctx,
+  type Entry,
+  MONDAY,
+  office,
+  officeById,
+  read,
+  systemAdminOnly,
+} from "./role-matrix-support";
+
+const callRecordBody = (ctx: Ctx) => ({
+  companyId: ctx.companyId,
+  customerName: "Cal Caller",
+  customerPhone: "555 0100",
+  customerEmail: null,
+  customerAddress: null,
+  serviceType: "service",
+  notes: "",
+  callDate: MONDAY,
+  callTime: "10:30",
+});
+
+export const ROUTES: Entry[] = [
+  { route: "GET /api/user", path: () => "/api/user", expected: anyUser },
+  { route: "GET /api/companies", path: () => "/api/companies", expected: anyUser },
+  { route: "GET /api/user/companies", path: () => "/api/user/companies", expected: anyUser },
+  {
+    route: "POST /api/companies",
+    path: () => "/api/companies",
+    body: () => ({ name: "Another company" }),
+    expected: { owner: 201, admin: 201, employee: 201, nonMember: 201 },
+  },
+  { route: "GET /api/companies/:companyId", path: (c) => `/api/companies/${c.companyId}`, expected: read },
+  // Employees (roster)
+  { route: "GET /api/employees", path: (c) => `/api/employees?companyId=${c.companyId}`, expected: read },
+  {
+    route: "POST /api/employees",
+    path: () => "/api/employees",
+    body: (c) => ({
+      name: "Nia Novak",
+      initials: "NN",
+      avatarColor: "teal",
+      isActive: true,
+      companyId: c.companyId,
+    }),
+    expected: office,
+  },
+  {
+    route: "PUT /api/employees/:id",
+    path: async (c) => `/api/employees/${(await c.make.employee()).id}`,
+    body: () => ({ name: "Renamed" }),
+    expected: officeById,
+  },
+  {
+    route: "DELETE /api/employees/:id",
+    path: async (c) => `/api/employees/${(await c.make.employee()).id}`,
+    expected: officeById,
+  },
+  // Jobs
+  {
+    route: "GET /api/jobs",
+    path: (c) => `/api/jobs?startDate=2026-11-19&endDate=2026-11-27&companyId=${c.companyId}`,
+    expected: read,
+  },
+  {
+    route: "POST /api/jobs",
+    path: () => "/api/jobs",
+    body: (c) => ({
+      employeeId: c.employeeId,
+      type: "Repair",
+      location: "1 Main St",
+      description: "Leaking tap",
+      date: MONDAY,
+      time: "09:00",
+      status: "scheduled",
+      paymentStatus: "pending",
+      amount: "120.00",
+      companyId: c.companyId,
+    }),
+    expected: office,
+  },
+  {
+    route: "PUT /api/jobs/:id (schedule fields)",
+    path: async (c) => `/api/jobs/${(await c.make.job()).id}`,
+    body: () => ({ location: "2 Other St" }),
+    expected: officeById,
+  },
+  {
+    route: "PUT /api/jobs/:id (status only)",
+    path: async (c) => `/api/jobs/${(await c.make.job()).id}`,
+    body: () => ({ status: "completed" }),
+    expected: { owner: "ok", admin: "ok", employee: "ok", nonMember: 404 },
+  },
+  {
+    route: "DELETE /api/jobs/:id",
+    path: async (c) => `/api/jobs/${(await c.make.job()).id}`,
+    expected: officeById,
+  },
+  // Templates and history
+  { route: "GET /api/templates", path: (c) => `/api/templates?companyId=${c.companyId}`, expected: read },
+  {
+    route: "POST /api/templates",
+    path: () => "/api/templates",
+    body: (c) => ({ name: "Standard week", description: "", companyId: c.companyId, weekStart: MONDAY }),
+    expected: office,
+  },
+  {
+    route: "DELETE /api/templates/:id",
+    path: async (c) => `/api/templates/${(await c.make.template()).id}`,
+    expected: officeById,
+  },
+  {
+    route: "POST /api/templates/:id/apply",
+    path: async (c) => `/api/templates/${(await c.make.template()).id}/apply`,
+    body: (c) => ({ companyId: c.companyId, weekStart: MONDAY }),
+    expected: officeById,
+  },
+  {
+    route: "GET /api/weekly-schedules",
+    path: (c) => `/api/weekly-schedules?companyId=${c.companyId}`,
+    expected: read,
+  },
+  {
+    route: "PUT /api/weekly-schedules/:id",
+    path: async (c) => `/api/weekly-schedules/${(await c.make.weeklySchedule()).id}`,
+    body: () => ({ name: "Busy week" }),
+    expected: officeById,
+  },
+  // Chat: every member reads and sends
+  { route: "GET /api/chat", path: (c) => `/api/chat?companyId=${c.companyId}`, expected: read },
+  {
+    route: "POST /api/chat",
+    path: () => "/api/chat",
+    body: (c) => ({ companyId: c.companyId, message: "On my way" }),
+    expected: { owner: "ok", admin: "ok", employee: "ok", nonMember: 403 },
+  },
+  // Team
+  {
+    route: "GET /api/companies/:companyId/users",
+    path: (c) => `/api/companies/${c.companyId}/users`,
+    expected: read,
+  },
+  {
+    route: "GET /api/companies/:companyId/invitations",
+    path: (c) => `/api/companies/${c.companyId}/invitations`,
+    expected: { owner: 200, admin: 200, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "POST /api/companies/:companyId/invitations",
+    path: (c) => `/api/companies/${c.companyId}/invitations`,
+    body: () => ({ email: uniqueEmail("matrix"), role: "employee" }),
+    expected: { owner: 201, admin: 201, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "PUT /api/companies/:companyId/users/:userId",
+    path: async (c) => `/api/companies/${c.companyId}/users/${(await c.make.member()).id}`,
+    body: async (c) => ({ employeeId: (await c.make.employee()).id }),
+    expected: { owner: 200, admin: 200, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "DELETE /api/companies/:companyId/users/:userId",
+    path: async (c) => `/api/companies/${c.companyId}/users/${(await c.make.member()).id}`,
+    expected: { owner: 204, admin: 204, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "DELETE /api/invitations/:id",
+    path: async (c) => `/api/invitations/${(await c.make.invitation()).id}`,
+    expected: { owner: 204, admin: 204, employee: 403, nonMember: 404 },
+  },
+  // Call log
+  {
+    route: "GET /api/call-records",
+    path: (c) => `/api/call-records?date=${MONDAY}&companyId=${c.companyId}`,
+    expected: read,
+  },
+  {
+    route: "POST /api/call-records",
+    path: () => "/api/call-records",
+    body: callRecordBody,
+    expected: office,
+  },
+  {
+    route: "PUT /api/call-records/:id",
+    path: async (c) => `/api/call-records/${(await c.make.callRecord()).id}`,
+    body: callRecordBody,
+    expected: officeById,
+  },
+  {
+    route: "DELETE /api/call-records/:id",
+    path: async (c) => `/api/call-records/${(await c.make.callRecord()).id}`,
+    expected: officeById,
+  },
+  {
+    route: "GET /api/daily-calls",
+    path: (c) => `/api/daily-calls?date=${MONDAY}&companyId=${c.companyId}`,
+    expected: read,
+  },
+  {
+    route: "PUT /api/daily-calls",
+    path: (c) => `/api/daily-calls?date=${MONDAY}&companyId=${c.companyId}`,
+    body: () => ({ notes: "Busy morning" }),
+    expected: office,
+  },
+  // The header bell: every member reads and clears their own
+  {
+    route: "GET /api/notifications",
+    path: (c) => `/api/notifications?companyId=${c.companyId}`,
+    expected: read,
+  },
+  {
+    route: "POST /api/notifications/read",
+    path: () => "/api/notifications/read",
+    body: (c) => ({ companyId: c.companyId }),
+    expected: { owner: 204, admin: 204, employee: 204, nonMember: 403 },
+  },
+  // Subscription: everyone reads, only the owner pays
+  {
+    route: "GET /api/company/:companyId/subscription",
+    path: (c) => `/api/company/${c.companyId}/subscription`,
+    expected: read,
+  },
+  { route: "GET /api/subscription-plans", path: () => "/api/subscription-plans", expected: anyUser },
+  { route: "GET /api/billing-config", path: () => "/api/billing-config", expected: anyUser },
+  {
+    route: "POST /api/create-subscription",
+    path: () => "/api/create-subscription",
+    body: (c) => ({ companyId: c.companyId, planType: "basic" }),
+    // Billing may answer differently without Stripe keys; what matters here is who gets past the door.
+    expected: { owner: "allowed", admin: 403, employee: 403, nonMember: 403 },
+  },
+  // Company settings: everyone reads, only the owner changes them
+  {
+    route: "GET /api/companies/:companyId/settings",
+    path: (c) => `/api/companies/${c.companyId}/settings`,
+    expected: read,
+  },
+  {
+    route: "PUT /api/companies/:companyId/settings",
+    path: (c) => `/api/companies/${c.companyId}/settings`,
+    body: () => ({ timeZone: "America/Chicago", country: "US" }),
+    expected: { owner: 200, admin: 403, employee: 403, nonMember: 403 },
+  },
+  // Calendar feed: every member gets past the door; only a member linked to a roster
+  // employee gets an address (409 otherwise), which calendar-feed.test.ts checks.
+  {
+    route: "POST /api/companies/:companyId/calendar-feed",
+    path: (c) => `/api/companies/${c.companyId}/calendar-feed`,
+    expected: { owner: "allowed", admin: "allowed", employee: "allowed", nonMember: 403 },
+  },
+  {
+    route: "GET /api/calendar/:token.ics",
+    path: () => `/api/calendar/${"A".repeat(43)}.ics`,
+    expected: { owner: 404, admin: 404, employee: 404, nonMember: 404 },
+  },
+  // Platform administration: company roles grant nothing there
+  { route: "GET /api/admin/companies", path: () => "/api/admin/companies", expected: systemAdminOnly },
+  { route: "GET /api/admin/overview", path: () => "/api/admin/overview", expected: systemAdminOnly },
+  {
+    route: "GET /api/admin/free-access-companies",
+    path: () => "/api/admin/free-access-companies",
+    expected: systemAdminOnly,
+  },
+  {
+    route: "POST /api/admin/grant-free-access",
+    path: () => "/api/admin/grant-free-access",
+    body: (c) => ({ companyId: c.companyId, notes: "Role matrix" }),
+    expected: systemAdminOnly,
+  },
+  {
+    route: "POST /api/admin/revoke-free-access",
+    path: () => "/api/admin/revoke-free-access",
+    body: (c) => ({ companyId: c.companyId }),
+    expected: systemAdminOnly,
+  },
+];
