@@ -3,10 +3,18 @@
  * them, a company that never saved any reads the defaults, and registration starts them
  * with the owner's browser time zone.
  */
+
 import { db } from "@sched/core/db/client";
 import { companySettings } from "@sched/core/db/schema";
 import { type RealtimePublisher, usePublisher } from "@sched/core/publish";
 import { buildCompany, buildTenant, uniqueEmail } from "@sched/core/test/factories";
+import {
+  DEFAULT_COMPANY_SETTINGS,
+  DURATION_INVALID,
+  JOB_TYPE_DURATIONS_INVALID,
+  WORKDAY_ORDER_INVALID,
+  WORKING_DAYS_INVALID,
+} from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +59,7 @@ describe("GET /api/companies/:companyId/settings", () => {
     for (const agent of [owner, admin, employee]) {
       const res = await agent.get(settingsPath());
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ timeZone: "UTC", country: "US" });
+      expect(res.body).toEqual({ ...DEFAULT_COMPANY_SETTINGS, timeZone: "UTC", country: "US" });
     }
   });
 
@@ -73,18 +81,73 @@ describe("PUT /api/companies/:companyId/settings", () => {
 
     const zone = await companyOwner.put(path).send({ timeZone: "America/Chicago" });
     expect(zone.status).toBe(200);
-    expect(zone.body).toEqual({ timeZone: "America/Chicago", country: "US" });
+    expect(zone.body).toEqual({ ...DEFAULT_COMPANY_SETTINGS, timeZone: "America/Chicago", country: "US" });
     expect(published).toContainEqual({
       room: `company:${company.id}`,
       event: "settings.updated",
-      payload: { companyId: company.id, timeZone: "America/Chicago", country: "US" },
+      payload: {
+        ...DEFAULT_COMPANY_SETTINGS,
+        companyId: company.id,
+        timeZone: "America/Chicago",
+        country: "US",
+      },
     });
 
     const country = await companyOwner.put(path).send({ country: "CA" });
-    expect(country.body).toEqual({ timeZone: "America/Chicago", country: "CA" });
-    expect((await companyOwner.get(path)).body).toEqual({ timeZone: "America/Chicago", country: "CA" });
+    expect(country.body).toEqual({ ...DEFAULT_COMPANY_SETTINGS, timeZone: "America/Chicago", country: "CA" });
+    expect((await companyOwner.get(path)).body).toEqual({
+      ...DEFAULT_COMPANY_SETTINGS,
+      timeZone: "America/Chicago",
+      country: "CA",
+    });
     const rows = await db.select().from(companySettings).where(eq(companySettings.companyId, company.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it("keeps working days sorted and once each, and the workday and job lengths the owner sets", async () => {
+    const res = await owner.put(settingsPath()).send({
+      workingDays: [6, 1, 2, 2, 7],
+      workdayStart: "06:30",
+      workdayEnd: "18:00",
+      jobTypeDurations: { Installation: 240, Repair: 90 },
+      customerNotices: true,
+      reminderTime: "16:00",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      workingDays: [1, 2, 6, 7],
+      workdayStart: "06:30",
+      workdayEnd: "18:00",
+      jobTypeDurations: { Installation: 240, Repair: 90 },
+      customerNotices: true,
+      reminderTime: "16:00",
+    });
+  });
+
+  it.for([
+    [{ workingDays: [0] }, WORKING_DAYS_INVALID],
+    [{ workingDays: [8] }, WORKING_DAYS_INVALID],
+    [{ workingDays: "Mon" }, WORKING_DAYS_INVALID],
+    [{ workdayStart: "19:00", workdayEnd: "07:00" }, WORKDAY_ORDER_INVALID],
+    [{ workdayStart: "25:00" }, "Time must be HH:mm"],
+    [{ jobTypeDurations: { Repair: 20 } }, DURATION_INVALID],
+    [{ jobTypeDurations: { Repair: 900 } }, DURATION_INVALID],
+    [{ jobTypeDurations: { Gardening: 60 } }, JOB_TYPE_DURATIONS_INVALID],
+  ] as const)("refuses %j with 400 and the field's message", async ([body, message]) => {
+    const before = (await owner.get(settingsPath())).body;
+    const res = await owner.put(settingsPath()).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation", message });
+    expect((await owner.get(settingsPath())).body).toEqual(before);
+  });
+
+  it("refuses a workday end before the stored start, sent on its own", async () => {
+    expect(
+      (await owner.put(settingsPath()).send({ workdayStart: "09:00", workdayEnd: "17:00" })).status,
+    ).toBe(200);
+    const res = await owner.put(settingsPath()).send({ workdayEnd: "08:00" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation", message: WORKDAY_ORDER_INVALID });
   });
 
   it("stores a zone as the time zone database spells it", async () => {
@@ -149,7 +212,7 @@ describe("the time zone at registration", () => {
     ).toBe(201);
     const [company] = (await agent.get("/api/companies")).body;
     const res = await agent.get(`/api/companies/${company.id}/settings`);
-    expect(res.body).toEqual({ timeZone: "America/Chicago", country: "US" });
+    expect(res.body).toEqual({ ...DEFAULT_COMPANY_SETTINGS, timeZone: "America/Chicago", country: "US" });
   });
 
   it("reads the defaults when the browser sent none", async () => {
@@ -176,7 +239,11 @@ describe("the time zone at registration", () => {
       .send({ name: "Second Shop", timeZone: "Pacific/Auckland" });
     expect(res.status).toBe(201);
     const settings = await owner.get(`/api/companies/${res.body.id}/settings`);
-    expect(settings.body).toEqual({ timeZone: "Pacific/Auckland", country: "US" });
+    expect(settings.body).toEqual({
+      ...DEFAULT_COMPANY_SETTINGS,
+      timeZone: "Pacific/Auckland",
+      country: "US",
+    });
     const bad = await owner.post("/api/companies").send({ name: "Third Shop", timeZone: "Pacific/Nowhere" });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(TIME_ZONE_INVALID);

@@ -1,11 +1,16 @@
 /** Saving a company's settings: an upsert, so a company without a row gets one (docs/settings.md). */
-import type { CompanySettingsDTO, TCompanySettingsUpdate } from "@sched/shared-types";
+import {
+  type CompanySettingsDTO,
+  type TCompanySettingsUpdate,
+  WORKDAY_ORDER_INVALID,
+} from "@sched/shared-types";
 import { sql } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { companySettings } from "../db/schema";
+import { BadRequest } from "../errors";
 import type { CompanyAccess } from "../policies/company-access";
 import { publish } from "../publish";
-import { presentCompanySettings } from "../queries/company-settings";
+import { loadCompanySettings, presentCompanySettings } from "../queries/company-settings";
 
 /**
  * Writes the fields given; the others keep their value, or their column default on a first
@@ -25,6 +30,14 @@ export async function saveCompanySettings(
   member: CompanyAccess,
   input: TCompanySettingsUpdate,
 ): Promise<CompanySettingsDTO> {
+  if (input.workdayStart !== undefined || input.workdayEnd !== undefined) {
+    // One end sent alone is checked against the stored other end.
+    const stored = await loadCompanySettings(member.companyId);
+    const start = input.workdayStart ?? stored.workdayStart;
+    const end = input.workdayEnd ?? stored.workdayEnd;
+    if (start >= end)
+      throw new BadRequest(WORKDAY_ORDER_INVALID, [{ path: "workdayEnd", message: WORKDAY_ORDER_INVALID }]);
+  }
   const settings = presentCompanySettings(await upsertSettings(db, member.companyId, input));
   publish(member.companyId, "settings.updated", { ...settings, companyId: member.companyId });
   return settings;
@@ -32,6 +45,6 @@ export async function saveCompanySettings(
 
 /** A new company's first settings, inside the transaction that creates it (nothing to publish yet). */
 export async function startCompanySettings(tx: Executor, companyId: string, input: TCompanySettingsUpdate) {
-  if (input.timeZone === undefined && input.country === undefined) return;
+  if (Object.values(input).every((value) => value === undefined)) return;
   await upsertSettings(tx, companyId, input);
 }

@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export type EmbeddedPostgres = { url: string; close: () => Promise<void> };
@@ -16,7 +17,8 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
 }): Promise<EmbeddedPostgres> {
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const pglite = await PGlite.create(options.dataDir);
+  // pg_trgm: the customer search's index (docs/customers.md).
+  const pglite = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({
     db: pglite,
     host: "127.0.0.1",

@@ -9,7 +9,16 @@ type SettingsRow = typeof companySettings.$inferSelect;
 /** The DTO of a row; a company that never saved its settings has none and reads the defaults. */
 export function presentCompanySettings(row: SettingsRow | undefined): CompanySettingsDTO {
   if (!row) return { ...DEFAULT_COMPANY_SETTINGS };
-  return { timeZone: row.timeZone, country: row.country };
+  return {
+    timeZone: row.timeZone,
+    country: row.country,
+    workingDays: row.workingDays,
+    workdayStart: row.workdayStart,
+    workdayEnd: row.workdayEnd,
+    jobTypeDurations: row.jobTypeDurations,
+    customerNotices: row.customerNotices,
+    reminderTime: row.reminderTime,
+  };
 }
 
 export async function loadCompanySettings(

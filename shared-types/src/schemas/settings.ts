@@ -4,12 +4,31 @@
  * key in the DTO and its default, and one more column in company_settings.
  */
 import { z } from "zod";
+import { JOB_TYPES } from "../constants";
+import { ZTime } from "./common";
 
 export const TIME_ZONE_INVALID = "Time zone must be an IANA time zone such as America/Chicago";
 export const COUNTRY_INVALID = "Country must be a two-letter code such as US";
 
+export const WORKING_DAYS_INVALID = "Working days must be weekdays from 1 (Monday) to 7 (Sunday)";
+export const WORKDAY_ORDER_INVALID = "The workday must end after it starts";
+export const DURATION_INVALID = "Duration must be 15 to 720 minutes in steps of 15";
+export const JOB_TYPE_DURATIONS_INVALID = "Job type durations must name job types";
+
+/** A job's length when neither the job nor its type's default says otherwise. */
+export const DEFAULT_JOB_DURATION_MINUTES = 60;
+
 /** What a company that never saved its settings reads. */
-export const DEFAULT_COMPANY_SETTINGS = { timeZone: "UTC", country: "US" } as const;
+export const DEFAULT_COMPANY_SETTINGS: CompanySettingsDTO = {
+  timeZone: "UTC",
+  country: "US",
+  workingDays: [1, 2, 3, 4, 5, 6],
+  workdayStart: "07:00",
+  workdayEnd: "19:00",
+  jobTypeDurations: {},
+  customerNotices: false,
+  reminderTime: "17:00",
+};
 
 /**
  * The zone's own spelling when the runtime's time zone database knows `value`, else
@@ -42,11 +61,53 @@ export const ZCountry = z
   .string({ message: COUNTRY_INVALID })
   .regex(/^[A-Z]{2}$/, { message: COUNTRY_INVALID });
 
-/** PUT /api/companies/:companyId/settings: only the fields sent change. */
-export const ZCompanySettingsUpdate = z.object({
-  timeZone: ZTimeZone.optional(),
-  country: ZCountry.optional(),
-});
+/** A job's length in minutes: 15-minute steps from 15 minutes to 12 hours. */
+export const ZDurationMinutes = z
+  .number({ message: DURATION_INVALID })
+  .int({ message: DURATION_INVALID })
+  .min(15, { message: DURATION_INVALID })
+  .max(720, { message: DURATION_INVALID })
+  .refine((value) => value % 15 === 0, { message: DURATION_INVALID });
+
+/** ISO weekdays, 1 = Monday … 7 = Sunday: stored sorted and once each. */
+export const ZWorkingDays = z
+  .array(
+    z
+      .number({ message: WORKING_DAYS_INVALID })
+      .int({ message: WORKING_DAYS_INVALID })
+      .min(1, { message: WORKING_DAYS_INVALID })
+      .max(7, { message: WORKING_DAYS_INVALID }),
+    { message: WORKING_DAYS_INVALID },
+  )
+  .max(7, { message: WORKING_DAYS_INVALID })
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+
+/** A default length per job type; a type left out takes DEFAULT_JOB_DURATION_MINUTES. */
+export const ZJobTypeDurations = z.partialRecord(
+  z.enum(JOB_TYPES, { message: JOB_TYPE_DURATIONS_INVALID }),
+  ZDurationMinutes,
+  { message: JOB_TYPE_DURATIONS_INVALID },
+);
+
+/**
+ * PUT /api/companies/:companyId/settings: only the fields sent change. A workday sent on
+ * one end only is checked against the other end by the command, which knows the stored one.
+ */
+export const ZCompanySettingsUpdate = z
+  .object({
+    timeZone: ZTimeZone.optional(),
+    country: ZCountry.optional(),
+    workingDays: ZWorkingDays.optional(),
+    workdayStart: ZTime.optional(),
+    workdayEnd: ZTime.optional(),
+    jobTypeDurations: ZJobTypeDurations.optional(),
+    customerNotices: z.boolean({ message: "customerNotices must be true or false" }).optional(),
+    reminderTime: ZTime.optional(),
+  })
+  .refine((v) => !v.workdayStart || !v.workdayEnd || v.workdayStart < v.workdayEnd, {
+    message: WORKDAY_ORDER_INVALID,
+    path: ["workdayEnd"],
+  });
 export type TCompanySettingsUpdate = z.infer<typeof ZCompanySettingsUpdate>;
 
 export type CompanySettingsDTO = {
@@ -54,6 +115,17 @@ export type CompanySettingsDTO = {
   timeZone: string;
   /** ISO 3166 two-letter code, e.g. for phone numbers. */
   country: string;
+  /** ISO weekdays the company works, 1 = Monday … 7 = Sunday. */
+  workingDays: number[];
+  /** "HH:mm": jobs outside these hours are flagged, never refused. */
+  workdayStart: string;
+  workdayEnd: string;
+  /** Default job length in minutes per job type; a type not listed takes DEFAULT_JOB_DURATION_MINUTES. */
+  jobTypeDurations: Partial<Record<(typeof JOB_TYPES)[number], number>>;
+  /** Booking e-mails to customers (confirmation, reminder, on the way). */
+  customerNotices: boolean;
+  /** "HH:mm" in the company's time zone: when the day-before reminder goes out. */
+  reminderTime: string;
 };
 
 /** POST /api/companies/:companyId/calendar-feed answers the member's secret subscription address. */

@@ -1,0 +1,230 @@
+/** The roster, the call log and the jobs with their photos. The model as a whole: docs/architecture.md. */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { companies } from "./accounts";
+import { bytea, createdAt, updatedAt, versioned } from "./columns";
+
+export const employees = pgTable(
+  "employees",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    initials: varchar("initials", { length: 3 }).notNull(),
+    avatarColor: text("avatar_color").notNull().default("blue"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...versioned(),
+  },
+  (t) => [index("employees_company_idx").on(t.companyId, t.name)],
+);
+
+export const callRecords = pgTable(
+  "call_record",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    customerName: text("customer_name").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    customerEmail: text("customer_email"),
+    customerAddress: text("customer_address"),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    serviceType: text("service_type").notNull().default("service"),
+    notes: text("notes"),
+    callDate: date("call_date", { mode: "string" }).notNull(),
+    callTime: varchar("call_time", { length: 5 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...versioned(),
+  },
+  (t) => [index("call_record_company_date_idx").on(t.companyId, t.callDate, t.callTime)],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    location: text("location").notNull(),
+    description: text("description"),
+    /** A calendar date and a wall-clock time: no time zone or DST shift can move a job. */
+    date: date("date", { mode: "string" }).notNull(),
+    time: varchar("time", { length: 5 }).notNull(),
+    /** How long the visit takes: 15-minute steps from 15 minutes to 12 hours. */
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    status: text("status").notNull().default("scheduled"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** When the technician tapped "On my way" (a note for the office, not a status). */
+    onMyWayAt: timestamp("on_my_way_at", { withTimezone: true }),
+    amount: numeric("amount", { precision: 12, scale: 2 }),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email"),
+    customerPhone: text("customer_phone"),
+    callRecordId: uuid("call_record_id").references(() => callRecords.id, { onDelete: "set null" }),
+    /** The recurring series this job is an occurrence of (docs/schedule.md, "Recurring jobs"). */
+    seriesId: uuid("series_id").references(() => jobSeries.id, { onDelete: "set null" }),
+    /** The date the series' rule gave this occurrence, whatever date it was moved to since. */
+    occurrenceDate: date("occurrence_date", { mode: "string" }),
+    /** True once this occurrence was changed on its own ("this" scope). */
+    isDetached: boolean("is_detached").notNull().default(false),
+    /** Which photos exist, so lists can carry URLs without touching the photo table. */
+    hasBeforePhoto: boolean("has_before_photo").notNull().default(false),
+    hasAfterPhoto: boolean("has_after_photo").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...versioned(),
+  },
+  (t) => [
+    index("jobs_company_date_idx").on(t.companyId, t.date),
+    index("jobs_employee_idx").on(t.employeeId),
+    index("jobs_call_record_idx").on(t.callRecordId),
+    index("jobs_customer_idx").on(t.customerId, t.date),
+    uniqueIndex("jobs_series_occurrence_idx").on(t.seriesId, t.occurrenceDate),
+    // A completed job has its completion time, and only a completed job has one.
+    check(
+      "jobs_completed_at_matches_status",
+      sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`,
+    ),
+    check(
+      "jobs_duration_steps",
+      sql`${t.durationMinutes} between 15 and 720 and ${t.durationMinutes} % 15 = 0`,
+    ),
+  ],
+);
+
+/**
+ * A recurring job (docs/schedule.md, "Recurring jobs"): its occurrences are real job rows,
+ * created up to a horizon ahead; `generatedUntil` is the last date already expanded, so
+ * extending twice creates nothing and an occurrence deleted on its own never comes back.
+ */
+export const jobSeries = pgTable(
+  "job_series",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    location: text("location").notNull(),
+    description: text("description"),
+    time: varchar("time", { length: 5 }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    /** An RFC 5545 RRULE, without DTSTART (the start date is the column above). */
+    rrule: text("rrule").notNull(),
+    generatedUntil: date("generated_until", { mode: "string" }),
+    /** Set when the series is ended: no more occurrences are made. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...versioned(),
+  },
+  (t) => [index("job_series_company_idx").on(t.companyId), index("job_series_open_idx").on(t.generatedUntil)],
+);
+
+/**
+ * A company's customer (docs/customers.md). `phoneNormalized` is E.164 in the company's
+ * country, so two spellings of one number are one customer; `searchText` is the name,
+ * phone, e-mail and address lower-cased without accents, searched through a trigram index.
+ */
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    phoneNormalized: text("phone_normalized"),
+    email: text("email"),
+    address: text("address"),
+    notes: text("notes"),
+    searchText: text("search_text").notNull().default(""),
+    /** Set when the customer followed an e-mail's unsubscribe link: no more notices. */
+    noticesOptedOutAt: timestamp("notices_opted_out_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...versioned(),
+  },
+  (t) => [
+    index("customers_company_name_idx").on(t.companyId, t.name),
+    uniqueIndex("customers_company_phone_idx")
+      .on(t.companyId, t.phoneNormalized)
+      .where(sql`${t.phoneNormalized} is not null`),
+    index("customers_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A booking notice e-mailed to a customer (docs/customers.md): one row per job, kind and
+ * change, made before the e-mail is queued, so a retry or a restart never sends a second copy.
+ */
+export const customerNotices = pgTable(
+  "customer_notice",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /** confirmation, reminder or on_the_way. */
+    kind: text("kind").notNull(),
+    /** What makes this notice once-only, e.g. "confirmation:<job>:<date> <time>". */
+    dedupeKey: text("dedupe_key").notNull(),
+    recipient: text("recipient").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("customer_notice_dedupe_idx").on(t.companyId, t.dedupeKey),
+    index("customer_notice_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** Photo bytes live apart from job rows: no list query ever reads them. */
+export const jobPhotos = pgTable(
+  "job_photos",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    mimeType: text("mime_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    size: integer("size").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.kind] })],
+);
