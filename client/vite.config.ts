@@ -1,11 +1,73 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /** The web server (API, Socket.IO) in development; the built client is served by it in production. */
 const API_TARGET = "http://localhost:5000";
 
+/** Answers of the API kept for offline use (docs/offline.md); signing out deletes them. */
+const API_CACHE = "api-data";
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The installable app (docs/offline.md): a manifest, and a Workbox service worker that
+ * keeps the app shell (every built file) and serves the API's GET answers network first,
+ * from the last answer when offline. It waits for the page's go-ahead to take over
+ * (src/features/offline/serviceWorker.ts asks the user), and removes old caches.
+ */
+const installableApp = VitePWA({
+  registerType: "prompt",
+  injectRegister: false,
+  includeAssets: ["favicon.svg", "icons/apple-touch-icon.png"],
+  manifest: {
+    name: "Scheduler",
+    short_name: "Scheduler",
+    description: "Live weekly job scheduling for small field-service companies",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    orientation: "any",
+    theme_color: "#1d4ed8",
+    background_color: "#ffffff",
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    cleanupOutdatedCaches: true,
+    // The first worker takes charge of the open page at once, so one online visit is
+    // enough; a new version still waits for the user's go-ahead (no skipWaiting).
+    clientsClaim: true,
+    navigateFallback: "/index.html",
+    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+    runtimeCaching: [
+      {
+        // Not the health answer, nor the chat's 3 s polls for what is new (deltas, of no use offline).
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin &&
+          url.pathname.startsWith("/api/") &&
+          !url.pathname.startsWith("/api/health") &&
+          !(url.pathname === "/api/chat" && url.searchParams.has("after")),
+        method: "GET",
+        handler: "NetworkFirst",
+        options: {
+          cacheName: API_CACHE,
+          // Lists name their company in the address; a header that varies must not hide them offline.
+          matchOptions: { ignoreVary: true },
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 300, maxAgeSeconds: 14 * DAY_SECONDS },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), installableApp],
   server: {
     port: 5173,
     // No changeOrigin: the server checks that Origin matches Host, and both stay the dev server's.

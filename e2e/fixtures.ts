@@ -77,6 +77,7 @@ export async function freshPage(browser: Browser, testInfo: TestInfo): Promise<P
     hasTouch,
     userAgent,
     deviceScaleFactor,
+    serviceWorkers: "block",
   };
   return (await browser.newContext(options)).newPage();
 }

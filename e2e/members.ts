@@ -44,6 +44,7 @@ export async function blankPage(browser: Browser, testInfo: TestInfo, extra: Bro
     hasTouch,
     userAgent,
     deviceScaleFactor,
+    serviceWorkers: "block",
     ...extra,
   });
   return context.newPage();

@@ -27,7 +27,15 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  use: { baseURL, trace: "retain-on-failure", launchOptions: chromium, screenshot: "only-on-failure" },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+    screenshot: "only-on-failure",
+    // The offline app's service worker is tested in offline.spec.ts, which allows it; every
+    // other spec runs without it, so no page waits on its install (docs/offline.md).
+    serviceWorkers: "block",
+  },
   projects: [
     {
       name: "desktop",

@@ -4,21 +4,30 @@
  * next to its budget. It makes its own database (or uses BENCH_DATABASE_URL), starts the
  * real web process on a free local port, runs the sections, and cleans up.
  *
- * `npm run bench` runs jobs, sockets, bundle and paint; `npm run bench -- jobs paint` runs
+ * `npm run bench` runs jobs, sockets, customers, bundle, paint and lighthouse; `npm run bench -- jobs paint` runs
  * those named. The soak runs only when named: `npm run bench -- soak` (10 minutes; a
  * shorter one with `--duration=60` or SOAK_SECONDS=60).
  */
 import { randomBytes } from "node:crypto";
 import { bundleBench } from "./bench/bundle";
+import { customersBench } from "./bench/customers";
 import { type BenchSection, createDatabase, dropRedisKeys, startApp } from "./bench/harness";
 import { jobsBench } from "./bench/jobs";
+import { lighthouseBench } from "./bench/lighthouse";
 import { paintBench } from "./bench/paint";
 import { soakBench } from "./bench/soak";
 import { socketsBench } from "./bench/sockets";
 import { loadDotEnv } from "./services";
 
 /** Each section exports one BenchSection; add yours here. */
-const SECTIONS: BenchSection[] = [jobsBench, socketsBench, bundleBench, paintBench];
+const SECTIONS: BenchSection[] = [
+  jobsBench,
+  socketsBench,
+  customersBench,
+  bundleBench,
+  paintBench,
+  lighthouseBench,
+];
 /** Sections that run only when named. */
 const ON_REQUEST: BenchSection[] = [soakBench];
 

@@ -27,15 +27,21 @@ const job: JobDTO = {
   paymentStatus: "pending",
   completedAt: null,
   onMyWayAt: null,
+  durationMinutes: 60,
   amount: null,
   customerEmail: null,
   customerPhone: null,
+  customerId: null,
   callRecordId: null,
+  seriesId: null,
+  occurrenceDate: null,
+  isDetached: false,
   beforePhotoUrl: null,
   afterPhotoUrl: null,
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
   version: 1,
+  warnings: [],
 };
 
 describe("a new employee's colour", () => {

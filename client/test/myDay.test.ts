@@ -18,15 +18,21 @@ const job = (id: string, changes: Partial<JobDTO> = {}): JobDTO => ({
   paymentStatus: "pending",
   completedAt: null,
   onMyWayAt: null,
+  durationMinutes: 60,
   amount: null,
   customerEmail: null,
   customerPhone: null,
+  customerId: null,
   callRecordId: null,
+  seriesId: null,
+  occurrenceDate: null,
+  isDetached: false,
   beforePhotoUrl: null,
   afterPhotoUrl: null,
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
   version: 1,
+  warnings: [],
   ...changes,
 });
 
@@ -35,7 +41,14 @@ const labels = (items: { label: string }[]) => items.map((item) => item.label);
 describe("the navigation for each member", () => {
   it("gives an employee-role member My Day first and leaves out what only plans or pays", () => {
     const employee = { role: "employee" as const, isLinked: true };
-    expect(labels(mobileNavItemsFor(employee))).toEqual(["My Day", "Schedule", "Chat", "History", "Team"]);
+    expect(labels(mobileNavItemsFor(employee))).toEqual([
+      "My Day",
+      "Schedule",
+      "Customers",
+      "Chat",
+      "History",
+      "Team",
+    ]);
     expect(labels(navItemsFor(employee))).toEqual([
       "My Day",
       "Schedule",
@@ -43,6 +56,7 @@ describe("the navigation for each member", () => {
       "History",
       "Chat",
       "Calls",
+      "Customers",
       "Team",
     ]);
     // Not linked yet: My Day is still theirs, and says how to get linked.

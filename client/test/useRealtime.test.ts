@@ -22,15 +22,21 @@ const job = (id: string, date: string, changes: Partial<JobDTO> = {}): JobDTO =>
   paymentStatus: "pending",
   completedAt: null,
   onMyWayAt: null,
+  durationMinutes: 60,
   amount: null,
   customerEmail: null,
   customerPhone: null,
+  customerId: null,
   callRecordId: null,
+  seriesId: null,
+  occurrenceDate: null,
+  isDetached: false,
   beforePhotoUrl: null,
   afterPhotoUrl: null,
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
   version: 1,
+  warnings: [],
   ...changes,
 });
 
@@ -67,6 +73,22 @@ describe("applyEvent", () => {
       ["j1", "2026-12-08", "e2"],
     ]);
     expect(isStale(queryClient, THIS_WEEK) || isStale(queryClient, NEXT_WEEK)).toBe(false);
+  });
+
+  it("moves a job between a week and the Unscheduled tray in place (docs/schedule.md)", () => {
+    const TRAY = queryKeys.unscheduledJobs(COMPANY);
+    const placed = job("j1", "2026-11-23");
+    const queryClient = cacheWith([
+      [THIS_WEEK, [placed]],
+      [TRAY, [job("j2", "", { date: null, time: null, employeeId: null })]],
+    ]);
+    const unscheduled = { ...placed, date: null, time: null, employeeId: null, version: 2 };
+    applyEvent(queryClient, "job.updated", unscheduled);
+    expect(queryClient.getQueryData<JobDTO[]>(THIS_WEEK)).toEqual([]);
+    expect(queryClient.getQueryData<JobDTO[]>(TRAY)?.map((j) => j.id)).toEqual(["j2", "j1"]);
+    applyEvent(queryClient, "job.updated", { ...placed, date: "2026-11-25", version: 3 });
+    expect(queryClient.getQueryData<JobDTO[]>(THIS_WEEK)?.map((j) => j.id)).toEqual(["j1"]);
+    expect(queryClient.getQueryData<JobDTO[]>(TRAY)?.map((j) => j.id)).toEqual(["j2"]);
   });
 
   it("adds a created job to its week only, and never to another company's lists", () => {

@@ -59,11 +59,15 @@ export async function buildEmployee(
   return employee;
 }
 
+type JobRow = typeof jobs.$inferSelect;
+/** A job on the board: with employee, date and time (buildUnscheduledJob makes one without). */
+export type ScheduledJobRow = JobRow & { employeeId: string; date: string; time: string };
+
 export async function buildJob(
   companyId: string,
   employeeId: string,
   overrides: Partial<typeof jobs.$inferInsert> = {},
-) {
+): Promise<ScheduledJobRow> {
   const [job] = await db
     .insert(jobs)
     .values({
@@ -75,6 +79,26 @@ export async function buildJob(
       time: "09:00",
       // A completed job carries its completion time (a database rule).
       completedAt: overrides.status === "completed" ? new Date() : null,
+      ...overrides,
+    })
+    .returning();
+  return job as ScheduledJobRow;
+}
+
+/** A job in the Unscheduled tray: no employee, date or time (docs/schedule.md). */
+export async function buildUnscheduledJob(
+  companyId: string,
+  overrides: Partial<typeof jobs.$inferInsert> = {},
+) {
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      companyId,
+      employeeId: null,
+      date: null,
+      time: null,
+      type: "Repair",
+      location: "1 Main St",
       ...overrides,
     })
     .returning();

@@ -34,16 +34,37 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 }
 
+/**
+ * Controls whose name is more than the words people see: an icon's label ("plus Log Call")
+ * is part of it. Icons beside words are aria-hidden (docs/accessibility.md); an icon alone
+ * names nothing, its control carries an aria-label.
+ */
+async function iconsInNames(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate(() =>
+    [...document.querySelectorAll("button, a[href], [role=tab], [role=menuitem], [role=button]")]
+      .filter((control) => !control.hasAttribute("aria-label") && !control.hasAttribute("aria-labelledby"))
+      .filter((control) => (control as HTMLElement).innerText?.trim())
+      .filter((control) =>
+        [...control.querySelectorAll(".anticon[aria-label]")].some(
+          (icon) => !icon.closest("[aria-hidden=true]"),
+        ),
+      )
+      .map((control) => (control as HTMLElement).innerText.trim().slice(0, 40)),
+  );
+  return found.map((words) => `${where}: an icon's label is in the name of "${words}"`);
+}
+
 /** The serious and critical violations on the page as it is now, one line each. */
 async function audit(page: Page, where: string): Promise<string[]> {
   await settle(page);
+  const iconNames = await iconsInNames(page, where);
   // Legacy mode runs axe in the page itself, without opening a blank page for every audit.
   // The WCAG A and AA rules (2.0 to 2.2) are the standard; best-practice rules are not run.
   const { violations } = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
-  return violations
+  const blocking = violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ""))
     .map((violation) => {
       const targets = violation.nodes.slice(0, 8).map((node) => {
@@ -54,6 +75,7 @@ async function audit(page: Page, where: string): Promise<string[]> {
       });
       return `${where}: ${violation.id} (${violation.impact}) ${violation.help} at ${targets.join(" | ")}`;
     });
+  return [...blocking, ...iconNames];
 }
 
 /**
@@ -85,7 +107,7 @@ async function auditDialog(page: Page, name: string, open: () => Promise<void>):
   return found;
 }
 
-/** A roster employee and one job today, so boards and lists have something to show. */
+/** A roster employee, a customer and one job today for them, so boards and lists have something to show. */
 async function seed(page: Page, owner: Owner) {
   const employee = await api<EmployeeDTO>(page, "POST", "/api/employees", {
     companyId: owner.companyId,
@@ -93,7 +115,14 @@ async function seed(page: Page, owner: Owner) {
     initials: "TT",
     avatarColor: "green",
   });
+  const customer = await api<{ id: string }>(page, "POST", "/api/customers", {
+    companyId: owner.companyId,
+    name: "Cora Customer",
+    phone: "(555) 010-2000",
+    address: "12 Oak Rd",
+  });
   const job = await api<JobDTO>(page, "POST", "/api/jobs", {
+    customerId: customer.id,
     companyId: owner.companyId,
     employeeId: employee.id,
     date: today(),
@@ -101,7 +130,24 @@ async function seed(page: Page, owner: Owner) {
     type: "Repair",
     location: "12 Oak Rd",
   });
-  return { employee, job };
+  // Every payment colour and more job type tints on cards, so their contrast is audited too.
+  const others = [
+    { type: "Plumbing", paymentStatus: "paid", status: "completed" },
+    { type: "Installation", paymentStatus: "billed", status: "in_progress" },
+    { type: "Emergency", paymentStatus: "overdue", status: "cancelled" },
+  ];
+  for (const [index, other] of others.entries()) {
+    await api<JobDTO>(page, "POST", "/api/jobs", {
+      companyId: owner.companyId,
+      employeeId: employee.id,
+      date: today(),
+      time: `1${index + 1}:00`,
+      location: `${20 + index} Oak Rd`,
+      amount: "120.00",
+      ...other,
+    });
+  }
+  return { employee, job, customer };
 }
 
 /** Every screen a signed-in member can open (some answer "not for you", which is audited too). */
@@ -116,6 +162,7 @@ const signedInPaths = () => [
   "/chat",
   "/team",
   "/calls",
+  "/customers",
   "/subscription",
   "/subscription-success",
   "/my-day",
@@ -149,7 +196,7 @@ test.describe("accessibility (axe-core)", () => {
   });
 
   test("the owner: every screen and the main dialogs", async ({ page, owner }) => {
-    await seed(page, owner);
+    const { customer } = await seed(page, owner);
     await page.goto("/schedule?view=week");
     await expect(page.getByRole("button", { name: "Add Job", exact: true })).toBeVisible(FIRST_LOAD);
     // Navigation links (desktop bar or phone bar) are named by their words alone, not "calendar Schedule".
@@ -177,6 +224,18 @@ test.describe("accessibility (axe-core)", () => {
         page.getByRole("button", { name: "Invite Team Member" }).click(),
       )),
     );
+    await page.goto("/customers");
+    found.push(
+      ...(await auditDialog(page, "Import Customers", () =>
+        page.getByRole("button", { name: "Import", exact: true }).click(),
+      )),
+      ...(await auditDialog(page, "New Customer", () =>
+        page.getByRole("button", { name: "New Customer", exact: true }).click(),
+      )),
+    );
+    await page.goto(`/customers/${customer.id}`);
+    await expect(page.getByRole("heading", { name: "Cora Customer" })).toBeVisible();
+    found.push(...(await audit(page, "customer page")));
     expect(found).toEqual([]);
   });
 

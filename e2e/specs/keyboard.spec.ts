@@ -1,16 +1,14 @@
 /**
  * Every flow works by keyboard (docs/accessibility.md): sign in, add a job, move a job with
  * "Move to…" (the keyboard alternative to dragging it) and Undo, send a chat message, and
- * the focus goes back to the button that opened a dialog when it closes.
+ * the focus goes back to the button that opened a dialog when it closes. Logging a call and
+ * inviting a member: keyboard-forms.spec.ts.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { api, expect as baseExpect, type Owner, PASSWORD, registerOwner, test } from "../fixtures";
+import { api, type Owner, PASSWORD, registerOwner, test } from "../fixtures";
+import { expect, FIRST_LOAD, tabTo } from "../keyboard";
 import { blankPage } from "../members";
-
-const expect = baseExpect.configure({ timeout: 15_000 });
-/** A fresh browser loads the whole app first; on a busy machine that takes a while. */
-const FIRST_LOAD = { timeout: 45_000 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -22,49 +20,13 @@ const thisMonday = () => {
   return isoDate(date);
 };
 
-/** Presses Tab until `target` has the focus (as a keyboard user would reach it), then checks the focus shows. */
-async function tabTo(page: Page, target: Locator, maxPresses = 60) {
-  await expect(target).toBeVisible(FIRST_LOAD);
-  for (let press = 0; press < maxPresses; press++) {
-    if (
-      await target.evaluate(
-        (element) => element === document.activeElement || element.contains(document.activeElement),
-      )
-    ) {
-      await expectVisibleFocus(page);
-      return;
-    }
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
-
-/** The focused element draws a ring: an outline or a box shadow (antd's inputs), on itself or its wrapper. */
-async function expectVisibleFocus(page: Page) {
-  const isVisible = await page.evaluate(() => {
-    const shows = (element: Element | null) => {
-      if (!element) return false;
-      const style = getComputedStyle(element);
-      const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
-      return outline || style.boxShadow !== "none";
-    };
-    const focused = document.activeElement;
-    return (
-      shows(focused) ||
-      shows(focused?.parentElement ?? null) ||
-      shows(focused?.closest(".ant-select, .ant-input-affix-wrapper") ?? null)
-    );
-  });
-  expect(isVisible, "the focused element shows a focus ring").toBe(true);
-}
-
 /** The owner's company's jobs on `date`, as the server has them. */
 const jobsOn = (page: Page, owner: Owner, date: string) =>
   api<JobDTO[]>(page, "GET", `/api/jobs?companyId=${owner.companyId}&startDate=${date}&endDate=${date}`);
 
 /** Who the job is assigned to now. */
 const assigneeOf = async (page: Page, owner: Owner, job: JobDTO) =>
-  (await jobsOn(page, owner, job.date)).find((candidate) => candidate.id === job.id)?.employeeId;
+  (await jobsOn(page, owner, job.date ?? "")).find((candidate) => candidate.id === job.id)?.employeeId;
 
 async function addEmployee(page: Page, owner: Owner, name: string, initials: string) {
   return api<EmployeeDTO>(page, "POST", "/api/employees", {
@@ -82,6 +44,8 @@ test.describe("keyboard", () => {
     const owner = await registerOwner(request);
     const page = await blankPage(browser, testInfo);
     await page.goto("/login");
+    // The phone's keyboard for an address (docs/accessibility.md).
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
     await tabTo(page, page.getByLabel("Email"));
     await page.keyboard.type(owner.email);
     await tabTo(page, page.getByLabel("Password", { exact: true }));
@@ -143,6 +107,8 @@ test.describe("keyboard", () => {
     await expect(move).toBeHidden();
     await expect(page.getByText("Job moved")).toBeVisible();
     await expect.poll(() => assigneeOf(page, owner, job)).toBe(lee.id);
+    // One message for the move, as after a drop (docs/accessibility.md).
+    await expect(page.locator(".ant-notification-notice")).toHaveCount(1);
     // The focus is back on the card, in its new place.
     await expect(card).toBeFocused();
 
@@ -160,7 +126,7 @@ test.describe("keyboard", () => {
     await tabTo(page, box);
     await page.keyboard.type("Typed without a mouse");
     await page.keyboard.press("Enter");
-    await expect(page.getByText("Typed without a mouse")).toBeVisible();
+    await expect(page.getByTestId("chat-message").filter({ hasText: "Typed without a mouse" })).toBeVisible();
     await expect(box).toHaveValue("");
   });
 

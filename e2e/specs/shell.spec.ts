@@ -43,6 +43,7 @@ test.describe("sign-up, sign-out and the app shell", () => {
         "History",
         "Chat",
         "Calls",
+        "Customers",
         "Team",
         "Subscription",
       ]);

@@ -71,7 +71,8 @@ const READ_TIMINGS = `(() => {
   };
 })()`;
 
-function buildClient(outDir: string) {
+/** A production build of the client into `outDir` (the lighthouse section uses it too). */
+export function buildClient(outDir: string) {
   const build = spawnSync(
     "npx",
     ["vite", "build", "client", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],

@@ -20,6 +20,7 @@ import { stripeWebhookRouter } from "./routes/stripe-webhook";
 const CLIENT_DIST = path.resolve(ROOT_DIR, process.env.CLIENT_DIST ?? "client/dist");
 /** Photos arrive as data URLs inside JSON: 2 x 5 MB of base64 plus the job. */
 const JOB_BODY_LIMIT = "16mb";
+const CUSTOMER_IMPORT_BODY_LIMIT = "8mb";
 
 export function createApp(): Express {
   const app = express();
@@ -42,6 +43,9 @@ export function createApp(): Express {
           "img-src": ["'self'", "data:", "blob:"],
           "connect-src": ["'self'", "ws:", "wss:", "https://api.stripe.com"],
           "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
+          // The installable app: its service worker and manifest come from here (docs/offline.md).
+          "worker-src": ["'self'"],
+          "manifest-src": ["'self'"],
           "upgrade-insecure-requests": config.isHttps ? [] : null,
         },
       },
@@ -55,6 +59,8 @@ export function createApp(): Express {
   app.get("/api/health", healthHandler());
 
   app.use("/api/jobs", express.json({ limit: JOB_BODY_LIMIT }));
+  // A customer spreadsheet (docs/customers.md, "Import") may weigh a few megabytes.
+  app.use("/api/customers/import", express.json({ limit: CUSTOMER_IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
   app.use("/api", sessionMiddleware, loadUser, sameOrigin, apiRouter());
   app.use("/api", (_req, _res) => {

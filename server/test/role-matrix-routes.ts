@@ -202,6 +202,41 @@ export const ROUTES: Entry[] = [
     path: async (c) => `/api/call-records/${(await c.make.callRecord()).id}`,
     expected: officeById,
   },
+  // Customers (docs/customers.md)
+  {
+    route: "GET /api/customers",
+    path: (c) => `/api/customers?companyId=${c.companyId}&q=cora`,
+    expected: read,
+  },
+  {
+    route: "POST /api/customers",
+    path: () => "/api/customers",
+    // No phone: every role's create may succeed without two sharing a number.
+    body: (c) => ({ companyId: c.companyId, name: "Nina Newcustomer", email: "nina@example.test" }),
+    expected: office,
+  },
+  {
+    route: "GET /api/customers/:id",
+    path: async (c) => `/api/customers/${(await c.make.customer()).id}`,
+    expected: { owner: 200, admin: 200, employee: 200, nonMember: 404 },
+  },
+  {
+    route: "PUT /api/customers/:id",
+    path: async (c) => `/api/customers/${(await c.make.customer()).id}`,
+    body: () => ({ name: "Cora Renamed" }),
+    expected: officeById,
+  },
+  {
+    route: "DELETE /api/customers/:id",
+    path: async (c) => `/api/customers/${(await c.make.customer()).id}`,
+    expected: officeById,
+  },
+  {
+    route: "POST /api/customers/import",
+    path: () => "/api/customers/import",
+    body: (c) => ({ companyId: c.companyId, csv: "Name,Email\nIan Import,ian@example.test\n", dryRun: true }),
+    expected: office,
+  },
   {
     route: "GET /api/daily-calls",
     path: (c) => `/api/daily-calls?date=${MONDAY}&companyId=${c.companyId}`,
@@ -262,6 +297,12 @@ export const ROUTES: Entry[] = [
   {
     route: "GET /api/calendar/:token.ics",
     path: () => `/api/calendar/${"A".repeat(43)}.ics`,
+    expected: { owner: 404, admin: 404, employee: 404, nonMember: 404 },
+  },
+  // A customer's unsubscribe link: the token is the key, no role opens it (customer-notices.test.ts).
+  {
+    route: "POST /api/unsubscribe/:token",
+    path: () => `/api/unsubscribe/${"A".repeat(43)}`,
     expected: { owner: 404, admin: 404, employee: 404, nonMember: 404 },
   },
   // Platform administration: company roles grant nothing there

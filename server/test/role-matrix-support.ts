@@ -4,7 +4,7 @@
  */
 import { inviteMember } from "@sched/core/commands/invite-member";
 import { db } from "@sched/core/db/client";
-import { callRecords, scheduleTemplates, weeklySchedules } from "@sched/core/db/schema";
+import { callRecords, customers, scheduleTemplates, weeklySchedules } from "@sched/core/db/schema";
 import {
   addMember,
   buildCompany,
@@ -73,6 +73,13 @@ export function makers(companyId: string, invitedBy: string) {
             callDate: MONDAY,
             callTime: "10:00",
           })
+          .returning()
+      )[0],
+    customer: async () =>
+      (
+        await db
+          .insert(customers)
+          .values({ companyId, name: "Cora Customer", searchText: "cora customer" })
           .returning()
       )[0],
     invitation: async () =>

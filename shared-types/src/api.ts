@@ -2,6 +2,8 @@
  * The JSON shapes the API answers with (what the server's presenters produce and
  * the client reads). Dates-with-time are ISO strings; calendar dates are yyyy-MM-dd.
  */
+
+import type { JobWarning } from "./conflicts";
 import type {
   AuthorAvatarColor,
   AvatarColor,
@@ -46,12 +48,15 @@ export type EmployeeDTO = {
 export type JobDTO = {
   id: string;
   companyId: string;
-  employeeId: string;
+  /** employeeId, date and time are all null while the job is unscheduled (docs/schedule.md). */
+  employeeId: string | null;
   type: JobType;
   location: string;
   description: string | null;
-  date: string;
-  time: string;
+  date: string | null;
+  time: string | null;
+  /** 15 to 720 minutes in steps of 15: the card shows start–end. */
+  durationMinutes: number;
   status: JobStatus;
   paymentStatus: PaymentStatus;
   completedAt: string | null;
@@ -60,12 +65,22 @@ export type JobDTO = {
   amount: string | null;
   customerEmail: string | null;
   customerPhone: string | null;
+  /** The customer the job is for (docs/customers.md); null when none is linked. */
+  customerId: string | null;
   callRecordId: string | null;
+  /** The recurring series this job is an occurrence of, or null (docs/schedule.md, "Recurring jobs"). */
+  seriesId: string | null;
+  /** The date the series' rule gave this occurrence, whatever date it was moved to since. */
+  occurrenceDate: string | null;
+  /** True once this occurrence was changed on its own: series edits skip it unless asked. */
+  isDetached: boolean;
   beforePhotoUrl: string | null;
   afterPhotoUrl: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** What the conflict engine sees (docs/schedule.md, "Job lengths and warnings"); never blocks a save. */
+  warnings: JobWarning[];
 };
 
 export type TemplateEntryDTO = {
@@ -119,6 +134,8 @@ export type CallRecordDTO = {
   customerPhone: string;
   customerEmail: string | null;
   customerAddress: string | null;
+  /** The customer who called (docs/customers.md); null when none is linked. */
+  customerId: string | null;
   serviceType: ServiceType;
   notes: string | null;
   callDate: string;

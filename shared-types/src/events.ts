@@ -16,6 +16,7 @@ import type {
   WeeklyScheduleDTO,
 } from "./api";
 import { ZCompanyId, ZDate } from "./schemas/common";
+import type { CustomerDTO } from "./schemas/customers";
 import type { CompanySettingsDTO } from "./schemas/settings";
 
 export type Deleted = { id: string; companyId: string };
@@ -26,6 +27,11 @@ export type ServerEvents = {
   "job.created": JobDTO;
   "job.updated": JobDTO;
   "job.deleted": Deleted;
+  /**
+   * Many occurrences of a recurring job were made, changed or removed at once: one event
+   * instead of one per job; the board refetches (docs/schedule.md, "Recurring jobs").
+   */
+  "jobSeries.changed": { companyId: string; seriesId: string };
   "employee.created": EmployeeDTO;
   "employee.updated": EmployeeDTO;
   "employee.deleted": Deleted;
@@ -44,6 +50,11 @@ export type ServerEvents = {
   "callRecord.created": CallRecordDTO;
   "callRecord.updated": CallRecordDTO;
   "callRecord.deleted": Deleted;
+  "customer.created": CustomerDTO;
+  "customer.updated": CustomerDTO;
+  "customer.deleted": Deleted;
+  /** One event for a whole import rather than one per row (docs/customers.md). */
+  "customer.imported": { companyId: string; created: number; updated: number };
   "dailyCall.updated": DailyCallDTO;
   "member.joined": MemberDTO & { companyId: string };
   "member.removed": { companyId: string; userId: string };

@@ -10,6 +10,7 @@ export const ZEmailJobs = {
   sendInvitationEmail: z.object({ invitationId: z.uuid() }),
   sendTrialReminderEmail: z.object({ companyId: z.uuid() }),
   sendTrialEndedEmail: z.object({ companyId: z.uuid() }),
+  sendCustomerNotice: z.object({ noticeId: z.uuid() }),
 } as const;
 
 export const ZMaintenanceJobs = {
@@ -18,6 +19,8 @@ export const ZMaintenanceJobs = {
   sweepUnsentInvitations: z.object({}),
   sweepIdempotencyKeys: z.object({}),
   sweepNotifications: z.object({}),
+  extendJobSeries: z.object({}),
+  sweepCustomerNotices: z.object({}),
 } as const;
 
 export type EmailJobName = keyof typeof ZEmailJobs;

@@ -19,6 +19,8 @@ export const ACTIONS = {
   chat: ["owner", "admin", "employee"],
   /** Create, edit, delete call records. */
   manageCalls: ["owner", "admin"],
+  /** Create, edit, delete and import customers; every member reads them (docs/customers.md). */
+  manageCustomers: ["owner", "admin"],
   /** See the pending invitations (team reading: stays open after a trial ends). */
   readInvitations: ["owner", "admin"],
   /** Invite, cancel invitations, remove members. */

@@ -22,6 +22,7 @@ describe("a new job", () => {
       customerEmail: null,
       customerPhone: null,
       callRecordId: null,
+      customerId: null,
     });
   });
 
@@ -35,6 +36,18 @@ describe("a new job", () => {
         callRecordId: "",
       }),
     ).toMatchObject({ description: null, customerEmail: null, customerPhone: null, callRecordId: null });
+  });
+
+  it("is unscheduled without employee, date and time, and names the missing ones of a partial slot", () => {
+    const { employeeId: _e, date: _d, time: _t, ...unplaced } = job;
+    expect(messagesOf(ZJobCreate, unplaced)).toEqual([]);
+    expect(messagesOf(ZJobCreate, { ...unplaced, employeeId: "", date: "", time: "" })).toEqual([]);
+    expect(messagesOf(ZJobCreate, { ...unplaced, employeeId: null, date: null, time: null })).toEqual([]);
+    expect(messagesOf(ZJobCreate, { ...unplaced, date: "2026-11-23" })).toEqual([
+      "Employee is required",
+      "Time is required",
+    ]);
+    expect(messagesOf(ZJobUpdate, { employeeId: null, date: null, time: null })).toEqual([]);
   });
 
   it("names the missing or wrong field", () => {
@@ -60,8 +73,10 @@ describe("a new job", () => {
   it("takes a time of day from 00:00 to 23:59 only, written HH:mm", () => {
     for (const time of ["00:00", "09:30", "23:59"])
       expect(messagesOf(ZJobCreate, { ...job, time })).toEqual([]);
-    for (const time of ["24:00", "9:00", "09:60", "09:00:00", ""])
+    for (const time of ["24:00", "9:00", "09:60", "09:00:00"])
       expect(messagesOf(ZJobCreate, { ...job, time })).toEqual(["Time must be HH:mm"]);
+    // Blank is no time: with an employee and a date it is missing (docs/schedule.md, "Unscheduled jobs").
+    expect(messagesOf(ZJobCreate, { ...job, time: "" })).toEqual(["Time is required"]);
   });
 });
 

@@ -21,6 +21,10 @@ export const REPEATING = {
   sweepIdempotencyKeys: { every: 24 * HOUR_MS },
   // The bell keeps 90 days of entries (docs/realtime.md).
   sweepNotifications: { every: 24 * HOUR_MS },
+  // Recurring jobs keep their occurrences 12 weeks ahead (docs/schedule.md).
+  extendJobSeries: { every: 24 * HOUR_MS },
+  // Day-before reminders at each company's reminder time, and notices lost on the way (docs/customers.md).
+  sweepCustomerNotices: { every: MINUTE_MS },
 } as const;
 
 export async function scheduleRepeatingJobs() {

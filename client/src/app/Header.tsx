@@ -37,7 +37,7 @@ export function Header() {
           <Button
             className="desktop-only"
             data-testid="switch-company"
-            icon={<SwapOutlined />}
+            icon={<SwapOutlined aria-hidden />}
             onClick={clearSelection}
           >
             Switch Company

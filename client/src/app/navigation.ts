@@ -1,5 +1,6 @@
 import {
   CalendarOutlined,
+  ContactsOutlined,
   CopyOutlined,
   CreditCardOutlined,
   HistoryOutlined,
@@ -25,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/history", label: "History", icon: HistoryOutlined },
   { to: "/chat", label: "Chat", icon: MessageOutlined },
   { to: "/calls", label: "Calls", icon: PhoneOutlined },
+  { to: "/customers", label: "Customers", icon: ContactsOutlined },
   { to: "/team", label: "Team", icon: TeamOutlined },
   { to: "/subscription", label: "Subscription", icon: CreditCardOutlined },
 ];
@@ -54,8 +56,12 @@ export function doesFieldWork(role: Role | null): boolean {
  */
 const NOT_FOR_FIELD_WORK = new Set(["/templates", "/subscription"]);
 
-/** On a phone, field work gets what it needs (docs/my-day.md). */
-const FIELD_WORK_MOBILE_PATHS = ["/schedule", "/chat", "/history", "/team"];
+/**
+ * On a phone, field work gets what it needs (docs/my-day.md): customers' addresses and
+ * phones among it (docs/customers.md). The office's phone bar keeps its six; the Calls
+ * screen links to the customers.
+ */
+const FIELD_WORK_MOBILE_PATHS = ["/schedule", "/customers", "/chat", "/history", "/team"];
 
 /** Who is looking: their role and whether they are linked to a roster employee. */
 export type Navigator = { role: Role | null; isLinked: boolean };

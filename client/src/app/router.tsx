@@ -19,11 +19,14 @@ const HistoryWeekPage = lazy(() => import("../features/history/HistoryWeekPage")
 const ChatPage = lazy(() => import("../features/chat/ChatPage"));
 const TeamPage = lazy(() => import("../features/team/TeamPage"));
 const CallsPage = lazy(() => import("../features/calls/CallsPage"));
+const CustomersPage = lazy(() => import("../features/customers/CustomersPage"));
+const CustomerPage = lazy(() => import("../features/customers/CustomerPage"));
 const SubscriptionPage = lazy(() => import("../features/subscription/SubscriptionPage"));
 const SubscriptionSuccessPage = lazy(() => import("../features/subscription/SubscriptionSuccessPage"));
 const AdminSetupPage = lazy(() => import("../features/admin-setup/AdminSetupPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const InvitePage = lazy(() => import("../features/invite/InvitePage"));
+const UnsubscribePage = lazy(() => import("../features/unsubscribe/UnsubscribePage"));
 const NotFoundPage = lazy(() => import("../features/not-found/NotFoundPage"));
 
 /** Every screen of the app, with registration and invitations (docs/auth.md lists them). */
@@ -40,6 +43,7 @@ const routes: RouteObject[] = [
       },
       // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
       { path: "invite/:token", element: <InvitePage /> },
+      { path: "unsubscribe/:token", element: <UnsubscribePage /> },
       { path: "admin-setup", element: <AdminSetupPage /> },
       { path: "admin", element: <AdminPage /> },
       {
@@ -58,6 +62,8 @@ const routes: RouteObject[] = [
               { path: "chat", element: <ChatPage /> },
               { path: "team", element: <TeamPage /> },
               { path: "calls", element: <CallsPage /> },
+              { path: "customers", element: <CustomersPage /> },
+              { path: "customers/:customerId", element: <CustomerPage /> },
               { path: "subscription", element: <SubscriptionPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "settings", element: <SettingsPage /> },

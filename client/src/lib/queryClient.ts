@@ -29,6 +29,9 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),
+      // Offline, a query still asks once: the service worker answers from what it kept
+      // (docs/offline.md). Retries then wait for the network.
+      networkMode: "offlineFirst",
       staleTime: STALE_TIME_MS,
       refetchOnWindowFocus: false,
       retry: shouldRetryQuery,

@@ -22,6 +22,7 @@ export type QueryRoot =
   | "weekly-schedules"
   | "call-records"
   | "daily-calls"
+  | "customers"
   | "chat"
   | "notifications"
   | "invitations/token"
@@ -59,6 +60,8 @@ export const queryKeys = {
   /** The jobs of `startDate` to `endDate`, both included. */
   jobs: (companyId: string, startDate: string, endDate: string) =>
     [path("jobs"), { companyId, startDate, endDate }] as const,
+  /** The Unscheduled tray: the jobs without a date, employee or time (docs/schedule.md). */
+  unscheduledJobs: (companyId: string) => [path("jobs"), { companyId, unscheduled: true }] as const,
   /** One roster employee's jobs of `startDate` to `endDate` (My Day): a jobs list like the board's. */
   employeeJobs: (companyId: string, employeeId: string, startDate: string, endDate: string) =>
     [path("jobs"), { companyId, employeeId, startDate, endDate }] as const,
@@ -68,6 +71,10 @@ export const queryKeys = {
   weeklySchedules: companyList("weekly-schedules"),
   callRecords: (companyId: string, date: string) => [path("call-records"), { companyId, date }] as const,
   dailyCall: (companyId: string, date: string) => [path("daily-calls"), { companyId, date }] as const,
+  /** A search of the company's customers; `q` empty lists the first by name (docs/customers.md). */
+  customers: (companyId: string, q: string) => [path("customers"), { companyId, q }] as const,
+  /** One customer with their jobs and calls. */
+  customer: (customerId: string) => [path("customers"), customerId] as const,
   chat: companyList("chat"),
   notifications: companyList("notifications"),
   /** An invitation link's lookup. */

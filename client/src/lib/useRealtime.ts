@@ -24,19 +24,25 @@ import { useSocketStore } from "./socket";
 /** Which query roots an event makes stale, by the event's resource (the part before the dot). */
 export const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
   // A job booked from a call (or deleted) changes that call's "Job booked" mark.
-  job: ["jobs", "call-records"],
+  // A job shows on its customer's page too (docs/customers.md).
+  job: ["jobs", "call-records", "customers"],
+  // Many occurrences of a recurring job at once: the lists refetch (docs/schedule.md).
+  jobSeries: ["jobs", "weekly-schedules"],
   employee: ["employees", "jobs"],
   template: ["templates", "jobs", "weekly-schedules"],
   weeklySchedule: ["weekly-schedules"],
   chat: ["chat"],
-  callRecord: ["call-records", "daily-calls"],
+  callRecord: ["call-records", "daily-calls", "customers"],
+  // A deleted customer's jobs and calls lose their link.
+  customer: ["customers", "jobs", "call-records"],
   dailyCall: ["daily-calls"],
   // The company list and every company's members and invitations.
   member: ["companies"],
   invitation: ["companies"],
   subscription: ["company"],
-  // A company's settings live under its key in the "companies" root.
-  settings: ["companies"],
+  // A company's settings live under its key in the "companies" root; working days and
+  // hours change the jobs' warnings (docs/schedule.md, "Job lengths and warnings").
+  settings: ["companies", "jobs"],
   notification: ["notifications"],
 };
 
@@ -111,12 +117,30 @@ type InPlace<E extends ServerEventName> = (
 /**
  * A job belongs in a list whose date window (if any) holds its date and, for one
  * employee's list (My Day), whose employee it is assigned to: a job given to someone
- * else leaves that list at once.
+ * else leaves that list at once. The Unscheduled tray's list holds the jobs without a
+ * date, and no windowed list holds one (docs/schedule.md, "Unscheduled jobs").
  */
-const jobBelongs = (params: Record<string, unknown>, job: JobDTO) =>
-  (typeof params.startDate !== "string" || job.date >= params.startDate) &&
-  (typeof params.endDate !== "string" || job.date <= params.endDate) &&
-  (typeof params.employeeId !== "string" || job.employeeId === params.employeeId);
+const jobBelongs = (params: Record<string, unknown>, job: JobDTO) => {
+  if (params.unscheduled === true) return job.date === null;
+  const { date } = job;
+  if (date === null) {
+    return (
+      typeof params.startDate !== "string" &&
+      typeof params.endDate !== "string" &&
+      typeof params.employeeId !== "string"
+    );
+  }
+  return (
+    (typeof params.startDate !== "string" || date >= params.startDate) &&
+    (typeof params.endDate !== "string" || date <= params.endDate) &&
+    (typeof params.employeeId !== "string" || job.employeeId === params.employeeId)
+  );
+};
+
+/** Puts `job` into every loaded jobs list it belongs in and out of the others (a move to or from the tray). */
+export function placeJobInLists(queryClient: QueryClient, job: JobDTO) {
+  updateLists(queryClient, "jobs", job, { belongs: jobBelongs });
+}
 
 const byName = (a: EmployeeDTO, b: EmployeeDTO) => a.name.localeCompare(b.name);
 
@@ -128,8 +152,9 @@ const upsertJob: InPlace<"job.created" | "job.updated"> = (queryClient, job) => 
 const upsertEmployee: InPlace<"employee.created" | "employee.updated"> = (queryClient, employee) => {
   updateLists(queryClient, "employees", employee, { sort: byName });
   updateSender(queryClient, employee);
-  // A job carries only the employee's id: nothing on the board's job lists changes.
-  return ["employees", "jobs"];
+  // A job carries only the employee's id, but its warnings say whether they are active:
+  // the lists refetch (an unchanged one answers 304).
+  return ["employees"];
 };
 
 function refetchBell(queryClient: QueryClient, companyId: string): readonly QueryRoot[] {

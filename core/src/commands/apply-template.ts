@@ -1,5 +1,11 @@
 /** Applying a saved template to a week of the board (docs/roster-templates-history.md). */
-import type { ApplyTemplateResultDTO, TTemplateApply, WeeklyScheduleDTO } from "@sched/shared-types";
+import {
+  type ApplyTemplateResultDTO,
+  DEFAULT_JOB_DURATION_MINUTES,
+  type JobType,
+  type TTemplateApply,
+  type WeeklyScheduleDTO,
+} from "@sched/shared-types";
 import { and, eq, inArray } from "drizzle-orm";
 import { jobsChanged } from "../cache/jobs-version";
 import { db } from "../db/client";
@@ -9,6 +15,7 @@ import { addDays, weekName, weekStartOf } from "../lib/dates";
 import { notifyWeekScheduled } from "../notifications/notify";
 import type { CompanyAccess } from "../policies/company-access";
 import { publish } from "../publish";
+import { loadCompanySettings } from "../queries/company-settings";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 
 type Template = typeof scheduleTemplates.$inferSelect;
@@ -60,6 +67,8 @@ async function applyTemplateToWeek(
               ),
             );
     const activeIds = new Set(active.map((row) => row.id));
+    // Each job takes its type's default length, as a new job does (docs/schedule.md).
+    const { jobTypeDurations } = await loadCompanySettings(companyId, tx);
     const rows = entries
       .filter((entry) => activeIds.has(entry.employeeId))
       .map((entry) => ({
@@ -71,6 +80,7 @@ async function applyTemplateToWeek(
         date: addDays(weekStart, entry.dayOfWeek),
         time: entry.time,
         amount: entry.amount,
+        durationMinutes: jobTypeDurations[entry.type as JobType] ?? DEFAULT_JOB_DURATION_MINUTES,
         // status and paymentStatus take the table defaults: scheduled, pending.
       }));
     if (rows.length > 0) await tx.insert(jobs).values(rows);

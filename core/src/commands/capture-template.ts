@@ -7,8 +7,14 @@ import type { CompanyAccess } from "../policies/company-access";
 import { presentTemplate } from "../presenters/templates";
 import { publish } from "../publish";
 
+type JobRow = typeof jobs.$inferSelect;
+/** A job with its slot: the only kind a week holds (unscheduled jobs have no date). */
+type ScheduledJob = JobRow & { employeeId: string; date: string; time: string };
+const isScheduled = (job: JobRow): job is ScheduledJob =>
+  job.employeeId !== null && job.date !== null && job.time !== null;
+
 /** A job as a template entry: who, which weekday and time, and what, without its date or progress. */
-export function toTemplateEntry(job: typeof jobs.$inferSelect): TemplateEntry {
+export function toTemplateEntry(job: ScheduledJob): TemplateEntry {
   return {
     employeeId: job.employeeId,
     dayOfWeek: dayOfWeek(job.date),
@@ -41,7 +47,7 @@ export async function captureTemplate(member: CompanyAccess, input: TTemplateCre
         companyId,
         name: input.name,
         description: input.description,
-        templateData: weekJobs.map(toTemplateEntry),
+        templateData: weekJobs.filter(isScheduled).map(toTemplateEntry),
       })
       .returning();
     await tx.insert(templateApplications).values({ companyId, templateId: template.id, weekStart: monday });

@@ -9,6 +9,7 @@ import { presentCallRecord } from "../presenters/call-records";
 import { publish } from "../publish";
 import { findCallRecord } from "../queries/call-records";
 import { adjustDailyCallCount } from "./adjust-daily-call-count";
+import { assertCustomerOfCompany, customerIdByPhone } from "./customer-links";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 export const CALL_RECORD_NOT_FOUND = "Call record not found";
@@ -44,9 +45,12 @@ export async function createCallRecord(
 ): Promise<CallRecordDTO> {
   const { companyId } = member;
   const row = await db.transaction(async (tx) => {
+    // A call names its customer, else links the one with its phone number (docs/customers.md).
+    if (input.customerId) await assertCustomerOfCompany(tx, companyId, input.customerId);
+    const customerId = input.customerId ?? (await customerIdByPhone(tx, companyId, input.customerPhone));
     const [inserted] = await tx
       .insert(callRecords)
-      .values({ ...recordValues(input), companyId })
+      .values({ ...recordValues(input), customerId, companyId })
       .returning();
     await adjustDailyCallCount(tx, companyId, inserted.callDate, 1);
     return inserted;
@@ -85,9 +89,14 @@ export async function updateCallRecord(
     const [locked] = await tx.select().from(callRecords).where(eq(callRecords.id, id)).for("update");
     if (!locked) return false;
     await assertCurrentVersion(tx, locked, expectedVersion, "call record", () => presentLocked(tx, locked));
+    if (input.customerId && input.customerId !== locked.customerId) {
+      await assertCustomerOfCompany(tx, member.companyId, input.customerId);
+    }
+    // Left out, the customer link stays; null unlinks it.
+    const customer = input.customerId === undefined ? {} : { customerId: input.customerId };
     await tx
       .update(callRecords)
-      .set({ ...values, ...nextVersion(locked, member.userId) })
+      .set({ ...values, ...customer, ...nextVersion(locked, member.userId) })
       .where(eq(callRecords.id, id));
     if (locked.callDate !== values.callDate) {
       await adjustDailyCallCount(tx, member.companyId, locked.callDate, -1);

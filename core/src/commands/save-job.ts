@@ -6,13 +6,18 @@
  */
 import {
   JOB_PROGRESS_FIELDS,
+  JOB_SLOT_FIELDS,
+  JOB_SLOT_REQUIRED,
   type JobDTO,
+  type JobSlotField,
+  missingSlotFields,
   type TJobCreate,
   type TJobUpdate,
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
 import { and, eq, sql } from "drizzle-orm";
 import { jobsChanged } from "../cache/jobs-version";
+import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
 import { callRecords, employees, jobs } from "../db/schema";
 import { BadRequest, Forbidden, NotFound } from "../errors";
@@ -21,8 +26,12 @@ import type { JobChange } from "../notifications/recipients";
 import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize";
 import { presentJob } from "../presenters/jobs";
 import { publish } from "../publish";
+import { defaultJobDuration } from "../queries/job-durations";
+import { withWarnings } from "../queries/job-warnings";
+import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { decodePhotoChanges, writePhotoChanges } from "./job-photos";
+import { detachedAfter } from "./occurrence-detach";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 type JobRow = typeof jobs.$inferSelect;
@@ -68,18 +77,37 @@ async function announce(
 
 export async function createJob(member: CompanyAccess, input: TJobCreate): Promise<JobDTO> {
   const { companyId } = member;
-  await assertEmployeeOfCompany(db, companyId, input.employeeId);
+  // No employee: an unscheduled job (the schema has checked employee, date and time go together).
+  if (input.employeeId) await assertEmployeeOfCompany(db, companyId, input.employeeId);
   if (input.callRecordId) await assertCallRecordOfCompany(db, companyId, input.callRecordId);
   const { companyId: _ignored, ...fields } = input;
-  const { row, week } = await db.transaction(async (tx) => {
+  fields.durationMinutes ??= await defaultJobDuration(companyId, fields.type);
+  if (fields.customerId) await assertCustomerOfCompany(db, companyId, fields.customerId);
+  const { row, week, newCustomer } = await db.transaction(async (tx) => {
+    // Booked from a call without a customer named: the call's customer (docs/customers.md).
+    const fromCall =
+      !fields.customerId && fields.callRecordId
+        ? await customerOfCall(tx, companyId, fields.callRecordId, member.userId)
+        : undefined;
+    const customerId = fields.customerId ?? fromCall?.customerId ?? null;
     const [inserted] = await tx
       .insert(jobs)
-      .values({ ...fields, companyId, completedAt: fields.status === "completed" ? new Date() : null })
+      .values({
+        ...fields,
+        customerId,
+        companyId,
+        completedAt: fields.status === "completed" ? new Date() : null,
+      })
       .returning();
-    return { row: inserted, week: await ensureWeeklySchedule(tx, companyId, inserted.date) };
+    const week = inserted.date ? await ensureWeeklySchedule(tx, companyId, inserted.date) : undefined;
+    return { row: inserted, week, newCustomer: fromCall?.created };
   });
-  const job = presentJob(row);
+  announceCreatedCustomer(newCustomer);
+  // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
+  const job = await withWarnings(presentJob(row));
   await announce(member, "job.created", job, week, { type: "created", job: row });
+  // Booking e-mails to the customer (docs/customers.md); never fails the save.
+  await noticeJobChange({ type: "created", job: row });
   return job;
 }
 
@@ -111,6 +139,20 @@ function assertMayChange(member: CompanyAccess, locked: JobRow, fields: Partial<
 }
 
 /**
+ * After the change the job has employee, date and time, or none of them (unscheduled,
+ * docs/schedule.md): a change leaving only some names the missing ones ("Date is required").
+ */
+function assertWholeSlot(locked: JobRow, fields: Partial<Record<JobSlotField, string | null>>) {
+  const after = Object.fromEntries(
+    JOB_SLOT_FIELDS.map((field) => [field, field in fields ? fields[field] : locked[field]]),
+  );
+  const missing = missingSlotFields(after);
+  if (missing.length === 0) return;
+  const errors = missing.map((field) => ({ path: field, message: JOB_SLOT_REQUIRED[field] }));
+  throw new BadRequest(errors[0].message, errors);
+}
+
+/**
  * Changes a job in one transaction on its locked row: the version check, who may change
  * what, completedAt and the next version are all decided on the row as it is at the write,
  * so two saves at once run one after the other and never mix (docs/schedule.md).
@@ -121,6 +163,8 @@ export async function updateJob(
   jobId: string,
   input: TJobUpdate,
   expectedVersion?: number,
+  /** Saved as part of a "following"/"all" edit of its series: only a date of its own detaches it. */
+  { seriesWide = false }: { seriesWide?: boolean } = {},
 ): Promise<JobDTO> {
   const { companyId } = member;
   const {
@@ -138,11 +182,15 @@ export async function updateJob(
     if (!locked) throw new NotFound(JOB_NOT_FOUND);
     await assertCurrentVersion(tx, locked, expectedVersion, "job", () => presentJob(locked));
     assertMayChange(member, locked, fields);
+    assertWholeSlot(locked, fields);
     if (fields.employeeId && fields.employeeId !== locked.employeeId) {
       await assertEmployeeOfCompany(tx, companyId, fields.employeeId);
     }
     if (fields.callRecordId && fields.callRecordId !== locked.callRecordId) {
       await assertCallRecordOfCompany(tx, companyId, fields.callRecordId);
+    }
+    if (fields.customerId && fields.customerId !== locked.customerId) {
+      await assertCustomerOfCompany(tx, companyId, fields.customerId);
     }
     const [updated] = await tx
       .update(jobs)
@@ -153,19 +201,23 @@ export async function updateJob(
         ...(onMyWay ? { onMyWayAt: sql`now()` } : {}),
         ...(photos.before !== undefined ? { hasBeforePhoto: photos.before !== null } : {}),
         ...(photos.after !== undefined ? { hasAfterPhoto: photos.after !== null } : {}),
+        // An occurrence changed on its own keeps that change through series edits (docs/schedule.md).
+        isDetached: detachedAfter(locked, fields, seriesWide),
         ...nextVersion(locked, member.userId),
       })
       .where(eq(jobs.id, jobId))
       .returning();
     await writePhotoChanges(tx, jobId, photos);
-    const isNewWeek = updated.date !== locked.date;
+    const isNewWeek = updated.date !== null && updated.date !== locked.date;
     return {
       before: locked,
       row: updated,
-      week: isNewWeek ? await ensureWeeklySchedule(tx, companyId, updated.date) : undefined,
+      week: isNewWeek && updated.date ? await ensureWeeklySchedule(tx, companyId, updated.date) : undefined,
     };
   });
-  const job = presentJob(row);
+  // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
+  const job = await withWarnings(presentJob(row));
   await announce(member, "job.updated", job, week, { type: "updated", before, after: row, photos });
+  await noticeJobChange({ type: "updated", before, after: row });
   return job;
 }

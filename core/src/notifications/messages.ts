@@ -4,8 +4,8 @@
  */
 import type { JobPhotoKind } from "@sched/shared-types";
 
-/** What a sentence needs to know about a job. */
-export type JobWords = { type: string; location: string; date: string; time: string };
+/** What a sentence needs to know about a job; an unscheduled job has no date or time. */
+export type JobWords = { type: string; location: string; date: string | null; time: string | null };
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -27,10 +27,13 @@ function withArticle(phrase: string): string {
   return /^([aeiou]|(8|11|18)(\D|$))/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`;
 }
 
-/** "9:00 Repair at 12 Oak Rd" */
-const jobName = (job: JobWords) => `${clock(job.time)} ${job.type} at ${job.location}`;
+/** "9:00 Repair at 12 Oak Rd" ("Repair at 12 Oak Rd" while unscheduled) */
+const jobName = (job: JobWords) => `${job.time ? `${clock(job.time)} ` : ""}${job.type} at ${job.location}`;
 /** "9:00 Repair at 12 Oak Rd on Tue 25 Nov" */
-const jobNameOnDay = (job: JobWords) => `${jobName(job)} on ${day(job.date)}`;
+const jobNameOnDay = (job: JobWords) => (job.date ? `${jobName(job)} on ${day(job.date)}` : jobName(job));
+/** "Tue 25 Nov 10:30", or "Unscheduled" for a job without a slot. */
+const slot = (job: JobWords) =>
+  job.date && job.time ? `${day(job.date)} ${clock(job.time)}` : "Unscheduled";
 
 /** What is new about a job beyond its time: "a Service at 14 Elm St", "at 14 Elm St", "a Service". */
 function whatChanged(before: JobWords, after: JobWords): string | null {
@@ -49,7 +52,7 @@ export const jobMessages = {
   /** "Your 9:00 Repair at 12 Oak Rd moved to Tue 25 Nov 10:30", plus what else changed. */
   moved: (before: JobWords, after: JobWords) => {
     const also = whatChanged(before, after);
-    const moved = `Your ${jobName(before)} moved to ${day(after.date)} ${clock(after.time)}`;
+    const moved = `Your ${jobName(before)} moved to ${slot(after)}`;
     return also ? `${moved} and is now ${also}` : moved;
   },
 
@@ -60,6 +63,9 @@ export const jobMessages = {
   /** "Olive Owner reassigned your 9:00 Repair at 12 Oak Rd on Tue 25 Nov to Sam Sparks" */
   reassignedAway: (actor: string, job: JobWords, to: string) =>
     `${actor} reassigned your ${jobNameOnDay(job)} to ${to}`,
+
+  /** "Olive Owner moved your 9:00 Repair at 12 Oak Rd on Tue 25 Nov to Unscheduled" */
+  unscheduled: (actor: string, job: JobWords) => `${actor} moved your ${jobNameOnDay(job)} to Unscheduled`,
 
   /** "Olive Owner cancelled your 9:00 Repair at 12 Oak Rd on Tue 25 Nov" */
   cancelled: (actor: string, job: JobWords) => `${actor} cancelled your ${jobNameOnDay(job)}`,

@@ -80,7 +80,9 @@ export function notifyJobChange(member: CompanyAccess, change: JobChange): Promi
   const { companyId, userId } = member;
   return safely(companyId, `job ${change.type}`, async () => {
     const reassignedTo =
-      change.type === "updated" && change.before.employeeId !== change.after.employeeId
+      change.type === "updated" &&
+      change.after.employeeId !== null &&
+      change.before.employeeId !== change.after.employeeId
         ? [change.after.employeeId]
         : [];
     const audience = {

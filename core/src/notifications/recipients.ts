@@ -24,7 +24,8 @@ import { type JobWords, jobMessages, personName } from "./messages";
 
 export type JobFacts = JobWords & {
   id: string;
-  employeeId: string;
+  /** Null while the job is unscheduled: no technician to tell. */
+  employeeId: string | null;
   status: string;
   /** When the technician said they are on the way; absent where the caller does not know it. */
   onMyWayAt?: string | Date | null;
@@ -58,8 +59,8 @@ export type Audience = {
   employeeNames: ReadonlyMap<string, string>;
 };
 
-const technicianOf = (people: readonly Person[], employeeId: string) =>
-  people.find((person) => person.employeeId === employeeId);
+const technicianOf = (people: readonly Person[], employeeId: string | null) =>
+  employeeId === null ? undefined : people.find((person) => person.employeeId === employeeId);
 
 /** Everyone whose role allows `action`, e.g. manageJobs for owners and admins. */
 export const peopleWho = (people: readonly Person[], action: Action) =>
@@ -81,7 +82,12 @@ const timeOf = (value: string | Date | null | undefined) =>
 /** The most important thing the technician should hear about an office change, if any. */
 function technicianNotices(change: JobChange, actorName: string, audience: Audience): Notice[] {
   const { people, employeeNames } = audience;
-  const notice = (employeeId: string, kind: NotificationKind, message: string, jobId: string | null) => {
+  const notice = (
+    employeeId: string | null,
+    kind: NotificationKind,
+    message: string,
+    jobId: string | null,
+  ) => {
     const person = technicianOf(people, employeeId);
     return person ? [{ recipientUserId: person.userId, kind, message, jobId }] : [];
   };
@@ -95,7 +101,15 @@ function technicianNotices(change: JobChange, actorName: string, audience: Audie
     return notice(job.employeeId, "job.deleted", jobMessages.deleted(actorName, job), null);
   }
   const { before, after } = change;
-  if (before.employeeId !== after.employeeId) {
+  if (after.employeeId === null && before.employeeId !== null) {
+    return notice(
+      before.employeeId,
+      "job.reassigned_away",
+      jobMessages.unscheduled(actorName, before),
+      after.id,
+    );
+  }
+  if (before.employeeId !== after.employeeId && after.employeeId !== null) {
     const newName = employeeNames.get(after.employeeId) ?? "someone else";
     return [
       ...notice(after.employeeId, "job.assigned", jobMessages.assigned(actorName, after), after.id),

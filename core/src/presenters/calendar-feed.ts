@@ -22,7 +22,7 @@ const UTC_ZONES = new Set(["UTC", "Etc/UTC"]);
  * The library answers an alias (Asia/Calcutta) with its current name (Asia/Kolkata):
  * events must name the TZID the block defines.
  */
-function vtimezoneOf(timeZone: string): { tzid: string; block: string } | undefined {
+export function vtimezoneOf(timeZone: string): { tzid: string; block: string } | undefined {
   if (UTC_ZONES.has(timeZone)) return undefined;
   const found = tzlib_get_ical_block(timeZone);
   if (!Array.isArray(found) || typeof found[0] !== "string") return undefined;
@@ -51,6 +51,8 @@ export function renderCalendarFeed(feed: CalendarFeed): string {
     x: [["X-WR-TIMEZONE", eventZone]],
   });
   for (const job of feed.jobs) {
+    // An unscheduled job has no slot to show (the query already leaves them out).
+    if (!job.date || !job.time) continue;
     const start = DateTime.fromISO(`${job.date}T${job.time}`, { zone: eventZone });
     calendar.createEvent({
       id: `${job.id}@scheduler`,

@@ -13,6 +13,7 @@ export function presentCallRecord(
     customerPhone: row.customerPhone,
     customerEmail: row.customerEmail,
     customerAddress: row.customerAddress,
+    customerId: row.customerId,
     serviceType: row.serviceType as ServiceType,
     notes: row.notes,
     callDate: row.callDate,

@@ -26,6 +26,7 @@ export function presentJob(row: JobRow): JobDTO {
     description: row.description,
     date: row.date,
     time: row.time,
+    durationMinutes: row.durationMinutes,
     status: row.status as JobStatus,
     paymentStatus: row.paymentStatus as PaymentStatus,
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
@@ -33,12 +34,18 @@ export function presentJob(row: JobRow): JobDTO {
     amount: row.amount,
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
+    customerId: row.customerId,
     callRecordId: row.callRecordId,
+    seriesId: row.seriesId,
+    occurrenceDate: row.occurrenceDate,
+    isDetached: row.isDetached,
     beforePhotoUrl: row.hasBeforePhoto ? photoUrl(row.id, "before", row.updatedAt) : null,
     afterPhotoUrl: row.hasAfterPhoto ? photoUrl(row.id, "after", row.updatedAt) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    // Filled in by queries/job-warnings.ts, which knows the company's settings and other jobs.
+    warnings: [],
   };
 }
 
@@ -59,6 +66,7 @@ export const jobJsonSql = sql`json_build_object(
   'description', ${jobs.description},
   'date', ${jobs.date},
   'time', ${jobs.time},
+  'durationMinutes', ${jobs.durationMinutes},
   'status', ${jobs.status},
   'paymentStatus', ${jobs.paymentStatus},
   'completedAt', ${isoTimestamp(jobs.completedAt)},
@@ -66,10 +74,15 @@ export const jobJsonSql = sql`json_build_object(
   'amount', ${jobs.amount}::text,
   'customerEmail', ${jobs.customerEmail},
   'customerPhone', ${jobs.customerPhone},
+  'customerId', ${jobs.customerId},
   'callRecordId', ${jobs.callRecordId},
+  'seriesId', ${jobs.seriesId},
+  'occurrenceDate', ${jobs.occurrenceDate},
+  'isDetached', ${jobs.isDetached},
   'beforePhotoUrl', ${sqlPhotoUrl("before", jobs.hasBeforePhoto)},
   'afterPhotoUrl', ${sqlPhotoUrl("after", jobs.hasAfterPhoto)},
   'createdAt', ${isoTimestamp(jobs.createdAt)},
   'updatedAt', ${isoTimestamp(jobs.updatedAt)},
-  'version', ${jobs.version}
+  'version', ${jobs.version},
+  'warnings', json_build_array()
 )`;

@@ -19,23 +19,33 @@
  */
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
-import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { onChannelReset } from "../cache/channel";
 import { currentJobsVersion } from "../cache/jobs-version";
 import { db } from "../db/client";
 import { jobs } from "../db/schema";
 import { type CompanyAccess, loadCompanyAccess, loadCompanyAccessWith } from "../policies/company-access";
 import { jobJsonSql } from "../presenters/jobs";
+import {
+  addWarningsToListJson,
+  conflictContextOf,
+  conflictFingerprintSql,
+  conflictStateSql,
+} from "./job-warnings";
 
 const gzipAsync = promisify(gzip);
 
-/** Which jobs a list holds: a date window (both ends inclusive) and, for My Day, one employee's. */
-export type JobFilter = { startDate?: string; endDate?: string; employeeId?: string };
+/**
+ * Which jobs a list holds: a date window (both ends inclusive) and, for My Day, one
+ * employee's; or, with `unscheduled`, the Unscheduled tray's jobs without a date
+ * (docs/schedule.md). A window never holds an unscheduled job: it has no date.
+ */
+export type JobFilter = { startDate?: string; endDate?: string; employeeId?: string; unscheduled?: boolean };
 
 export type JobListBody = { etag: string; json: Buffer; gzipped: () => Promise<Buffer> };
 
 /** Bump when presentJob's output changes, so browsers drop bodies cached under old ETags. */
-const FORMAT_VERSION = "j3";
+const FORMAT_VERSION = "j4";
 /** What the kept bodies may weigh in all; the oldest go first. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -51,6 +61,7 @@ function listed(companyId: string, filter: JobFilter): SQL | undefined {
     filter.startDate ? gte(jobs.date, filter.startDate) : undefined,
     filter.endDate ? lte(jobs.date, filter.endDate) : undefined,
     filter.employeeId ? eq(jobs.employeeId, filter.employeeId) : undefined,
+    filter.unscheduled ? isNull(jobs.date) : undefined,
   );
 }
 
@@ -59,10 +70,15 @@ function listed(companyId: string, filter: JobFilter): SQL | undefined {
  * rows (two empty ones, say) still carry different ETags.
  */
 const filterKey = (filter: JobFilter) =>
-  `${filter.startDate ?? ""}|${filter.endDate ?? ""}|${filter.employeeId ?? ""}`;
+  `${filter.startDate ?? ""}|${filter.endDate ?? ""}|${filter.employeeId ?? ""}|${filter.unscheduled ? "u" : ""}`;
 
-// The row's id hashed with its version (xmin) as the seed: half the cost of hashing "id:xmin" as text.
-const fingerprintSql = sql<string>`count(*)::text || '.' || coalesce(sum(uuid_hash_extended(${jobs.id}, ${jobs}.xmin::text::bigint)), 0)::text`;
+/**
+ * The row's id hashed with its version (xmin) as the seed: half the cost of hashing "id:xmin"
+ * as text. The list's warnings also depend on the company's working days and hours and on
+ * who is inactive, so those are part of it too (core/src/queries/job-warnings.ts).
+ */
+const fingerprintSql = (companyId: string) =>
+  sql<string>`count(*)::text || '.' || coalesce(sum(uuid_hash_extended(${jobs.id}, ${jobs}.xmin::text::bigint)), 0)::text || '.' || ${conflictFingerprintSql(companyId)}`;
 
 const etagOf = (filter: JobFilter, fingerprint: string) =>
   `W/"${FORMAT_VERSION}-${filterKey(filter)}-${fingerprint}"`;
@@ -94,7 +110,10 @@ async function etagAtVersion(companyId: string, filter: JobFilter, version: stri
   const noted = etagNotes.get(key);
   if (noted?.version === version && Date.now() - noted.notedAt < ETAG_NOTE_MAX_AGE_MS) return noted.etag;
   // Read after the version: a change committed later bumps the version past this note.
-  const [row] = await db.select({ value: fingerprintSql }).from(jobs).where(listed(companyId, filter));
+  const [row] = await db
+    .select({ value: fingerprintSql(companyId) })
+    .from(jobs)
+    .where(listed(companyId, filter));
   const etag = etagOf(filter, row.value);
   noteEtag(key, { version, etag, notedAt: Date.now() });
   return etag;
@@ -116,7 +135,10 @@ export async function loadJobListAccess(
     const member = await loadCompanyAccess(userId, companyId);
     return member && { ...member, etag: await etagAtVersion(companyId, filter, version) };
   }
-  const fingerprint = db.select({ value: fingerprintSql }).from(jobs).where(listed(companyId, filter));
+  const fingerprint = db
+    .select({ value: fingerprintSql(companyId) })
+    .from(jobs)
+    .where(listed(companyId, filter));
   const found = await loadCompanyAccessWith(userId, companyId, sql<string>`(${fingerprint})`);
   return found && { ...found.member, etag: etagOf(filter, found.extra) };
 }
@@ -124,12 +146,14 @@ export async function loadJobListAccess(
 async function build(companyId: string, filter: JobFilter): Promise<Entry> {
   const [row] = await db
     .select({
-      fingerprint: fingerprintSql,
+      fingerprint: fingerprintSql(companyId),
+      conflictState: conflictStateSql(companyId),
       json: sql<string>`coalesce(json_agg(${jobJsonSql} order by ${asc(jobs.date)}, ${asc(jobs.time)}, ${asc(jobs.createdAt)})::text, '[]')`,
     })
     .from(jobs)
     .where(listed(companyId, filter));
-  const json = Buffer.from(row.json);
+  // Warnings once per build, never per request: the ETag changes with everything they read.
+  const json = Buffer.from(addWarningsToListJson(row.json, conflictContextOf(row.conflictState)));
   let compressed: Promise<Buffer> | undefined;
   return {
     etag: etagOf(filter, row.fingerprint),

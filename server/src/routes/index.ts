@@ -6,16 +6,19 @@ import { calendarFeedRouter } from "./calendar-feed";
 import { callRecordsRouter } from "./call-records";
 import { chatRouter } from "./chat";
 import { companiesRouter } from "./companies";
+import { customersRouter } from "./customers";
 import { dailyCallsRouter } from "./daily-calls";
 import { employeesRouter } from "./employees";
 import { firstRunRouter } from "./first-run";
 import { invitationsRouter } from "./invitations";
+import { jobSeriesRouter } from "./job-series";
 import { jobsRouter } from "./jobs";
 import { notificationsRouter } from "./notifications";
 import { settingsRouter } from "./settings";
 import { subscriptionRouter } from "./subscription";
 import { teamRouter } from "./team";
 import { templatesRouter } from "./templates";
+import { unsubscribeRouter } from "./unsubscribe";
 import { weeklySchedulesRouter } from "./weekly-schedules";
 
 export function apiRouter(): Router {
@@ -24,6 +27,7 @@ export function apiRouter(): Router {
   api.use(companiesRouter);
   api.use("/employees", employeesRouter);
   api.use("/jobs", jobsRouter);
+  api.use("/job-series", jobSeriesRouter);
   api.use("/templates", templatesRouter);
   api.use("/weekly-schedules", weeklySchedulesRouter);
   api.use("/chat", chatRouter);
@@ -31,6 +35,7 @@ export function apiRouter(): Router {
   api.use(invitationsRouter);
   api.use("/call-records", callRecordsRouter);
   api.use("/daily-calls", dailyCallsRouter);
+  api.use("/customers", customersRouter);
   api.use(subscriptionRouter);
   api.use(settingsRouter);
   api.use(firstRunRouter);
@@ -38,5 +43,6 @@ export function apiRouter(): Router {
   api.use("/admin", adminRouter);
   api.use(adminSetupRouter);
   api.use("/notifications", notificationsRouter);
+  api.use(unsubscribeRouter);
   return api;
 }

@@ -1,5 +1,5 @@
-import { deleteJob } from "@sched/core/commands/delete-job";
-import { createJob, JOB_NOT_FOUND, updateJob } from "@sched/core/commands/save-job";
+import { createJob, JOB_NOT_FOUND } from "@sched/core/commands/save-job";
+import { deleteOccurrences, updateOccurrences } from "@sched/core/commands/series-scope";
 import { jobs } from "@sched/core/db/schema";
 import { NotFound } from "@sched/core/errors";
 import { loadJobPhoto } from "@sched/core/queries/job-photos";
@@ -12,6 +12,7 @@ import {
   ZJobPhotoParams,
   ZJobPhotoQuery,
   ZJobUpdate,
+  ZSeriesScopeQuery,
 } from "@sched/shared-types";
 import { Router } from "express";
 import { companyDoor, route, rowDoor } from "../http/route";
@@ -29,7 +30,13 @@ export const PHOTO_NOT_FOUND = "Photo not found";
 jobsRouter.get(
   "/",
   route({ access: "user", query: ZJobListQuery }, async ({ userId, query, req, res }) => {
-    const filter = { startDate: query.startDate, endDate: query.endDate, employeeId: query.employeeId };
+    const filter = {
+      startDate: query.startDate,
+      endDate: query.endDate,
+      employeeId: query.employeeId,
+      // The Unscheduled tray (docs/schedule.md): the company's jobs without a date.
+      unscheduled: query.unscheduled,
+    };
     const { companyId, etag } = await companyDoor(req, userId, "read", (user, company) =>
       loadJobListAccess(user, company, filter),
     );
@@ -63,22 +70,31 @@ jobsRouter.post(
 
 /**
  * Every member may report progress; updateJob lets only the roles that manage jobs change the
- * plan. A save from an older version than the job's answers 409 stale (docs/api.md).
+ * plan. A save from an older version than the job's answers 409 stale (docs/api.md). With an
+ * `Idempotency-Key` a repeat (a phone's queued change sent again, docs/offline.md) answers the
+ * first answer instead of changing the job twice.
  */
 jobsRouter.put(
   "/:id",
-  route({ access: "user", params: ZIdParams, body: ZJobUpdate }, async ({ userId, params, body, req }) => {
-    const { row, member } = await rowDoor(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
-    return updateJob(member, row.id, body, expectedVersion(req, body.version));
-  }),
+  route(
+    { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, body: ZJobUpdate, idempotent: true },
+    async ({ userId, params, query, body, req }) => {
+      const { row, member } = await rowDoor(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
+      // An occurrence of a recurring job may be edited with its series (docs/schedule.md, "Recurring jobs").
+      return updateOccurrences(member, row, body, query, expectedVersion(req, body.version));
+    },
+  ),
 );
 
 jobsRouter.delete(
   "/:id",
-  route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
-    await deleteJob(member, row);
-  }),
+  route(
+    { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, status: 204 },
+    async ({ userId, params, query }) => {
+      const { row, member } = await rowDoor(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
+      await deleteOccurrences(member, row, query);
+    },
+  ),
 );
 
 /** The photo bytes, for members of the job's company only; the URL's ?v= changes with the job. */

@@ -60,6 +60,13 @@ export const ZCallRecordFields = z.object({
   customerPhone: ZCustomerPhone,
   customerEmail: ZCustomerEmail,
   customerAddress: optionalText("Customer address", CUSTOMER_ADDRESS_MAX),
+  /** The customer who called; left out, the customer with the same phone, if any (docs/customers.md). */
+  customerId: z
+    .union([z.uuid({ message: "Customer is not valid" }), z.literal("")])
+    .nullable()
+    .transform((value) => value || null)
+    // Left out of an edit, the link stays as it is.
+    .optional(),
   serviceType: z
     .enum(SERVICE_TYPES, { message: `Service type must be ${SERVICE_TYPES.join(" or ")}` })
     .default("service"),
@@ -80,6 +87,7 @@ export type TCallRecordInput = {
   customerPhone: string;
   customerEmail?: string | null;
   customerAddress?: string | null;
+  customerId?: string | null;
   serviceType?: ServiceType;
   notes?: string | null;
   callDate: string;

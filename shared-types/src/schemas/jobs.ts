@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JOB_STATUSES, JOB_TYPES, PAYMENT_STATUSES } from "../constants";
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, ZCompanyId, ZDate, ZEmail, ZTime } from "./common";
+import { ZDurationMinutes } from "./settings";
 import { ZVersion } from "./versions";
 
 /** The largest amount numeric(12,2) holds. */
@@ -55,6 +56,11 @@ const ZOptionalRef = z
   .nullish()
   .transform((value) => value || null);
 
+const ZOptionalCustomerRef = z
+  .union([z.uuid({ message: "Customer is not valid" }), z.literal("")])
+  .nullish()
+  .transform((value) => value || null);
+
 const ZOptionalEmail = z
   .union([ZEmail, z.literal("")])
   .nullish()
@@ -72,15 +78,52 @@ export const ZJobFields = z.object({
   description: optionalText(JOB_DESCRIPTION_MAX, "Description"),
   date: ZDate,
   time: ZTime,
+  /** Left out on create: the company's default for the job type (docs/schedule.md, "Job lengths and warnings"). */
+  durationMinutes: ZDurationMinutes.optional(),
   status: ZJobStatus.default("scheduled"),
   paymentStatus: ZPaymentStatus.default("pending"),
   amount: ZJobAmount,
   customerEmail: ZOptionalEmail,
   customerPhone: optionalText(JOB_PHONE_MAX, "Customer phone"),
+  /** The customer the job is for (docs/customers.md); booked from a call, the call's customer. */
+  customerId: ZOptionalCustomerRef,
   callRecordId: ZOptionalRef,
 });
 
-export const ZJobCreate = ZJobFields.extend({ companyId: ZCompanyId.optional() });
+/** The fields that place a job on the board; a job has all three or none (docs/schedule.md, "Unscheduled jobs"). */
+export const JOB_SLOT_FIELDS = ["employeeId", "date", "time"] as const;
+export type JobSlotField = (typeof JOB_SLOT_FIELDS)[number];
+export const JOB_SLOT_REQUIRED: Record<JobSlotField, string> = {
+  employeeId: "Employee is required",
+  date: "Date is required",
+  time: "Time is required",
+};
+
+/**
+ * The slot fields a job lacks: none when it has all three (scheduled) or none of them
+ * (unscheduled), else the missing ones, so the answer says "Employee is required".
+ */
+export function missingSlotFields(
+  slot: Partial<Record<JobSlotField, string | null | undefined>>,
+): JobSlotField[] {
+  const missing = JOB_SLOT_FIELDS.filter((field) => !slot[field]);
+  return missing.length === JOB_SLOT_FIELDS.length ? [] : missing;
+}
+
+/** A slot field as a new job sends it: blank or absent means none (an unscheduled job). */
+const slotPart = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess((value) => (value === "" ? null : value), schema.nullish());
+
+export const ZJobCreate = ZJobFields.extend({
+  companyId: ZCompanyId.optional(),
+  employeeId: slotPart(ZEmployeeRef),
+  date: slotPart(ZDate),
+  time: slotPart(ZTime),
+}).superRefine((job, ctx) => {
+  for (const field of missingSlotFields(job)) {
+    ctx.addIssue({ code: "custom", path: [field], message: JOB_SLOT_REQUIRED[field] });
+  }
+});
 export type TJobCreate = z.infer<typeof ZJobCreate>;
 
 /** A photo as the form reads it (a data URL), or null to remove the stored one. */
@@ -119,6 +162,10 @@ export const ZJobUpdate = z
     afterPhoto: ZJobPhoto,
     /** "On my way": the server records the time (docs/schedule.md); only `true` means anything. */
     onMyWay: z.literal(true, { message: "onMyWay can only be true" }),
+    // All three null (or blank) unschedules the job; the command checks the result has all or none.
+    employeeId: slotPart(ZEmployeeRef),
+    date: slotPart(ZDate),
+    time: slotPart(ZTime),
   })
   .partial()
   .extend({ companyId: ZCompanyId.optional(), version: ZVersion.optional() })
@@ -134,9 +181,17 @@ export const ZJobListQuery = z
     startDate: ZDate.optional(),
     endDate: ZDate.optional(),
     employeeId: z.uuid({ message: "employeeId must be an employee id" }).optional(),
+    /** "true" lists the Unscheduled tray: the jobs without a date (docs/schedule.md). */
+    unscheduled: z
+      .enum(["true", "false"], { message: "unscheduled must be true or false" })
+      .optional()
+      .transform((value) => value === "true"),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
     message: "Start date must not be after end date",
+  })
+  .refine((q) => !q.unscheduled || (!q.startDate && !q.endDate && !q.employeeId), {
+    message: "Unscheduled jobs have no date or employee: leave out startDate, endDate and employeeId",
   });
 export type TJobListQuery = z.infer<typeof ZJobListQuery>;
 

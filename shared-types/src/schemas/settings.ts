@@ -7,6 +7,12 @@ import { z } from "zod";
 import { JOB_TYPES } from "../constants";
 import { ZTime } from "./common";
 
+export {
+  type CompanySettingsDTO,
+  DEFAULT_COMPANY_SETTINGS,
+  DEFAULT_JOB_DURATION_MINUTES,
+} from "../settings-defaults";
+
 export const TIME_ZONE_INVALID = "Time zone must be an IANA time zone such as America/Chicago";
 export const COUNTRY_INVALID = "Country must be a two-letter code such as US";
 
@@ -14,21 +20,6 @@ export const WORKING_DAYS_INVALID = "Working days must be weekdays from 1 (Monda
 export const WORKDAY_ORDER_INVALID = "The workday must end after it starts";
 export const DURATION_INVALID = "Duration must be 15 to 720 minutes in steps of 15";
 export const JOB_TYPE_DURATIONS_INVALID = "Job type durations must name job types";
-
-/** A job's length when neither the job nor its type's default says otherwise. */
-export const DEFAULT_JOB_DURATION_MINUTES = 60;
-
-/** What a company that never saved its settings reads. */
-export const DEFAULT_COMPANY_SETTINGS: CompanySettingsDTO = {
-  timeZone: "UTC",
-  country: "US",
-  workingDays: [1, 2, 3, 4, 5, 6],
-  workdayStart: "07:00",
-  workdayEnd: "19:00",
-  jobTypeDurations: {},
-  customerNotices: false,
-  reminderTime: "17:00",
-};
 
 /**
  * The zone's own spelling when the runtime's time zone database knows `value`, else
@@ -82,11 +73,20 @@ export const ZWorkingDays = z
   .max(7, { message: WORKING_DAYS_INVALID })
   .transform((days) => [...new Set(days)].sort((a, b) => a - b));
 
-/** A default length per job type; a type left out takes DEFAULT_JOB_DURATION_MINUTES. */
-export const ZJobTypeDurations = z.partialRecord(
-  z.enum(JOB_TYPES, { message: JOB_TYPE_DURATIONS_INVALID }),
-  ZDurationMinutes,
-  { message: JOB_TYPE_DURATIONS_INVALID },
+/**
+ * A default length per job type; a type left out takes DEFAULT_JOB_DURATION_MINUTES. A type
+ * sent as null (a cleared field of the settings form) is left out: back to the default.
+ */
+export const ZJobTypeDurations = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value).filter(([, minutes]) => minutes !== null && minutes !== undefined),
+        )
+      : value,
+  z.partialRecord(z.enum(JOB_TYPES, { message: JOB_TYPE_DURATIONS_INVALID }), ZDurationMinutes, {
+    message: JOB_TYPE_DURATIONS_INVALID,
+  }),
 );
 
 /**
@@ -109,24 +109,6 @@ export const ZCompanySettingsUpdate = z
     path: ["workdayEnd"],
   });
 export type TCompanySettingsUpdate = z.infer<typeof ZCompanySettingsUpdate>;
-
-export type CompanySettingsDTO = {
-  /** IANA time zone: the calendar feed and the company's dates speak it. */
-  timeZone: string;
-  /** ISO 3166 two-letter code, e.g. for phone numbers. */
-  country: string;
-  /** ISO weekdays the company works, 1 = Monday … 7 = Sunday. */
-  workingDays: number[];
-  /** "HH:mm": jobs outside these hours are flagged, never refused. */
-  workdayStart: string;
-  workdayEnd: string;
-  /** Default job length in minutes per job type; a type not listed takes DEFAULT_JOB_DURATION_MINUTES. */
-  jobTypeDurations: Partial<Record<(typeof JOB_TYPES)[number], number>>;
-  /** Booking e-mails to customers (confirmation, reminder, on the way). */
-  customerNotices: boolean;
-  /** "HH:mm" in the company's time zone: when the day-before reminder goes out. */
-  reminderTime: string;
-};
 
 /** POST /api/companies/:companyId/calendar-feed answers the member's secret subscription address. */
 export type CalendarFeedDTO = { url: string };

@@ -5,7 +5,10 @@
 import type { EmailJobName, MaintenanceJobName } from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { archivePastWeeksJob } from "./archive-past-weeks";
+import { extendJobSeriesJob } from "./extend-job-series";
+import { sendCustomerNotice } from "./send-customer-notice";
 import { sendInvitationEmail } from "./send-invitation-email";
+import { sweepCustomerNoticesJob } from "./sweep-customer-notices";
 import { sweepIdempotencyKeysJob } from "./sweep-idempotency-keys";
 import { sweepNotificationsJob } from "./sweep-notifications";
 import { sweepTrialsJob } from "./sweep-trials";
@@ -18,6 +21,7 @@ export const emailHandlers: Partial<Record<EmailJobName, JobHandler>> = {
   sendInvitationEmail,
   sendTrialReminderEmail: sendTrialReminderEmailJob,
   sendTrialEndedEmail: sendTrialEndedEmailJob,
+  sendCustomerNotice,
 };
 export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>> = {
   archivePastWeeks: archivePastWeeksJob,
@@ -25,4 +29,6 @@ export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>
   sweepUnsentInvitations: sweepUnsentInvitationsJob,
   sweepIdempotencyKeys: sweepIdempotencyKeysJob,
   sweepNotifications: sweepNotificationsJob,
+  extendJobSeries: extendJobSeriesJob,
+  sweepCustomerNotices: sweepCustomerNoticesJob,
 };

@@ -15,7 +15,7 @@ export function LogoutButton({ labelClassName, testId }: LogoutButtonProps) {
     <Button
       data-testid={testId}
       aria-label="Logout"
-      icon={<LogoutOutlined />}
+      icon={<LogoutOutlined aria-hidden />}
       loading={logout.isPending}
       onClick={() => logout.mutate()}
     >

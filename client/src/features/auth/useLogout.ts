@@ -25,7 +25,11 @@ export function useLogout({ redirectTo = "/login" }: LogoutOptions = {}) {
   const navigate = useNavigate();
   const { notification } = App.useApp();
   return useMutation({
-    mutationFn: () => apiRequest("POST", "/api/logout"),
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/logout");
+      // This device forgets the account's kept data and unsent changes (docs/offline.md).
+      await import("../offline/deviceData").then((device) => device.clearDeviceData()).catch(() => {});
+    },
     onSuccess: () => {
       disconnectSocket();
       useCompanyStore.getState().resetSelection();

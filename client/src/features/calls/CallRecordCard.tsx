@@ -9,6 +9,7 @@ import {
 } from "@ant-design/icons";
 import type { CallRecordDTO } from "@sched/shared-types";
 import { Button, Card, Popconfirm, Tag } from "antd";
+import { Link } from "react-router";
 import { formatTime } from "../../lib/dates";
 
 const SERVICE_TYPE_LABELS = { service: "Service", estimate: "Estimate" } as const;
@@ -40,7 +41,18 @@ export function CallRecordCard({
     <Card className="call-card" data-testid="call-card" size="small">
       <div className="call-card__head">
         <div className="call-card__who">
-          <span className="call-card__name">{record.customerName}</span>
+          {record.customerId ? (
+            // The caller's customer page: their other calls and jobs (docs/customers.md).
+            <Link
+              className="call-card__name"
+              to={`/customers/${record.customerId}`}
+              data-testid="call-customer-link"
+            >
+              {record.customerName}
+            </Link>
+          ) : (
+            <span className="call-card__name">{record.customerName}</span>
+          )}
           <span className="call-card__time">{formatTime(record.callTime)}</span>
         </div>
         <div className="call-card__tags">
@@ -75,12 +87,16 @@ export function CallRecordCard({
       {record.notes ? <p className="call-card__notes">{record.notes}</p> : null}
       {canManage ? (
         <div className="call-card__actions">
-          <Button type={booked > 0 ? "default" : "primary"} icon={<CalendarOutlined />} onClick={onBookJob}>
+          <Button
+            type={booked > 0 ? "default" : "primary"}
+            icon={<CalendarOutlined aria-hidden />}
+            onClick={onBookJob}
+          >
             {booked > 0 ? "Book Another Job" : "Book Job"}
           </Button>
           <span className="call-card__spacer" />
           <Button
-            icon={<EditOutlined />}
+            icon={<EditOutlined aria-hidden />}
             onClick={onEdit}
             aria-label={`Edit call from ${record.customerName}`}
           >
@@ -96,7 +112,7 @@ export function CallRecordCard({
           >
             <Button
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               loading={isDeleting}
               aria-label={`Delete call from ${record.customerName}`}
             >

@@ -107,6 +107,11 @@ export function CallRecordForm({ companyId, record, onClose, onSaved }: CallReco
       className="call-form"
       data-testid="call-record-form"
       title={isEditing ? "Edit Call Record" : "Log Call Record"}
+      // Escape closes it as it closes a dialog; not when it comes from the stale-change
+      // dialog (a portal: its events bubble here through React, not through the page).
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && cardRef.current?.contains(event.target as Node)) onClose();
+      }}
     >
       <Form<CallFormValues>
         form={form}
@@ -123,7 +128,8 @@ export function CallRecordForm({ companyId, record, onClose, onSaved }: CallReco
             required
             rules={[zodRule(fields.customerName)]}
           >
-            <Input autoComplete="off" maxLength={CUSTOMER_NAME_MAX} autoFocus={!isEditing} />
+            {/* The form takes the focus when it opens, new or edited, as a dialog would. */}
+            <Input autoComplete="off" maxLength={CUSTOMER_NAME_MAX} autoFocus />
           </Form.Item>
           <Form.Item label="Phone" name="customerPhone" required rules={[zodRule(fields.customerPhone)]}>
             <Input type="tel" inputMode="tel" autoComplete="off" maxLength={CUSTOMER_PHONE_MAX} />

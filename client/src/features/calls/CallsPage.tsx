@@ -1,10 +1,12 @@
-import { PlusOutlined } from "@ant-design/icons";
+import { ContactsOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CallRecordDTO } from "@sched/shared-types";
 import { Alert, Button, Card, Empty, Skeleton } from "antd";
 import dayjs from "dayjs";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
+import { useReturnFocus } from "../../components/useReturnFocus";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
 import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { BookJobFromCall } from "./BookJobFromCall";
@@ -48,10 +50,21 @@ export default function CallsPage() {
   const day = useDailyCall(companyId, date);
   const deleteCall = useDeleteCallRecord();
   const canManage = useCan("manageCalls");
+  // The form is inline, not a dialog: closing it puts the focus back on the button that
+  // opened it, or on Log Call when that one is gone (the empty list's button, a deleted card).
+  const focus = useReturnFocus();
+  const logCallButton = useRef<HTMLButtonElement>(null);
   if (!companyId) return null;
 
-  const closeForm = () => setForm({ mode: "closed" });
-  const openNewCall = () => setForm({ mode: "create", openedAt: Date.now() });
+  const closeForm = () => {
+    setForm({ mode: "closed" });
+    focus.restore(() => logCallButton.current);
+  };
+  const openForm = (next: FormState) => {
+    focus.remember();
+    setForm(next);
+  };
+  const openNewCall = () => openForm({ mode: "create", openedAt: Date.now() });
   const onSaved = (record: CallRecordDTO) => {
     closeForm();
     // Show the day the call was filed under, so the saved record is in view.
@@ -67,11 +80,22 @@ export default function CallsPage() {
     <div className="calls-page">
       <div className="calls-header">
         <PageTitle title="Call Log" subtitle="Customer calls taken by the office, one day at a time." />
-        {canManage ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={openNewCall}>
-            Log Call
-          </Button>
-        ) : null}
+        <div className="calls-header__actions">
+          {/* The office's phone bar has no room for Customers: the callers' records are one tap from here. */}
+          <LinkButton to="/customers" icon={<ContactsOutlined aria-hidden />}>
+            Customers
+          </LinkButton>
+          {canManage ? (
+            <Button
+              ref={logCallButton}
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={openNewCall}
+            >
+              Log Call
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       <Card className="calls-day" size="small">
@@ -121,7 +145,7 @@ export default function CallsPage() {
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
               >
                 {canManage && form.mode === "closed" ? (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={openNewCall}>
+                  <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openNewCall}>
                     Log Your First Call
                   </Button>
                 ) : null}
@@ -135,7 +159,7 @@ export default function CallsPage() {
                   record={record}
                   canManage={canManage}
                   isDeleting={deleteCall.isPending && deleteCall.variables === record.id}
-                  onEdit={() => setForm({ mode: "edit", record })}
+                  onEdit={() => openForm({ mode: "edit", record })}
                   onDelete={() => onDelete(record)}
                   onBookJob={() => setBookingFrom(record)}
                 />

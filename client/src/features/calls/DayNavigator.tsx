@@ -16,7 +16,7 @@ export function DayNavigator({ date, isToday, onChange, onToday }: DayNavigatorP
   const step = (days: number) => onChange(day.add(days, "day").format(ISO_DATE_FORMAT));
   return (
     <div className="calls-day-nav" data-testid="day-nav">
-      <Button icon={<LeftOutlined />} onClick={() => step(-1)}>
+      <Button icon={<LeftOutlined aria-hidden />} onClick={() => step(-1)}>
         Previous Day
       </Button>
       <div className="calls-day-nav__label">
@@ -32,7 +32,7 @@ export function DayNavigator({ date, isToday, onChange, onToday }: DayNavigatorP
         )}
       </div>
       <Button onClick={() => step(1)}>
-        Next Day <RightOutlined />
+        Next Day <RightOutlined aria-hidden />
       </Button>
     </div>
   );

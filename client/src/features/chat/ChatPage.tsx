@@ -2,6 +2,7 @@ import { Button, Result } from "antd";
 import { CompanyScreen } from "../../components/CompanyScreen";
 import { PageTitle } from "../../components/PageTitle";
 import { useAuth } from "../auth/useAuth";
+import { OfflineIndicator } from "../offline/OfflineIndicator";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
 import { TeamDirectory } from "./TeamDirectory";
@@ -25,6 +26,8 @@ function TeamChat({ companyId }: { companyId: string }) {
   return (
     <div className="chat-page">
       <PageTitle title="Team Chat" subtitle="Messages reach everyone in the company as they are sent." />
+      {/* Messages written offline wait on the phone and go out once it is online (docs/offline.md). */}
+      <OfflineIndicator />
       <div className="chat-panel">
         <TeamDirectory people={directory.people} selfId={user?.id ?? null} isLoading={directory.isPending} />
         <section className="chat-conversation" aria-label="Messages">

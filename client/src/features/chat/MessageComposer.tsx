@@ -12,7 +12,7 @@ const COUNT_FROM = CHAT_MESSAGE_MAX - 200;
  * as the signed-in member, never as someone else (docs/realtime.md).
  */
 export function MessageComposer({ companyId }: { companyId: string }) {
-  const { notification } = App.useApp();
+  const { notification, message: messageApi } = App.useApp();
   const send = useSendMessage(companyId);
   const [text, setText] = useState("");
   const message = text.trim();
@@ -21,7 +21,11 @@ export function MessageComposer({ companyId }: { companyId: string }) {
   const submit = () => {
     if (!canSend) return;
     send.mutate(message, {
-      onSuccess: () => setText(""),
+      onSuccess: (outcome) => {
+        setText("");
+        if ("kept" in outcome)
+          void messageApi.info("Saved on this phone. It will be sent when you are back online.");
+      },
       onError: () =>
         notification.error({ title: "Error", description: "Failed to send message. Please try again." }),
     });
@@ -56,7 +60,7 @@ export function MessageComposer({ companyId }: { companyId: string }) {
       <Button
         type="primary"
         htmlType="submit"
-        icon={<SendOutlined />}
+        icon={<SendOutlined aria-hidden />}
         loading={send.isPending}
         disabled={!canSend && !send.isPending}
         aria-label="Send"

@@ -110,7 +110,7 @@ export function MessageList({ messages, isLoading }: MessageListProps) {
         <Button
           className="chat-messages__jump"
           shape="round"
-          icon={<ArrowDownOutlined />}
+          icon={<ArrowDownOutlined aria-hidden />}
           onClick={scrollToNewest}
         >
           New messages

@@ -105,23 +105,41 @@ export function useTeamDirectory(companyId: string) {
   return { people, isPending: members.isPending };
 }
 
+/** Sent: the server's message. Kept: in the phone's outbox, sent once online (docs/offline.md). */
+export type SendOutcome = { sent: ChatMessageDTO } | { kept: true };
+
 /**
  * One idempotency key per send of the calling composer: sending the same unsent message
- * again after a failure (its answer may have been lost) posts it once.
+ * again after a failure (its answer may have been lost) posts it once. Offline, or when
+ * no answer came, the message goes to the outbox with that key (docs/offline.md).
  */
 export function useSendMessage(companyId: string) {
   const queryClient = useQueryClient();
   const submitKey = useSubmitKey();
   return useMutation({
+    // Offline it runs too: it then keeps the message in the outbox instead of waiting.
+    networkMode: "always",
     // The server decides who sends it: the signed-in member (docs/realtime.md).
-    mutationFn: (message: string) => {
+    mutationFn: async (message: string): Promise<SendOutcome> => {
       const body = { message, companyId };
-      return apiJson<ChatMessageDTO>("POST", CHAT_URL, body, { idempotencyKey: submitKey.keyFor(body) });
+      const idempotencyKey = submitKey.keyFor(body);
+      const outbox = () => import("../offline/queue");
+      if (!navigator.onLine) {
+        await (await outbox()).queueChatMessage(companyId, message, idempotencyKey);
+        return { kept: true };
+      }
+      try {
+        return { sent: await apiJson<ChatMessageDTO>("POST", CHAT_URL, body, { idempotencyKey }) };
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        await (await outbox()).queueChatMessage(companyId, message, idempotencyKey);
+        return { kept: true };
+      }
     },
     // Shown at once, like a pushed message; the poll confirms it.
-    onSuccess: (message) => {
+    onSuccess: (outcome) => {
       submitKey.renew();
-      addPushedMessage(queryClient, message);
+      if ("sent" in outcome) addPushedMessage(queryClient, outcome.sent);
     },
   });
 }

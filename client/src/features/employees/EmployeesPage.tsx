@@ -53,7 +53,7 @@ function EmployeeRoster({ companyId }: { companyId: string }) {
           subtitle="The people you schedule, with their colour on the board."
         />
         {canManage ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openAdd}>
             Add Employee
           </Button>
         ) : null}
@@ -78,7 +78,7 @@ function EmployeeRoster({ companyId }: { companyId: string }) {
             }
             action={
               canManage ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openAdd}>
                   Add Your First Employee
                 </Button>
               ) : null

@@ -45,11 +45,11 @@ export function HistoryCard({ week, canRename, isExporting, onExport, onRename }
               <Button icon={<EditOutlined />} aria-label={`Rename ${title}`} onClick={() => onRename(week)} />
             </Tooltip>
           ) : null}
-          <LinkButton to={`/history/${week.weekStartDate}`} icon={<EyeOutlined />}>
+          <LinkButton to={`/history/${week.weekStartDate}`} icon={<EyeOutlined aria-hidden />}>
             View
           </LinkButton>
           <Button
-            icon={<DownloadOutlined />}
+            icon={<DownloadOutlined aria-hidden />}
             loading={isExporting}
             onClick={() => onExport(week)}
             aria-label={`Export ${title}`}

@@ -67,11 +67,11 @@ function HistoryWeek({ companyId, monday }: { companyId: string; monday: string 
           <div className="history-card__range">{weekRangeLabel(monday, EXPORT_DAYS)}</div>
         </div>
         <div className="history-week__actions">
-          <LinkButton to="/history" icon={<ArrowLeftOutlined />}>
+          <LinkButton to="/history" icon={<ArrowLeftOutlined aria-hidden />}>
             Back to History
           </LinkButton>
           <Button
-            icon={<DownloadOutlined />}
+            icon={<DownloadOutlined aria-hidden />}
             loading={exportWeek.exportingWeek === monday}
             onClick={() => void exportWeek.run(monday)}
           >
@@ -103,7 +103,13 @@ function HistoryWeek({ companyId, monday }: { companyId: string; monday: string 
           }
         />
       ) : (
-        <WeekGrid weekStart={monday} employees={rows} jobs={jobs.data ?? []} readOnly />
+        <WeekGrid
+          weekStart={monday}
+          employees={rows}
+          everyone={employees.data}
+          jobs={jobs.data ?? []}
+          readOnly
+        />
       )}
     </div>
   );

@@ -42,7 +42,7 @@ export function CalendarFeed({ companyId }: { companyId: string }) {
 
   return (
     <section className="my-day__calendar">
-      <Button icon={<CalendarOutlined />} onClick={getLink} loading={feed.isPending}>
+      <Button icon={<CalendarOutlined aria-hidden />} onClick={getLink} loading={feed.isPending}>
         Add to my calendar
       </Button>
       <Modal
@@ -63,7 +63,7 @@ export function CalendarFeed({ companyId }: { companyId: string }) {
             aria-label="Calendar link"
             data-testid="calendar-url"
           />
-          <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+          <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
             Copy
           </Button>
         </Space.Compact>

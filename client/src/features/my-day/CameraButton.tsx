@@ -55,7 +55,7 @@ export function CameraButton({ label, photoUrl, disabled, isSaving, onPhoto, tes
       />
       <Button
         size="large"
-        icon={<CameraOutlined />}
+        icon={<CameraOutlined aria-hidden />}
         disabled={disabled}
         loading={isReading || isSaving}
         onClick={() => input.current?.click()}

@@ -10,9 +10,10 @@ import { errorMessage } from "../../lib/api";
 import { toISODate, weekStart } from "../../lib/dates";
 import { useCurrentCompany } from "../company/useCompanies";
 import { useRecordPhoneView } from "../first-run/firstRunMarks";
+import { OfflineIndicator } from "../offline/OfflineIndicator";
 import { CalendarFeed } from "./CalendarFeed";
 import { MyJobCard } from "./MyJobCard";
-import { jobsOfDay, nextJob, useMyWeekJobs } from "./useMyDay";
+import { jobsOfDay, nextJob, useMyWeekJobs, usePrefetchNextWeek } from "./useMyDay";
 import { WeekStrip } from "./WeekStrip";
 import "./my-day.css";
 
@@ -62,6 +63,8 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   const { day, today, focusedJobId, setDay } = useDayParams();
   const monday = toISODate(weekStart(day));
   const jobsQuery = useMyWeekJobs(companyId, employeeId, monday);
+  // Today and the next 7 days open offline too: the next week is fetched once, and kept (docs/offline.md).
+  usePrefetchNextWeek(companyId, employeeId, toISODate(weekStart(today)));
   const weekJobs = jobsQuery.data ?? [];
   const dayJobs = jobsOfDay(weekJobs, employeeId, day);
   const next = day === today ? nextJob(dayJobs) : null;
@@ -118,6 +121,7 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   return (
     <div className="my-day">
       <PageTitle title={TITLE} subtitle={day === today ? `Today, ${dayLabel}` : dayLabel} />
+      <OfflineIndicator />
       <WeekStrip monday={monday} day={day} today={today} jobs={weekJobs} onDay={setDay} />
       {day !== today ? (
         <Button type="link" className="my-day__today" onClick={() => setDay(today)}>

@@ -1,6 +1,7 @@
 import {
   CarOutlined,
   CheckOutlined,
+  ContactsOutlined,
   EnvironmentOutlined,
   PhoneOutlined,
   PlayCircleOutlined,
@@ -8,11 +9,15 @@ import {
 import type { JobDTO } from "@sched/shared-types";
 import { App, Button, Card, Tag } from "antd";
 import dayjs from "dayjs";
+import { Link } from "react-router";
 import { errorMessage } from "../../lib/api";
 import { formatTime } from "../../lib/dates";
 import { staleAnswerOf } from "../../lib/staleChange";
+import { keptWorkOf } from "../offline/keptWork";
+import { useOutboxStore } from "../offline/outboxStore";
 import { PAYMENT_LABELS, paymentTone, STATUS_LABELS, statusTone } from "../schedule/jobStyle";
 import { CameraButton } from "./CameraButton";
+import { KeptChangeNote } from "./KeptChangeNote";
 import { mapsLink, telLink } from "./links";
 import { type FieldWork, useFieldWork } from "./useMyDay";
 
@@ -34,20 +39,32 @@ const DONE_MESSAGES: Record<string, string> = {
   afterPhoto: "After photo added.",
 };
 
+/** A change kept on the phone while offline (docs/offline.md). */
+const KEPT_OFFLINE = "Saved on this phone. It will be sent when you are back online.";
+
 type MyJobCardProps = { job: JobDTO; isNext: boolean; isFocused: boolean };
 
 /** One job as a technician works it: where, who, what, and big buttons for each step (docs/my-day.md). */
-export function MyJobCard({ job, isNext, isFocused }: MyJobCardProps) {
+export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
   const { message, notification } = App.useApp();
+  // The job as the technician left it: changes still in the outbox laid over the listed job.
+  const kept = keptWorkOf(
+    listed,
+    useOutboxStore((state) => state.changes),
+  );
+  const job = kept.job;
   const fieldWork = useFieldWork();
   const pending = fieldWork.isPending && fieldWork.variables ? workKey(fieldWork.variables.work) : null;
   const isOpen = job.status === "scheduled" || job.status === "in_progress";
 
   const record = (work: FieldWork) =>
     fieldWork.mutate(
-      { job, work },
+      { job: listed, work },
       {
-        onSuccess: () => void message.success(DONE_MESSAGES[workKey(work)]),
+        onSuccess: (outcome) => {
+          if ("kept" in outcome && !navigator.onLine) void message.info(KEPT_OFFLINE);
+          else void message.success(DONE_MESSAGES[workKey(work)]);
+        },
         onError: (error) => {
           const stale = staleAnswerOf<JobDTO>(error);
           notification.error({
@@ -71,7 +88,7 @@ export function MyJobCard({ job, isNext, isFocused }: MyJobCardProps) {
     >
       {isNext ? <div className="my-job__next-label">Next job</div> : null}
       <div className="my-job__head">
-        <span className="my-job__time">{formatTime(job.time)}</span>
+        <span className="my-job__time">{job.time ? formatTime(job.time) : null}</span>
         <span className="my-job__type">{job.type}</span>
         <Tag
           color={TAG_COLORS[statusTone(job.status)]}
@@ -80,15 +97,27 @@ export function MyJobCard({ job, isNext, isFocused }: MyJobCardProps) {
         >
           {STATUS_LABELS[job.status]}
         </Tag>
+        {kept.waiting.length > 0 ? (
+          <Tag color="gold" className="my-job__waiting" data-testid="my-job-waiting">
+            Waiting to send
+          </Tag>
+        ) : null}
       </div>
+      <KeptChangeNote kept={kept} />
 
       <a className="my-job__address" href={mapsLink(job.location)} target="_blank" rel="noreferrer">
-        <EnvironmentOutlined /> {job.location}
+        <EnvironmentOutlined aria-hidden /> {job.location}
       </a>
       {job.customerPhone ? (
         <a className="my-job__phone" href={telLink(job.customerPhone)}>
-          <PhoneOutlined /> {job.customerPhone}
+          <PhoneOutlined aria-hidden /> {job.customerPhone}
         </a>
+      ) : null}
+      {job.customerId ? (
+        // The customer's page: notes, gate codes, what was done there before (docs/customers.md).
+        <Link className="my-job__phone" to={`/customers/${job.customerId}`} data-testid="my-job-customer">
+          <ContactsOutlined aria-hidden /> Customer details
+        </Link>
       ) : null}
       {job.description ? <p className="my-job__description">{job.description}</p> : null}
       <div className="my-job__meta">
@@ -109,7 +138,7 @@ export function MyJobCard({ job, isNext, isFocused }: MyJobCardProps) {
           {job.status === "scheduled" && !job.onMyWayAt ? (
             <Button
               size="large"
-              icon={<CarOutlined />}
+              icon={<CarOutlined aria-hidden />}
               loading={pending === "onMyWay"}
               disabled={fieldWork.isPending}
               onClick={() => record({ onMyWay: true })}
@@ -120,7 +149,7 @@ export function MyJobCard({ job, isNext, isFocused }: MyJobCardProps) {
           {job.status === "scheduled" ? (
             <Button
               size="large"
-              icon={<PlayCircleOutlined />}
+              icon={<PlayCircleOutlined aria-hidden />}
               loading={pending === "in_progress"}
               disabled={fieldWork.isPending}
               onClick={() => record({ status: "in_progress" })}
@@ -131,7 +160,7 @@ export function MyJobCard({ job, isNext, isFocused }: MyJobCardProps) {
           <Button
             size="large"
             type={isNext ? "primary" : "default"}
-            icon={<CheckOutlined />}
+            icon={<CheckOutlined aria-hidden />}
             loading={pending === "completed"}
             disabled={fieldWork.isPending}
             onClick={() => record({ status: "completed" })}

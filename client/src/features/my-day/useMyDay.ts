@@ -6,15 +6,20 @@
 import type { CalendarFeedDTO, JobDTO } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { apiJson } from "../../lib/api";
+import { useEffect } from "react";
+import { ApiError, apiJson } from "../../lib/api";
 import { toISODate } from "../../lib/dates";
+import { newIdempotencyKey } from "../../lib/idempotency";
 import { queryKeys } from "../../lib/queryKeys";
 import { putRowInLists, staleAnswerOf } from "../../lib/staleChange";
+import type { JobWork } from "../offline/outbox";
+import { hasKeptChanges, isOffline, queueJobWork } from "../offline/queue";
 
 /** The days a week strip shows: Monday to Sunday. */
 export const STRIP_DAYS = 7;
 
-const byTime = (a: JobDTO, b: JobDTO) => a.time.localeCompare(b.time);
+// An unscheduled job has no time (and no day, so My Day never lists one).
+const byTime = (a: JobDTO, b: JobDTO) => (a.time ?? "").localeCompare(b.time ?? "");
 
 /** The member's jobs of the week that starts on `monday`; the last week stays while the next loads. */
 export function useMyWeekJobs(companyId: string, employeeId: string, monday: string) {
@@ -23,6 +28,22 @@ export function useMyWeekJobs(companyId: string, employeeId: string, monday: str
     queryKey: queryKeys.employeeJobs(companyId, employeeId, monday, sunday),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Loads the week after this one in the background, so the service worker keeps it and
+ * the next 7 days open offline (docs/offline.md). Only online: offline it would fail.
+ */
+export function usePrefetchNextWeek(companyId: string, employeeId: string, thisMonday: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!navigator.onLine) return;
+    const monday = toISODate(dayjs(thisMonday).add(STRIP_DAYS, "day"));
+    const sunday = toISODate(dayjs(monday).add(STRIP_DAYS - 1, "day"));
+    void queryClient.prefetchQuery({
+      queryKey: queryKeys.employeeJobs(companyId, employeeId, monday, sunday),
+    });
+  }, [queryClient, companyId, employeeId, thisMonday]);
 }
 
 /** One day's jobs in time order (the list may hold other days and, briefly, other people's). */
@@ -42,17 +63,49 @@ export type FieldWork =
   | { beforePhoto: string }
   | { afterPhoto: string };
 
+/** Saved: the server's job. Kept: in the phone's outbox, to be sent (docs/offline.md). */
+export type FieldWorkOutcome = { saved: JobDTO } | { kept: true };
+
 /**
- * Saves one piece of field work from the version on screen. The saved job replaces the
- * listed one at once; when the office changed the job first (409 stale), the job as it
- * is now does, and the caller says so.
+ * Saves one piece of field work from the version on screen, with an Idempotency-Key. The
+ * saved job replaces the listed one at once; when the office changed the job first (409
+ * stale), the job as it is now does, and the caller says so. Offline, behind changes of
+ * the job still waiting, or when the answer never came, the change goes to the outbox
+ * (docs/offline.md): a completion then carries the time it was tapped.
  */
 export function useFieldWork() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ job, work }: { job: JobDTO; work: FieldWork }) =>
-      apiJson<JobDTO>("PUT", `/api/jobs/${job.id}`, { ...work, version: job.version }),
-    onSuccess: (saved) => putRowInLists(queryClient, "jobs", saved),
+    // Offline it runs too: it then keeps the change in the outbox instead of waiting.
+    networkMode: "always",
+    mutationFn: async ({ job, work }: { job: JobDTO; work: FieldWork }): Promise<FieldWorkOutcome> => {
+      if (isOffline() || hasKeptChanges(job.id)) {
+        const kept: JobWork =
+          "status" in work && work.status === "completed"
+            ? { ...work, completedAt: new Date().toISOString() }
+            : work;
+        await queueJobWork(job, kept);
+        return { kept: true };
+      }
+      const key = newIdempotencyKey();
+      try {
+        const saved = await apiJson<JobDTO>(
+          "PUT",
+          `/api/jobs/${job.id}`,
+          { ...work, version: job.version },
+          { idempotencyKey: key },
+        );
+        return { saved };
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        // No answer: it may have arrived. The outbox sends it again as it was, with its key.
+        await queueJobWork(job, work, key);
+        return { kept: true };
+      }
+    },
+    onSuccess: (outcome) => {
+      if ("saved" in outcome) putRowInLists(queryClient, "jobs", outcome.saved);
+    },
     onError: (error) => {
       const stale = staleAnswerOf<JobDTO>(error);
       if (stale) putRowInLists(queryClient, "jobs", stale.current);

@@ -58,7 +58,8 @@ export function ActionCards(props: ActionCardsProps) {
   };
 
   const printWeek = () => {
-    const html = buildPrintHtml(jobs, activeEmployees, weekStart, companyName);
+    // The board's rows, and an Inactive row naming everyone else's jobs (docs/schedule.md).
+    const html = buildPrintHtml(jobs, activeEmployees, weekStart, companyName, allEmployees);
     if (openPrintWindow(html)) notification.success({ title: "Print window opened" });
     else
       notification.error({
@@ -71,7 +72,7 @@ export function ActionCards(props: ActionCardsProps) {
     <section className="action-cards" aria-label="Schedule actions">
       {canManage ? (
         <ActionCard
-          icon={<AppstoreAddOutlined />}
+          icon={<AppstoreAddOutlined aria-hidden />}
           title="Quick Templates"
           text="Apply a saved week to this one"
           onClick={() => setIsPickingTemplate(true)}
@@ -79,14 +80,14 @@ export function ActionCards(props: ActionCardsProps) {
         />
       ) : null}
       <ActionCard
-        icon={<DownloadOutlined />}
+        icon={<DownloadOutlined aria-hidden />}
         title="Export Schedule"
         text="Download this week (7 days) as CSV"
         onClick={exportWeek}
         testId="action-export"
       />
       <ActionCard
-        icon={<PrinterOutlined />}
+        icon={<PrinterOutlined aria-hidden />}
         title="Print Schedule"
         text="Open a print-ready page of this week"
         onClick={printWeek}

@@ -1,19 +1,25 @@
-import { PlusOutlined } from "@ant-design/icons";
-import { type EmployeeDTO, EXPORT_DAYS, GRID_DAYS, type JobDTO } from "@sched/shared-types";
+import { PlusOutlined, UserDeleteOutlined } from "@ant-design/icons";
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { Button, Select } from "antd";
-import { toISODate, weekDays } from "../../lib/dates";
+import dayjs from "dayjs";
+import { useMemo } from "react";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { buildGridModel, byRowWeek } from "./gridModel";
 import { JobCard } from "./JobCard";
 import { formatAmount, totalAmount } from "./jobStyle";
-import { jobsOf } from "./useJobs";
+import { rowJob } from "./OwnedJob";
 import "./views.css";
 
 type ByEmployeeViewProps = {
   weekStart: string;
   today: string;
   employees: EmployeeDTO[];
+  /** Everyone the company has: names the owners of jobs in the Inactive row. */
+  everyone?: EmployeeDTO[];
+  /** An employee's id, or "inactive" for the Inactive row (gridModel.ts). */
   employeeId: string | null;
   jobs: JobDTO[];
+  workingDays?: readonly number[];
   onSelectEmployee: (employeeId: string) => void;
   onAddJob?: (employeeId: string, date: string) => void;
   onOpenJob: (job: JobDTO) => void;
@@ -30,16 +36,23 @@ function Stat({ label, value, testId }: { label: string; value: string | number;
   );
 }
 
-/** One employee's week, day by day, with counts and the total amount. */
+/** One employee's week (or the Inactive row's), day by day, with counts and the total amount. */
 export function ByEmployeeView(props: ByEmployeeViewProps) {
-  const { weekStart, today, employees, employeeId, jobs, onSelectEmployee, onAddJob, onOpenJob } = props;
-  const employee = employees.find((candidate) => candidate.id === employeeId) ?? employees[0];
-  if (!employee) return null;
-  const days = weekDays(weekStart, EXPORT_DAYS).map((day) => ({ day, date: toISODate(day) }));
-  const byDay = days.map(({ day, date }) => ({ day, date, jobs: jobsOf(jobs, employee.id, date) }));
+  const { weekStart, today, employees, everyone, employeeId, jobs, workingDays } = props;
+  const { onSelectEmployee, onAddJob, onOpenJob } = props;
+  const model = useMemo(
+    () => buildGridModel({ weekStart, jobs, rows: employees, everyone, workingDays, span: "week" }),
+    [weekStart, jobs, employees, everyone, workingDays],
+  );
+  const row = model.rows.find((candidate) => candidate.key === employeeId) ?? model.rows[0];
+  if (!row) return null;
+  const { employee } = row;
+  const byDay = byRowWeek(model, row.key, workingDays).map(({ date, jobs: dayJobs }) => ({
+    day: dayjs(date),
+    date,
+    jobs: dayJobs,
+  }));
   const weekJobs = byDay.flatMap((entry) => entry.jobs);
-  // Sunday is not on the grid (Monday to Saturday); it shows here only when work is booked on it.
-  const shown = byDay.filter((entry, index) => index < GRID_DAYS || entry.jobs.length > 0);
 
   return (
     <div className="by-employee" data-testid="by-employee-view">
@@ -47,14 +60,18 @@ export function ByEmployeeView(props: ByEmployeeViewProps) {
         <Select
           className="by-employee__select"
           aria-label="Employee"
-          value={employee.id}
+          value={row.key}
           onChange={onSelectEmployee}
-          options={employees.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+          options={model.rows.map((candidate) => ({ value: candidate.key, label: candidate.label }))}
           showSearch={{ optionFilterProp: "label" }}
         />
         <div className="by-employee__who">
-          <EmployeeAvatar initials={employee.initials} avatarColor={employee.avatarColor} size={40} />
-          <span className="by-employee__name">{employee.name}</span>
+          {employee ? (
+            <EmployeeAvatar initials={employee.initials} avatarColor={employee.avatarColor} size={40} />
+          ) : (
+            <UserDeleteOutlined className="week-grid__inactive-icon" aria-hidden />
+          )}
+          <span className="by-employee__name">{row.label}</span>
         </div>
       </div>
       <div className="employee-stats">
@@ -72,7 +89,7 @@ export function ByEmployeeView(props: ByEmployeeViewProps) {
         <Stat label="Total amount" value={formatAmount(totalAmount(weekJobs))} testId="stat-total" />
       </div>
       <div className="by-employee__days">
-        {shown.map(({ day, date, jobs: dayJobs }) => (
+        {byDay.map(({ day, date, jobs: dayJobs }) => (
           <section key={date} className={date === today ? "employee-day is-today" : "employee-day"}>
             <header className="employee-day__header">
               <span className="employee-day__name">{day.format("dddd, MMM D")}</span>
@@ -80,10 +97,10 @@ export function ByEmployeeView(props: ByEmployeeViewProps) {
                 {dayJobs.length} job{dayJobs.length === 1 ? "" : "s"}
                 {dayJobs.some((job) => job.amount) ? ` · ${formatAmount(totalAmount(dayJobs))}` : ""}
               </span>
-              {onAddJob ? (
+              {onAddJob && employee ? (
                 <Button
                   size="small"
-                  icon={<PlusOutlined />}
+                  icon={<PlusOutlined aria-hidden />}
                   aria-label={`Add job for ${employee.name} on ${day.format("ddd, MMM D")}`}
                   onClick={() => onAddJob(employee.id, date)}
                 >
@@ -93,9 +110,13 @@ export function ByEmployeeView(props: ByEmployeeViewProps) {
             </header>
             {dayJobs.length ? (
               <div className="employee-day__jobs">
-                {dayJobs.map((job) => (
-                  <JobCard key={job.id} job={job} onOpen={onOpenJob} />
-                ))}
+                {dayJobs.map((job) =>
+                  rowJob(
+                    job,
+                    <JobCard key={job.id} job={job} onOpen={onOpenJob} />,
+                    employee ? null : model.employeeName(job),
+                  ),
+                )}
               </div>
             ) : (
               <p className="employee-day__empty">Nothing booked</p>

@@ -1,18 +1,22 @@
-import { LeftOutlined, PlusOutlined, RightOutlined } from "@ant-design/icons";
+import { LeftOutlined, PlusOutlined, RightOutlined, UserDeleteOutlined } from "@ant-design/icons";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { Button } from "antd";
 import dayjs from "dayjs";
-import { toISODate } from "../../lib/dates";
+import { useMemo } from "react";
+import { toISODate, weekStart } from "../../lib/dates";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { buildGridModel, dayRows } from "./gridModel";
 import { JobCard } from "./JobCard";
 import { formatAmount, totalAmount } from "./jobStyle";
-import { jobsOf } from "./useJobs";
+import { rowJob } from "./OwnedJob";
 import "./views.css";
 
 type DailyViewProps = {
   day: string;
   today: string;
   employees: EmployeeDTO[];
+  /** Everyone the company has: names the owners of jobs in the Inactive row. */
+  everyone?: EmployeeDTO[];
   jobs: JobDTO[];
   onDayChange: (day: string) => void;
   onAddJob?: (employeeId: string, date: string) => void;
@@ -21,9 +25,16 @@ type DailyViewProps = {
 
 const plural = (count: number) => `${count} job${count === 1 ? "" : "s"}`;
 
-/** One day, every active employee, their jobs in time order; arrows step a day. */
-export function DailyView({ day, today, employees, jobs, onDayChange, onAddJob, onOpenJob }: DailyViewProps) {
-  const dayJobs = employees.flatMap((employee) => jobsOf(jobs, employee.id, day));
+/** One day, every active employee (and the Inactive row when it has jobs), in time order; arrows step a day. */
+export function DailyView(props: DailyViewProps) {
+  const { day, today, employees, everyone, jobs, onDayChange, onAddJob, onOpenJob } = props;
+  const model = useMemo(
+    () =>
+      buildGridModel({ weekStart: toISODate(weekStart(day)), jobs, rows: employees, everyone, span: "week" }),
+    [day, jobs, employees, everyone],
+  );
+  const rows = dayRows(model, day);
+  const dayJobs = rows.flatMap((entry) => entry.jobs);
   const step = (days: number) => onDayChange(toISODate(dayjs(day).add(days, "day")));
   return (
     <div className="daily-view" data-testid="daily-view">
@@ -42,23 +53,27 @@ export function DailyView({ day, today, employees, jobs, onDayChange, onAddJob, 
         <Button icon={<RightOutlined />} aria-label="Next day" onClick={() => step(1)} />
       </div>
       <div className="daily-view__people">
-        {employees.map((employee) => {
-          const own = jobsOf(jobs, employee.id, day);
+        {rows.map(({ row, jobs: own }) => {
+          const { employee } = row;
           return (
             <section
-              key={employee.id}
+              key={row.key}
               className="daily-person"
-              data-testid={`daily-${employee.id}`}
-              aria-label={employee.name}
+              data-testid={`daily-${row.key}`}
+              aria-label={row.label}
             >
               <header className="daily-person__header">
-                <EmployeeAvatar initials={employee.initials} avatarColor={employee.avatarColor} size={32} />
-                <span className="daily-person__name">{employee.name}</span>
+                {employee ? (
+                  <EmployeeAvatar initials={employee.initials} avatarColor={employee.avatarColor} size={32} />
+                ) : (
+                  <UserDeleteOutlined className="week-grid__inactive-icon" aria-hidden />
+                )}
+                <span className="daily-person__name">{row.label}</span>
                 <span className="daily-person__count">{plural(own.length)}</span>
-                {onAddJob ? (
+                {onAddJob && employee ? (
                   <Button
                     size="small"
-                    icon={<PlusOutlined />}
+                    icon={<PlusOutlined aria-hidden />}
                     aria-label={`Add job for ${employee.name} on ${dayjs(day).format("ddd, MMM D")}`}
                     onClick={() => onAddJob(employee.id, day)}
                   >
@@ -68,9 +83,13 @@ export function DailyView({ day, today, employees, jobs, onDayChange, onAddJob, 
               </header>
               {own.length ? (
                 <div className="daily-person__jobs">
-                  {own.map((job) => (
-                    <JobCard key={job.id} job={job} onOpen={onOpenJob} />
-                  ))}
+                  {own.map((job) =>
+                    rowJob(
+                      job,
+                      <JobCard key={job.id} job={job} onOpen={onOpenJob} />,
+                      employee ? null : model.employeeName(job),
+                    ),
+                  )}
                 </div>
               ) : (
                 <p className="daily-person__empty">No jobs this day</p>

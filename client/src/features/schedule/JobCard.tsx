@@ -3,11 +3,13 @@ import {
   ClockCircleOutlined,
   CloseCircleFilled,
   EnvironmentOutlined,
+  RetweetOutlined,
   SyncOutlined,
 } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
 import type { DragEvent } from "react";
-import { formatTime } from "../../lib/dates";
+import { ConflictMark, conflictLabel } from "./ConflictMark";
+import { formatTimeRange } from "./duration";
 import {
   formatAmount,
   jobTypeClass,
@@ -36,6 +38,38 @@ export function StatusIcon({ status }: { status: string }) {
   return <ClockCircleOutlined {...props} />;
 }
 
+/**
+ * The card's name: its visible words in their order (so a voice user can say what they
+ * see, WCAG 2.5.3), then what only an icon shows: the status and a conflict.
+ */
+function cardName(job: JobDTO, showDate: boolean): string {
+  const time = job.time ? formatTimeRange(job.time, job.durationMinutes) : "Unscheduled";
+  return [
+    job.type,
+    showDate && job.date ? `${job.date} · ${time}` : time,
+    job.location,
+    PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus,
+    job.amount ? formatAmount(job.amount) : "",
+    STATUS_LABELS[job.status] ?? job.status,
+    job.seriesId ? REPEATS_LABEL : "",
+    conflictLabel(job),
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** What the repeat icon says: the job is an occurrence of a recurring job (docs/schedule.md). */
+export const REPEATS_LABEL = "Repeats";
+
+function RepeatIcon() {
+  return (
+    <span className="job-card__repeat" title="Recurring job" data-testid="job-repeat-icon">
+      <RetweetOutlined aria-hidden />
+      <span className="job-card__sr-only">{REPEATS_LABEL}</span>
+    </span>
+  );
+}
+
 type JobCardProps = {
   job: JobDTO;
   /** Clicking opens the job; absent on a read-only board. */
@@ -55,6 +89,7 @@ export function JobCard({ job, onOpen, isDraggable = false, showDate = false }: 
     `job-card--pay-${tone}`,
     onOpen ? "job-card--clickable" : "",
     job.status === "cancelled" ? "job-card--cancelled" : "",
+    conflictLabel(job) ? "job-card--conflict" : "",
   ]
     .filter(Boolean)
     .join(" ");
@@ -66,11 +101,12 @@ export function JobCard({ job, onOpen, isDraggable = false, showDate = false }: 
     <>
       <span className="job-card__top">
         <span className="job-card__type">{job.type}</span>
+        {job.seriesId ? <RepeatIcon /> : null}
         <StatusIcon status={job.status} />
       </span>
       <span className="job-card__time">
-        {showDate ? `${job.date} · ` : ""}
-        {formatTime(job.time)}
+        {showDate && job.date ? `${job.date} · ` : ""}
+        {job.time ? formatTimeRange(job.time, job.durationMinutes) : "Unscheduled"}
       </span>
       <span className="job-card__location" title={job.location}>
         <EnvironmentOutlined /> {job.location}
@@ -85,6 +121,7 @@ export function JobCard({ job, onOpen, isDraggable = false, showDate = false }: 
         </span>
         {job.amount ? <span className="job-card__amount">{formatAmount(job.amount)}</span> : null}
       </span>
+      <ConflictMark job={job} />
     </>
   );
   const data = {
@@ -103,7 +140,7 @@ export function JobCard({ job, onOpen, isDraggable = false, showDate = false }: 
       draggable={isDraggable}
       onDragStart={isDraggable ? onDragStart : undefined}
       onClick={() => onOpen(job)}
-      aria-label={`${job.type} at ${job.location}, ${formatTime(job.time)}, ${STATUS_LABELS[job.status] ?? job.status}, ${PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus}`}
+      aria-label={cardName(job, showDate)}
     >
       {content}
     </button>

@@ -1,20 +1,36 @@
 import { DeleteOutlined } from "@ant-design/icons";
-import type { JobDTO, JobType, TJobCreate } from "@sched/shared-types";
+import {
+  type CompanySettingsDTO,
+  DEFAULT_COMPANY_SETTINGS,
+  JOB_SLOT_FIELDS,
+  type JobDTO,
+  type JobType,
+  type TJobCreate,
+} from "@sched/shared-types";
 import { Alert, App, Button, Form, Modal, Popconfirm } from "antd";
 import dayjs from "dayjs";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { LinkButton } from "../../components/LinkButton";
+import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
 import { errorMessage } from "../../lib/api";
 import { formatDateTime, toISODate } from "../../lib/dates";
 import { useIsSmallScreen } from "../../lib/screen";
 import { differingFields, intendedChange } from "../../lib/staleChange";
 import { useCan, useCurrentCompany } from "../company/useCompanies";
+import { defaultDuration } from "./duration";
 import { JobFormFields, type JobFormValues } from "./JobFormFields";
 import { type JobChangeValues, jobChangeLabels, jobChangeValues, jobFormValues } from "./jobChanges";
 import { type PhotoChange, PhotoPicker } from "./PhotoPicker";
-import { useCreateJob, useDeleteJob, useScheduleEmployees, useUpdateJob } from "./useJobs";
+import { NO_REPEAT, type RepeatChoice, ruleOf } from "./repeat/repeatChoice";
+import { type ScopeChoice, useSeriesScope } from "./repeat/SeriesScopeDialog";
+import { useCreateJobSeries } from "./repeat/useJobSeries";
+import { UNSCHEDULED, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdateJob } from "./useJobs";
+import { useBoardSettings } from "./workingDays";
 import "./job-dialog.css";
+
+// The rule library comes with the Repeat part only, on demand: the board's first download stays small.
+const RepeatField = lazy(() => import("./repeat/RepeatField"));
 
 export type JobDialogDefaults = Partial<{
   employeeId: string;
@@ -26,6 +42,8 @@ export type JobDialogDefaults = Partial<{
   customerEmail: string;
   customerPhone: string;
   callRecordId: string;
+  /** The customer the job is for (docs/customers.md). */
+  customerId: string;
 }>;
 
 export type JobDialogProps = {
@@ -41,7 +59,11 @@ export type JobDialogProps = {
 
 const DEFAULT_TIME = "09:00";
 
-function initialValues(job: JobDTO | undefined, defaults: JobDialogDefaults = {}): JobFormValues {
+function initialValues(
+  job: JobDTO | undefined,
+  defaults: JobDialogDefaults = {},
+  settings: Pick<CompanySettingsDTO, "jobTypeDurations"> = DEFAULT_COMPANY_SETTINGS,
+): JobFormValues {
   if (job) return jobFormValues(job);
   return {
     employeeId: defaults.employeeId,
@@ -49,12 +71,14 @@ function initialValues(job: JobDTO | undefined, defaults: JobDialogDefaults = {}
     location: defaults.location ?? "",
     date: defaults.date ?? toISODate(dayjs()),
     time: defaults.time ?? DEFAULT_TIME,
+    durationMinutes: defaultDuration(settings, defaults.type),
     description: defaults.description ?? "",
     status: "scheduled",
     paymentStatus: "pending",
     amount: "",
     customerEmail: defaults.customerEmail ?? "",
     customerPhone: defaults.customerPhone ?? "",
+    customerId: defaults.customerId ?? null,
   };
 }
 
@@ -71,19 +95,33 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   const { companyId } = useCurrentCompany();
   const isProgressOnly = !useCan("manageJobs");
   const { active, all, isPending: isLoadingEmployees } = useScheduleEmployees(companyId);
+  const settings = useBoardSettings(companyId);
   const [form] = Form.useForm<JobFormValues>();
   const isSmallScreen = useIsSmallScreen();
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
   const deleteJob = useDeleteJob();
   const { resolveStale, staleDialog } = useStaleChange();
+  const { askScope, scopeDialog } = useSeriesScope();
+  const createSeries = useCreateJobSeries();
+  const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
+  const repeatStart = Form.useWatch("date", form);
   const changeLabels = jobChangeLabels(all);
   const [beforePhoto, setBeforePhoto] = useState<PhotoChange>(undefined);
   const [afterPhoto, setAfterPhoto] = useState<PhotoChange>(undefined);
+  // Closed, the dialog is unmounted: the focus goes back to what opened it, or to the
+  // job's card when the card moved to another cell (docs/accessibility.md).
+  useFocusBackOnUnmount(() =>
+    job ? document.querySelector<HTMLElement>(`[data-testid="job-card"][data-job-id="${job.id}"]`) : null,
+  );
 
   const isEdit = Boolean(job);
+  // A picked customer brings their e-mail and phone: the fields show what will be saved.
+  const pickedCustomerId = Form.useWatch("customerId", form);
   const showContact =
-    isEdit || Boolean(defaults && ("customerEmail" in defaults || "customerPhone" in defaults));
+    isEdit ||
+    Boolean(pickedCustomerId) ||
+    Boolean(defaults && ("customerEmail" in defaults || "customerPhone" in defaults));
   // An edited job may belong to someone no longer active: keep them selectable so the form shows them.
   const employees =
     job && !active.some((e) => e.id === job.employeeId)
@@ -93,6 +131,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   const close = () => {
     setBeforePhoto(undefined);
     setAfterPhoto(undefined);
+    setRepeat(NO_REPEAT);
     onClose();
   };
 
@@ -101,11 +140,25 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
     close();
   };
 
-  const add = (values: JobFormValues) => {
-    const payload = { ...values, companyId: companyId ?? undefined, callRecordId: defaults?.callRecordId };
+  /** `toTray`: saved without employee, day and time, to the Unscheduled tray (docs/schedule.md). */
+  const add = (values: JobFormValues, toTray = false) => {
+    const rule = toTray ? null : ruleOf(repeat);
+    if (rule) {
+      addSeries(values, rule);
+      return;
+    }
+    const payload = {
+      ...values,
+      ...(toTray ? UNSCHEDULED : {}),
+      companyId: companyId ?? undefined,
+      callRecordId: defaults?.callRecordId,
+    };
     createJob.mutate(payload as TJobCreate, {
       onSuccess: (created) => {
-        notification.success({ title: "Success", description: "Job has been added to the schedule." });
+        notification.success({
+          title: "Success",
+          description: toTray ? "Job has been saved to Unscheduled." : "Job has been added to the schedule.",
+        });
         saved(created);
       },
       onError: (error) => {
@@ -117,10 +170,64 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
     });
   };
 
+  /** A repeating job: the series and its occurrences, from the chosen date (docs/schedule.md, "Recurring jobs"). */
+  const addSeries = (values: JobFormValues, rrule: string) => {
+    const { employeeId, type, location, description, time, date } = values;
+    const { durationMinutes, customerId } = values as {
+      durationMinutes?: number;
+      customerId?: string | null;
+    };
+    const series = {
+      companyId: companyId ?? undefined,
+      employeeId,
+      type,
+      location,
+      description,
+      time,
+      durationMinutes,
+      customerId,
+    };
+    createSeries.mutate({ ...series, startDate: date, rrule } as Parameters<typeof createSeries.mutate>[0], {
+      onSuccess: () => {
+        notification.success({
+          title: "Success",
+          description: "Recurring job has been added to the schedule.",
+        });
+        close();
+      },
+      onError: (error) => {
+        notification.error({
+          title: "Error",
+          description: `Failed to add job: ${errorMessage(error, "Please try again.")}`,
+        });
+      },
+    });
+  };
+
+  /** "Save to Unscheduled": every field but employee, date and time must be right. */
+  const saveToTray = async () => {
+    const slot: readonly string[] = JOB_SLOT_FIELDS;
+    const names = form
+      .getFieldsError()
+      .map((field) => field.name)
+      .filter((name) => !slot.includes(String(name[0])));
+    try {
+      await form.validateFields(names);
+    } catch {
+      return;
+    }
+    add(form.getFieldsValue(true) as JobFormValues, true);
+  };
+
   /** Saves `change` over `version`; a save by someone else in between opens the choice. */
-  const saveChange = (opened: JobDTO, change: Partial<JobChangeValues>, version: number) => {
+  const saveChange = (
+    opened: JobDTO,
+    change: Partial<JobChangeValues>,
+    version: number,
+    scope?: ScopeChoice,
+  ) => {
     updateJob.mutate(
-      { id: opened.id, patch: { ...change, version } },
+      { id: opened.id, patch: { ...change, version }, scope },
       {
         onSuccess: (updated) => {
           notification.success({ title: "Success", description: "Job has been updated successfully." });
@@ -130,7 +237,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
           const isStale = resolveStale<JobDTO>(error, {
             root: "jobs",
             describe: (current) => differingFields(change, jobChangeValues(current), changeLabels),
-            onApply: (current) => saveChange(opened, change, current.version),
+            onApply: (current) => saveChange(opened, change, current.version, scope),
             onKeep: close,
           });
           if (isStale) return;
@@ -140,7 +247,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
     );
   };
 
-  const update = (opened: JobDTO, values: JobFormValues) => {
+  const update = async (opened: JobDTO, values: JobFormValues) => {
     const photos = {
       ...(beforePhoto !== undefined ? { beforePhoto } : {}),
       ...(afterPhoto !== undefined ? { afterPhoto } : {}),
@@ -148,11 +255,16 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
     const wanted: Partial<JobChangeValues> = isProgressOnly
       ? { status: values.status, ...photos }
       : { ...values, ...photos };
-    saveChange(opened, intendedChange(jobChangeValues(opened), wanted, changeLabels), opened.version);
+    // An occurrence of a recurring job: this one, the following ones or all (docs/schedule.md).
+    const scope = opened.seriesId && !isProgressOnly ? await askScope("edit") : undefined;
+    if (scope === null) return;
+    saveChange(opened, intendedChange(jobChangeValues(opened), wanted, changeLabels), opened.version, scope);
   };
 
-  const remove = (current: JobDTO) => {
-    deleteJob.mutate(current.id, {
+  const remove = async (current: JobDTO) => {
+    const scope = current.seriesId ? await askScope("delete") : undefined;
+    if (scope === null) return;
+    deleteJob.mutate(scope ? { id: current.id, scope } : current.id, {
       onSuccess: () => {
         notification.success({ title: "Job deleted", description: `${current.type} at ${current.location}` });
         close();
@@ -165,16 +277,26 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
 
   const footer = (
     <div className="job-dialog__footer">
-      {job && !isProgressOnly ? (
+      {job?.seriesId && !isProgressOnly ? (
+        // The scope question is the confirmation for an occurrence of a recurring job.
+        <Button
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          className="job-dialog__delete"
+          onClick={() => void remove(job)}
+        >
+          Delete
+        </Button>
+      ) : job && !isProgressOnly ? (
         <Popconfirm
           title="Delete this job?"
           description="It will be removed from the schedule."
           okText="Delete"
           okButtonProps={{ danger: true, loading: deleteJob.isPending }}
           cancelText="Keep"
-          onConfirm={() => remove(job)}
+          onConfirm={() => void remove(job)}
         >
-          <Button danger icon={<DeleteOutlined />} className="job-dialog__delete">
+          <Button danger icon={<DeleteOutlined aria-hidden />} className="job-dialog__delete">
             Delete
           </Button>
         </Popconfirm>
@@ -191,9 +313,20 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
           Update Job
         </Button>
       ) : (
-        <Button type="primary" disabled={createJob.isPending} onClick={() => form.submit()}>
-          {createJob.isPending ? "Adding..." : "Add Job"}
-        </Button>
+        <>
+          {isProgressOnly ? null : (
+            <Button
+              disabled={createJob.isPending}
+              onClick={() => void saveToTray()}
+              data-testid="save-to-unscheduled"
+            >
+              Save to Unscheduled
+            </Button>
+          )}
+          <Button type="primary" disabled={createJob.isPending} onClick={() => form.submit()}>
+            {createJob.isPending ? "Adding..." : "Add Job"}
+          </Button>
+        </>
       )}
     </div>
   );
@@ -215,8 +348,8 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
           form={form}
           layout="vertical"
           requiredMark={false}
-          initialValues={initialValues(job, defaults)}
-          onFinish={(values) => (job ? update(job, values) : add(values))}
+          initialValues={initialValues(job, defaults, settings)}
+          onFinish={(values) => (job ? void update(job, values) : add(values))}
           className="job-form"
           data-testid="job-form"
         >
@@ -235,7 +368,24 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
               }
             />
           ) : null}
-          <JobFormFields employees={employees} isProgressOnly={isProgressOnly} showContact={showContact} />
+          <JobFormFields
+            employees={employees}
+            isProgressOnly={isProgressOnly}
+            showContact={showContact}
+            isSlotOptional={job ? job.date === null : false}
+            jobId={job?.id}
+          />
+          {/* A job booked from a call is one visit: its booking link belongs to one job. */}
+          {!job && !isProgressOnly && !defaults?.callRecordId ? (
+            <Suspense fallback={null}>
+              <RepeatField startDate={repeatStart ?? undefined} value={repeat} onChange={setRepeat} />
+            </Suspense>
+          ) : null}
+          {job?.seriesId ? (
+            <p className="job-form__series" data-testid="job-series-note">
+              Part of a recurring series{job.isDetached ? ", changed on its own" : ""}.
+            </p>
+          ) : null}
           {job?.completedAt ? (
             <p className="job-form__completed">Completed {formatDateTime(job.completedAt)}</p>
           ) : null}
@@ -260,6 +410,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
         </Form>
       </Modal>
       {staleDialog}
+      {scopeDialog}
     </>
   );
 }

@@ -11,7 +11,10 @@ import {
 import type { FormRule } from "antd";
 import { Form, Input, Select } from "antd";
 import { zodRule } from "../../lib/forms";
+import { CustomerPickerField } from "../customers/CustomerPickerField";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { DurationField } from "./DurationField";
+import { JobWarnings } from "./JobWarnings";
 import { PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
 
 export type JobFormValues = {
@@ -20,12 +23,16 @@ export type JobFormValues = {
   location: string;
   date: string;
   time: string;
+  /** 15-minute steps (docs/schedule.md, "Job lengths and warnings"). */
+  durationMinutes: number;
   description: string;
   status: JobStatus;
   paymentStatus: PaymentStatus;
   amount: string;
   customerEmail: string;
   customerPhone: string;
+  /** The job's customer (docs/customers.md); null for none. */
+  customerId?: string | null;
 };
 
 const fields = ZJobFields.shape;
@@ -35,15 +42,52 @@ const required = (message: string, schema: Parameters<typeof zodRule>[0]): FormR
   zodRule(schema),
 ];
 
+const SLOT_NAMES = ["employeeId", "date", "time"] as const;
+
+/**
+ * A slot field's rules: required, except on a job from the Unscheduled tray, where
+ * employee, date and time may stay empty together but one given needs the others
+ * (docs/schedule.md, "Unscheduled jobs").
+ */
+const slotRules = (
+  message: string,
+  schema: Parameters<typeof zodRule>[0],
+  isOptional: boolean,
+): FormRule[] =>
+  isOptional
+    ? [
+        ({ getFieldValue }) => ({
+          validator: async (_rule, value: unknown) => {
+            if (!value && SLOT_NAMES.some((name) => getFieldValue(name))) throw new Error(message);
+            const result = value ? schema.safeParse(value) : { success: true as const };
+            if (!result.success) throw new Error(result.error.issues[0]?.message ?? message);
+          },
+        }),
+      ]
+    : required(message, schema);
+
 type JobFormFieldsProps = {
   employees: EmployeeDTO[];
   /** The employee role may change the status only (photos are outside the form). */
   isProgressOnly: boolean;
   showContact: boolean;
+  /** A job from the Unscheduled tray: employee, date and time may all stay empty. */
+  isSlotOptional?: boolean;
+  /** The job being edited, whose stored copy the live warnings leave out. */
+  jobId?: string;
 };
 
 /** The Add Job / Edit Job fields (docs/schedule.md), validated with the server's own schema. */
-export function JobFormFields({ employees, isProgressOnly, showContact }: JobFormFieldsProps) {
+export function JobFormFields({
+  employees,
+  isProgressOnly,
+  showContact,
+  isSlotOptional = false,
+  jobId,
+}: JobFormFieldsProps) {
+  // On a tray job each slot field is checked again when another one changes.
+  const othersThan = (name: (typeof SLOT_NAMES)[number]) =>
+    isSlotOptional ? SLOT_NAMES.filter((other) => other !== name) : undefined;
   const planDisabled = isProgressOnly;
   return (
     <>
@@ -52,7 +96,8 @@ export function JobFormFields({ employees, isProgressOnly, showContact }: JobFor
           name="employeeId"
           label="Employee"
           validateFirst
-          rules={required("Employee is required", fields.employeeId)}
+          dependencies={othersThan("employeeId")}
+          rules={slotRules("Employee is required", fields.employeeId, isSlotOptional)}
         >
           <Select
             disabled={planDisabled}
@@ -88,6 +133,7 @@ export function JobFormFields({ employees, isProgressOnly, showContact }: JobFor
           />
         </Form.Item>
       </div>
+      <CustomerPickerField disabled={planDisabled} />
       <Form.Item
         name="location"
         label="Location"
@@ -97,13 +143,27 @@ export function JobFormFields({ employees, isProgressOnly, showContact }: JobFor
         <Input disabled={planDisabled} placeholder="Street address" autoComplete="street-address" />
       </Form.Item>
       <div className="job-form__pair">
-        <Form.Item name="date" label="Date" validateFirst rules={required("Date is required", fields.date)}>
+        <Form.Item
+          name="date"
+          label="Date"
+          validateFirst
+          dependencies={othersThan("date")}
+          rules={slotRules("Date is required", fields.date, isSlotOptional)}
+        >
           <Input type="date" disabled={planDisabled} />
         </Form.Item>
-        <Form.Item name="time" label="Time" validateFirst rules={required("Time is required", fields.time)}>
+        <Form.Item
+          name="time"
+          label="Time"
+          validateFirst
+          dependencies={othersThan("time")}
+          rules={slotRules("Time is required", fields.time, isSlotOptional)}
+        >
           <Input type="time" step={300} disabled={planDisabled} />
         </Form.Item>
       </div>
+      <DurationField disabled={planDisabled} />
+      <JobWarnings jobId={jobId} />
       <Form.Item name="description" label="Description (optional)" rules={[zodRule(fields.description)]}>
         <Input.TextArea
           disabled={planDisabled}

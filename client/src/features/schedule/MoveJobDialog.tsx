@@ -2,47 +2,68 @@ import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { Modal } from "antd";
 import { useId, useState } from "react";
 import { formatTime, toISODate, weekDays, weekStart } from "../../lib/dates";
+import { TRAY_DEFAULT_TIME } from "./useMoveWithUndo";
 import "./move-job-dialog.css";
+
+/** The Day choice that puts the job in the Unscheduled tray. */
+const UNSCHEDULED_VALUE = "unscheduled";
 
 type MoveJobDialogProps = {
   job: JobDTO;
   /** Who the job may go to (the board's active employees). */
   employees: EmployeeDTO[];
-  onMove: (job: JobDTO, employeeId: string, date: string) => void;
+  /** The day the board shows: the week offered to a job from the Unscheduled tray. */
+  boardDay: string;
+  onMove: (job: JobDTO, employeeId: string, date: string, time?: string) => void;
+  onUnschedule: (job: JobDTO) => void;
   onClose: () => void;
 };
 
 /**
  * "Move to…": the keyboard (and touch) way to do what dragging a card does on the Week
- * View — choose the day of the job's week and the employee; the move offers Undo like
- * a drop does (docs/accessibility.md).
+ * View — choose the day of the job's week and the employee, or "Unscheduled" for the
+ * tray; a job from the tray also gets a time. The move offers Undo like a drop does
+ * (docs/accessibility.md, docs/schedule.md "Unscheduled jobs").
  */
-export function MoveJobDialog({ job, employees, onMove, onClose }: MoveJobDialogProps) {
-  const [date, setDate] = useState(job.date);
-  const [employeeId, setEmployeeId] = useState(job.employeeId);
-  const dayId = useId();
-  const employeeFieldId = useId();
-  const days = weekDays(weekStart(job.date)).map((day) => ({
+export function MoveJobDialog({
+  job,
+  employees,
+  boardDay,
+  onMove,
+  onUnschedule,
+  onClose,
+}: MoveJobDialogProps) {
+  const isUnscheduled = job.date === null;
+  const days = weekDays(weekStart(job.date ?? boardDay)).map((day) => ({
     value: toISODate(day),
     label: day.format("dddd, MMM D"),
   }));
-  const isUnchanged = date === job.date && employeeId === job.employeeId;
+  const [date, setDate] = useState(job.date ?? boardDay);
+  const [employeeId, setEmployeeId] = useState(job.employeeId ?? employees[0]?.id ?? "");
+  const [time, setTime] = useState(job.time ?? TRAY_DEFAULT_TIME);
+  const dayId = useId();
+  const employeeFieldId = useId();
+  const timeId = useId();
+  const toTray = date === UNSCHEDULED_VALUE;
+  const isUnchanged = isUnscheduled ? toTray : date === job.date && employeeId === job.employeeId;
+  const isIncomplete = !toTray && (!employeeId || (isUnscheduled && !/^\d{2}:\d{2}$/.test(time)));
 
   return (
     <Modal
       open
       title="Move job"
       okText="Move"
-      okButtonProps={{ disabled: isUnchanged, "data-testid": "move-job-submit" }}
+      okButtonProps={{ disabled: isUnchanged || isIncomplete, "data-testid": "move-job-submit" }}
       onOk={() => {
-        onMove(job, employeeId, date);
+        if (toTray) onUnschedule(job);
+        else onMove(job, employeeId, date, isUnscheduled ? time : undefined);
         onClose();
       }}
       onCancel={onClose}
       destroyOnHidden
     >
       <p className="move-job__what">
-        {job.type} at {job.location}, {formatTime(job.time)}
+        {job.type} at {job.location}, {job.time ? formatTime(job.time) : "Unscheduled"}
       </p>
       <div className="move-job__fields">
         <label htmlFor={dayId}>Day</label>
@@ -52,6 +73,7 @@ export function MoveJobDialog({ job, employees, onMove, onClose }: MoveJobDialog
           onChange={(event) => setDate(event.target.value)}
           data-testid="move-job-day"
         >
+          {isUnscheduled ? null : <option value={UNSCHEDULED_VALUE}>Unscheduled (no day yet)</option>}
           {days.map((day) => (
             <option key={day.value} value={day.value}>
               {day.label}
@@ -61,16 +83,31 @@ export function MoveJobDialog({ job, employees, onMove, onClose }: MoveJobDialog
         <label htmlFor={employeeFieldId}>Employee</label>
         <select
           id={employeeFieldId}
-          value={employeeId}
+          value={toTray ? "" : employeeId}
+          disabled={toTray}
           onChange={(event) => setEmployeeId(event.target.value)}
           data-testid="move-job-employee"
         >
+          {toTray ? <option value="">Nobody yet</option> : null}
           {employees.map((employee) => (
             <option key={employee.id} value={employee.id}>
               {employee.name}
             </option>
           ))}
         </select>
+        {isUnscheduled ? (
+          <>
+            <label htmlFor={timeId}>Time</label>
+            <input
+              id={timeId}
+              type="time"
+              step={300}
+              value={time}
+              onChange={(event) => setTime(event.target.value)}
+              data-testid="move-job-time"
+            />
+          </>
+        ) : null}
       </div>
     </Modal>
   );

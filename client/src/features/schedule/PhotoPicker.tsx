@@ -63,7 +63,7 @@ export function PhotoPicker({ label, currentUrl, value, onChange, disabled, test
             onChange={(event) => void onFile(event)}
           />
           <Button
-            icon={<CameraOutlined />}
+            icon={<CameraOutlined aria-hidden />}
             disabled={disabled}
             loading={isReading}
             onClick={() => input.current?.click()}
@@ -72,7 +72,7 @@ export function PhotoPicker({ label, currentUrl, value, onChange, disabled, test
           </Button>
           {preview ? (
             <Button
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               disabled={disabled}
               onClick={() => onChange(currentUrl ? null : undefined)}
             >

@@ -2,7 +2,7 @@ import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
 import { Alert, Button, Empty, Spin } from "antd";
 import dayjs from "dayjs";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
 import { PresenceAvatars } from "../../components/PresenceAvatars";
@@ -12,15 +12,20 @@ import { useIsSmallScreen } from "../../lib/screen";
 import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
 import { ActionCards } from "./ActionCards";
+import { ConflictFilter } from "./ConflictFilter";
+import { hasConflicts, withWarnings } from "./conflictMarks";
 import { DailyView } from "./DailyView";
+import { addDays, jobsOfWeek } from "./gridModel";
 import type { JobDialogDefaults } from "./JobDialog";
-import { useScheduleEmployees, useWeekJobs } from "./useJobs";
+import { UnscheduledTray } from "./UnscheduledTray";
+import { useScheduleEmployees, useUnscheduledJobs, useWeekJobs } from "./useJobs";
 import { useMoveWithUndo } from "./useMoveWithUndo";
 import { useOpenRequestedJob } from "./useOpenRequestedJob";
 import { useScheduleParams } from "./useScheduleParams";
 import { BOARD_PANEL_ID, tabId, ViewTabs } from "./ViewTabs";
 import { WeekGrid } from "./WeekGrid";
 import { WeekNavigator } from "./WeekNavigator";
+import { nextWorkingDay, useBoardSettings } from "./workingDays";
 import "./schedule.css";
 
 // The dialog (antd Form and its fields) and By Employee (antd Select) load on first use: the board shows sooner.
@@ -51,11 +56,31 @@ export default function SchedulePage() {
   const [dialog, setDialog] = useState<DialogState>(null);
   // The job whose "Move to…" dialog is open (the keyboard alternative to dragging it).
   const [moving, setMoving] = useState<JobDTO | null>(null);
-  const { moveJob, staleDialog } = useMoveWithUndo(employees.all);
+  const { moveJob, unscheduleJob, staleDialog } = useMoveWithUndo(employees.all);
   // Those who plan add and move jobs; the others open jobs to report progress.
   const canManage = useCan("manageJobs");
+  // The Unscheduled tray is the office's (docs/schedule.md): jobs nobody is given yet.
+  const trayQuery = useUnscheduledJobs(canManage ? companyId : null);
+  const settings = useBoardSettings(companyId);
+  // "N conflicts this week" pressed: the board shows only jobs with warnings (docs/schedule.md).
+  const [onlyConflicts, setOnlyConflicts] = useState(false);
 
-  const jobs = jobsQuery.data ?? [];
+  // Every job carries its warnings (the API's, or the same engine's here: conflictMarks.ts).
+  const jobs = useMemo(
+    () => withWarnings(jobsQuery.data ?? [], settings, employees.all),
+    [jobsQuery.data, settings, employees.all],
+  );
+  const conflictsThisWeek = useMemo(
+    () => jobsOfWeek(jobs, params.week).filter(hasConflicts).length,
+    [jobs, params.week],
+  );
+  const boardJobs = onlyConflicts ? jobs.filter(hasConflicts) : jobs;
+  // Add Job starts on the next working day, a day the board shows (docs/schedule.md).
+  const addDate = nextWorkingDay(params.day, settings.workingDays);
+  // A job added outside the week on screen: the board goes to its week, so it is never out of sight.
+  const showAdded = (job: JobDTO) => {
+    if (job.date && (job.date < params.week || job.date > addDays(params.week, 6))) params.setDay(job.date);
+  };
   const openAdd = (defaults?: JobDialogDefaults) => setDialog({ defaults, key: Date.now() });
   const addAt = canManage ? (employeeId: string, date: string) => openAdd({ employeeId, date }) : undefined;
   const openJob = (job: JobDTO) => setDialog({ job, key: Date.now() });
@@ -101,8 +126,10 @@ export default function SchedulePage() {
         weekStart={params.week}
         today={params.today}
         employees={employees.active}
+        everyone={employees.all}
         employeeId={params.employeeId}
-        jobs={jobs}
+        jobs={boardJobs}
+        workingDays={settings.workingDays}
         onSelectEmployee={params.setEmployee}
         onAddJob={addAt}
         onOpenJob={openJob}
@@ -114,7 +141,8 @@ export default function SchedulePage() {
         day={params.day}
         today={params.today}
         employees={employees.active}
-        jobs={jobs}
+        everyone={employees.all}
+        jobs={boardJobs}
         onDayChange={params.setDay}
         onAddJob={addAt}
         onOpenJob={openJob}
@@ -125,11 +153,14 @@ export default function SchedulePage() {
       <WeekGrid
         weekStart={params.week}
         employees={employees.active}
-        jobs={jobs}
+        everyone={employees.all}
+        jobs={boardJobs}
+        workingDays={settings.workingDays}
         onAddJob={addAt}
         onOpenJob={openJob}
         // Touch screens have no drag and drop: there the Edit dialog moves a job.
         onMoveJob={canManage && !isSmallScreen ? moveJob : undefined}
+        dropJobs={trayQuery.data}
       />
     );
   }
@@ -142,7 +173,7 @@ export default function SchedulePage() {
           <Button
             type="primary"
             icon={<PlusOutlined aria-hidden />}
-            onClick={() => openAdd({ date: params.day })}
+            onClick={() => openAdd({ date: addDate })}
           >
             Add Job
           </Button>
@@ -154,8 +185,25 @@ export default function SchedulePage() {
         onWeekChange={params.setWeek}
         onToday={params.goToToday}
         isLoading={jobsQuery.isPlaceholderData}
+        extra={
+          <ConflictFilter
+            count={conflictsThisWeek}
+            isActive={onlyConflicts}
+            onToggle={() => setOnlyConflicts((active) => !active)}
+          />
+        }
       />
       <PresenceAvatars companyId={companyId} weekStart={params.week} />
+      {canManage ? (
+        <UnscheduledTray
+          jobs={trayQuery.data ?? []}
+          boardJobs={jobs}
+          isSmallScreen={isSmallScreen}
+          canDrag={!isSmallScreen}
+          onOpenJob={openJob}
+          onUnschedule={(job) => unscheduleJob(job)}
+        />
+      ) : null}
       <ViewTabs view={params.view} onChange={params.setView} />
       <div
         id={BOARD_PANEL_ID}
@@ -181,7 +229,7 @@ export default function SchedulePage() {
         <FirstRunChecklist
           hasEmployee={employees.all.length > 0}
           hasJob={jobs.length > 0}
-          onAddJob={() => openAdd({ date: params.day })}
+          onAddJob={() => openAdd({ date: addDate })}
         />
       ) : null}
       {dialog ? (
@@ -192,6 +240,7 @@ export default function SchedulePage() {
             job={dialog.job}
             defaults={dialog.defaults}
             onClose={() => setDialog(null)}
+            onSaved={dialog.job ? undefined : showAdded}
             onMoveTo={
               canManage
                 ? (job) => {
@@ -208,9 +257,11 @@ export default function SchedulePage() {
           <MoveJobDialog
             job={moving}
             employees={employees.active}
-            onMove={(job, employeeId, date) =>
-              moveJob(job, employeeId, date, (moved) => focusJobCard(moved.id))
+            boardDay={params.day}
+            onMove={(job, employeeId, date, time) =>
+              moveJob(job, employeeId, date, (moved) => focusJobCard(moved.id), time)
             }
+            onUnschedule={(job) => unscheduleJob(job, (moved) => focusJobCard(moved.id))}
             onClose={() => setMoving(null)}
           />
         </Suspense>

@@ -1,6 +1,7 @@
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import { Button } from "antd";
 import dayjs from "dayjs";
+import type { ReactNode } from "react";
 import { toISODate, weekRangeLabel } from "../../lib/dates";
 
 type WeekNavigatorProps = {
@@ -10,10 +11,13 @@ type WeekNavigatorProps = {
   onToday: () => void;
   /** Shown while the next week's jobs load behind the current ones. */
   isLoading: boolean;
+  /** More for the week, after Today (the conflict filter). */
+  extra?: ReactNode;
 };
 
 /** Arrows a week back or forward, the range label (Mon to Sat), and Today. */
-export function WeekNavigator({ week, isCurrentWeek, onWeekChange, onToday, isLoading }: WeekNavigatorProps) {
+export function WeekNavigator(props: WeekNavigatorProps) {
+  const { week, isCurrentWeek, onWeekChange, onToday, isLoading, extra } = props;
   const step = (weeks: number) => onWeekChange(toISODate(dayjs(week).add(weeks, "week")));
   return (
     <div className="week-nav">
@@ -25,6 +29,7 @@ export function WeekNavigator({ week, isCurrentWeek, onWeekChange, onToday, isLo
       <Button onClick={onToday} disabled={isCurrentWeek}>
         Today
       </Button>
+      {extra}
     </div>
   );
 }

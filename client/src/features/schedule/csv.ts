@@ -2,9 +2,9 @@
  * The schedule as CSV (Export Schedule, and the History screen's export): one row per
  * job of the 7 days from Monday, RFC 4180 quoting, CRLF line ends.
  */
-import { type EmployeeDTO, EXPORT_DAYS, type JobDTO } from "@sched/shared-types";
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import dayjs from "dayjs";
-import { toISODate } from "../../lib/dates";
+import { jobsOfWeek } from "./gridModel";
 import { PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
 
 export const SCHEDULE_CSV_HEADER = [
@@ -36,17 +36,19 @@ export function csvCell(value: string | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The CSV of the week starting `weekStart` (yyyy-MM-dd, a Monday): by date, time, then employee. */
+/**
+ * The CSV of the week starting `weekStart` (yyyy-MM-dd, a Monday): every job of the week
+ * once, whoever it belongs to (the board's rule, gridModel.ts), by date, time, then employee.
+ * `employees` names them: pass everyone, inactive people too.
+ */
 export function buildScheduleCsv(jobs: JobDTO[], employees: EmployeeDTO[], weekStart: string): string {
-  const lastDay = toISODate(dayjs(weekStart).add(EXPORT_DAYS - 1, "day"));
   const names = new Map(employees.map((employee) => [employee.id, employee.name]));
-  const rows = jobs
-    .filter((job) => job.date >= weekStart && job.date <= lastDay)
-    .map((job) => ({ job, employee: names.get(job.employeeId) ?? "" }))
+  const rows = jobsOfWeek(jobs, weekStart)
+    .map((job) => ({ job, employee: (job.employeeId ? names.get(job.employeeId) : undefined) ?? "" }))
     .sort(
       (a, b) =>
         a.job.date.localeCompare(b.job.date) ||
-        a.job.time.localeCompare(b.job.time) ||
+        (a.job.time ?? "").localeCompare(b.job.time ?? "") ||
         a.employee.localeCompare(b.employee),
     )
     .map(({ job, employee }) => [

@@ -6,6 +6,7 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { formatDay, formatTime } from "../../lib/dates";
 import type { FieldLabels } from "../../lib/staleChange";
+import { formatDuration } from "./duration";
 import type { JobFormValues } from "./JobFormFields";
 import { formatAmount, PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
 
@@ -15,17 +16,20 @@ export type JobChangeValues = JobFormValues & { beforePhoto?: string | null; aft
 /** The Edit Job form's values for `job`. */
 export function jobFormValues(job: JobDTO): JobFormValues {
   return {
-    employeeId: job.employeeId,
+    // An unscheduled job's slot reads as empty fields (docs/schedule.md, "Unscheduled jobs").
+    employeeId: job.employeeId ?? undefined,
     type: job.type,
     location: job.location,
-    date: job.date,
-    time: job.time,
+    date: job.date ?? "",
+    time: job.time ?? "",
+    durationMinutes: job.durationMinutes,
     description: job.description ?? "",
     status: job.status,
     paymentStatus: job.paymentStatus,
     amount: job.amount ?? "",
     customerEmail: job.customerEmail ?? "",
     customerPhone: job.customerPhone ?? "",
+    customerId: job.customerId,
   };
 }
 
@@ -42,6 +46,7 @@ export function jobChangeLabels(employees: readonly EmployeeDTO[]): FieldLabels<
   return {
     date: { label: "Date", show: formatDay },
     time: { label: "Time", show: formatTime },
+    durationMinutes: { label: "Duration", show: formatDuration },
     employeeId: { label: "Employee", show: nameOf },
     type: { label: "Type" },
     location: { label: "Location" },

@@ -3,9 +3,11 @@
  * own (employees by day, landscape), then the browser's print dialog.
  */
 import { type EmployeeDTO, EXPORT_DAYS, type JobDTO } from "@sched/shared-types";
-import { formatTime, toISODate, weekDays, weekRangeLabel } from "../../lib/dates";
+import dayjs from "dayjs";
+import { weekRangeLabel } from "../../lib/dates";
+import { formatTimeRange } from "./duration";
+import { buildGridModel } from "./gridModel";
 import { formatAmount, PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
-import { jobsOf } from "./useJobs";
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -27,38 +29,53 @@ const STYLES = `
   .job { margin-bottom: 4px; padding-bottom: 3px; border-bottom: 1px dotted #cbd5e1; break-inside: avoid; }
   .job:last-child { border-bottom: 0; margin-bottom: 0; }
   .when { font-weight: 600; }
+  .owner { font-weight: 600; color: #475569; }
   .muted { color: #64748b; }
   .description { white-space: pre-line; font-style: italic; }
   @media print { .toolbar { display: none; } }
 `;
 
-function jobHtml(job: JobDTO): string {
+/** One job; `owner` names whose it is in the Inactive row. `data-job-id` lets tests count each job once. */
+function jobHtml(job: JobDTO, owner: string | null): string {
   const amount = job.amount ? ` · ${formatAmount(job.amount)}` : "";
   // What needs doing is what a technician wants on paper.
   const description = job.description?.trim()
     ? `\n<div class="description">${escapeHtml(job.description.trim())}</div>`
     : "";
-  return `<div class="job"><div class="when">${formatTime(job.time)} ${escapeHtml(job.type)}</div>
+  const who = owner === null ? "" : `<div class="owner">${escapeHtml(owner)}</div>`;
+  return `<div class="job" data-job-id="${escapeHtml(job.id)}">${who}<div class="when">${formatTimeRange(job.time, job.durationMinutes)} ${escapeHtml(job.type)}</div>
 <div>${escapeHtml(job.location)}</div>${description}
 <div class="muted">${STATUS_LABELS[job.status]} · ${PAYMENT_LABELS[job.paymentStatus]}${amount}</div></div>`;
 }
 
-/** The whole document, exported for tests and for the History screen's print, if it wants one. */
+/**
+ * The whole document, exported for tests and for the History screen's print, if it wants
+ * one. `employees` are the rows (the board's); `everyone` names the owners of jobs in the
+ * Inactive row, where every other job of the week goes (gridModel.ts).
+ */
 export function buildPrintHtml(
   jobs: JobDTO[],
   employees: EmployeeDTO[],
   weekStart: string,
   companyName: string,
+  everyone: EmployeeDTO[] = employees,
 ): string {
-  const days = weekDays(weekStart, EXPORT_DAYS);
+  const model = buildGridModel({ weekStart, jobs, rows: employees, everyone, span: "week" });
   const range = weekRangeLabel(weekStart, EXPORT_DAYS);
-  const head = days.map((day) => `<th>${day.format("ddd, MMM D")}</th>`).join("");
-  const rows = employees
-    .map((employee) => {
-      const cells = days
-        .map((day) => `<td>${jobsOf(jobs, employee.id, toISODate(day)).map(jobHtml).join("")}</td>`)
+  const head = model.days.map((date) => `<th>${dayjs(date).format("ddd, MMM D")}</th>`).join("");
+  const rows = model.rows
+    .map((row) => {
+      const owner = (job: JobDTO) => (row.employee ? null : model.employeeName(job));
+      const cells = model.days
+        .map(
+          (date) =>
+            `<td>${model
+              .jobsIn(row.key, date)
+              .map((job) => jobHtml(job, owner(job)))
+              .join("")}</td>`,
+        )
         .join("");
-      return `<tr><th class="person">${escapeHtml(employee.name)}</th>${cells}</tr>`;
+      return `<tr><th class="person">${escapeHtml(row.label)}</th>${cells}</tr>`;
     })
     .join("");
   const title = `Schedule ${range}`;

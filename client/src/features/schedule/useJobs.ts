@@ -10,8 +10,10 @@ import { apiJson, apiRequest } from "../../lib/api";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 import { putRowInLists } from "../../lib/staleChange";
+import { placeJobInLists } from "../../lib/useRealtime";
 import { useEmployees } from "../employees/useEmployees";
 import { jobWindow } from "./jobWindow";
+import { type ScopeChoice, scopeQuery } from "./repeat/SeriesScopeDialog";
 
 const JOBS_URL = "/api/jobs";
 
@@ -48,8 +50,23 @@ export function useScheduleEmployees(companyId: string | null) {
 export function jobsOf(jobs: readonly JobDTO[], employeeId: string, date: string): JobDTO[] {
   return jobs
     .filter((job) => job.employeeId === employeeId && job.date === date)
-    .sort((a, b) => a.time.localeCompare(b.time));
+    .sort((a, b) => (a.time ?? "").localeCompare(b.time ?? ""));
 }
+
+/** The Unscheduled tray's jobs, oldest first; live like the board (useRealtime places them). */
+export function useUnscheduledJobs(companyId: string | null) {
+  return useQuery<JobDTO[]>({
+    queryKey: queryKeys.unscheduledJobs(companyId ?? ""),
+    enabled: Boolean(companyId),
+    select: (jobs) => [...jobs].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+  });
+}
+
+/** Where a job is on the board: employee, date and time, or all null for the Unscheduled tray. */
+export type JobSlot = { employeeId: string | null; date: string | null; time?: string | null };
+
+/** The slot that unschedules a job. */
+export const UNSCHEDULED: JobSlot = { employeeId: null, date: null, time: null };
 
 export type JobPatch = Omit<TJobUpdate, "companyId">;
 
@@ -75,8 +92,16 @@ export function useCreateJob() {
 export function useUpdateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: JobPatch & { version: number } }) =>
-      apiJson<JobDTO>("PUT", `${JOBS_URL}/${id}`, patch),
+    // `scope`: an occurrence of a recurring job saved with its series (docs/schedule.md, "Recurring jobs").
+    mutationFn: ({
+      id,
+      patch,
+      scope,
+    }: {
+      id: string;
+      patch: JobPatch & { version: number };
+      scope?: ScopeChoice;
+    }) => apiJson<JobDTO>("PUT", `${JOBS_URL}/${id}${scopeQuery(scope)}`, patch),
     onSuccess: (saved) => {
       putRowInLists(queryClient, "jobs", saved);
       return queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
@@ -87,32 +112,35 @@ export function useUpdateJob() {
 export function useDeleteJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `${JOBS_URL}/${id}`),
+    mutationFn: (target: string | { id: string; scope?: ScopeChoice }) => {
+      const { id, scope } = typeof target === "string" ? { id: target, scope: undefined } : target;
+      return apiRequest("DELETE", `${JOBS_URL}/${id}${scopeQuery(scope)}`);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKey("jobs") }),
   });
 }
 
 /**
  * Moves a job on the board at once and saves it from `job`'s version; a failure puts it
- * back. Returns the saved job (its new version) so the caller can offer Undo.
+ * back. Returns the saved job (its new version) so the caller can offer Undo. The slot
+ * may be the Unscheduled tray (all null) or come from it: the job changes lists at once.
  */
 export function useMoveJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ job, employeeId, date }: { job: JobDTO; employeeId: string; date: string }) =>
-      apiJson<JobDTO>("PUT", `${JOBS_URL}/${job.id}`, { employeeId, date, version: job.version }),
-    onMutate: async ({ job, employeeId, date }) => {
+    mutationFn: ({ job, ...slot }: { job: JobDTO } & JobSlot) =>
+      apiJson<JobDTO>("PUT", `${JOBS_URL}/${job.id}`, { ...slot, version: job.version }),
+    onMutate: async ({ job, ...slot }) => {
       await queryClient.cancelQueries({ queryKey: rootKey("jobs") });
       const snapshot = queryClient.getQueriesData<JobDTO[]>({ queryKey: rootKey("jobs") });
-      queryClient.setQueriesData<JobDTO[]>({ queryKey: rootKey("jobs") }, (list) =>
-        list?.map((candidate) => (candidate.id === job.id ? { ...candidate, employeeId, date } : candidate)),
-      );
+      const time = slot.time === undefined ? job.time : slot.time;
+      placeJobInLists(queryClient, { ...job, ...slot, time });
       return { snapshot };
     },
     onError: (_error, _variables, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
     },
-    onSuccess: (saved) => putRowInLists(queryClient, "jobs", saved),
+    onSuccess: (saved) => placeJobInLists(queryClient, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("jobs") }),
   });
 }

@@ -1,21 +1,31 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { App, Button } from "antd";
 import { useStaleChange } from "../../components/useStaleChange";
-import { formatDay } from "../../lib/dates";
+import { formatDay, formatTime } from "../../lib/dates";
 import { differingFields } from "../../lib/staleChange";
-import { jobChangeLabels, jobChangeValues } from "./jobChanges";
-import { useMoveJob } from "./useJobs";
+import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
+import { type JobSlot, UNSCHEDULED, useMoveJob } from "./useJobs";
 
 /** How long the Undo stays offered. */
 const UNDO_SECONDS = 8;
+let toastCount = 0;
 
-type Place = { employeeId: string; date: string };
+/** The time a job from the Unscheduled tray gets when dropped on a day (docs/schedule.md). */
+export const TRAY_DEFAULT_TIME = "09:00";
+
+/** A slot as the Edit Job form reads it (empty fields for the tray), to compare with the job now. */
+const asFormValues = (place: JobSlot): Partial<JobChangeValues> => ({
+  employeeId: place.employeeId ?? undefined,
+  date: place.date ?? "",
+  ...(place.time === undefined ? {} : { time: place.time ?? "" }),
+});
 
 /**
  * Dropping a card moves the job at once (optimistically) and offers Undo in the toast,
  * which moves it back to where it was. Each move is saved from the version of the job
  * it moves (Undo from the version the move made); when someone else changed the job in
  * between, the user chooses whose change stays. Render `staleDialog` with the board.
+ * The same goes for the Unscheduled tray: a job scheduled from it, or put back in it.
  */
 export function useMoveWithUndo(employees: EmployeeDTO[]) {
   const { notification } = App.useApp();
@@ -27,7 +37,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
     notification.error({ title: "Error", description: "Failed to update job. Please try again." });
 
   /** Moves `job` (as last seen) to `place`; `onMoved` hears the saved job. */
-  const send = (job: JobDTO, place: Place, onMoved: (moved: JobDTO) => void) => {
+  const send = (job: JobDTO, place: JobSlot, onMoved: (moved: JobDTO) => void) => {
     move.mutate(
       { job, ...place },
       {
@@ -36,7 +46,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
           const isStale = resolveStale<JobDTO>(error, {
             root: "jobs",
             describe: (current) =>
-              differingFields(place, jobChangeValues(current), jobChangeLabels(employees)),
+              differingFields(asFormValues(place), jobChangeValues(current), jobChangeLabels(employees)),
             onApply: (current) => send(current, place, onMoved),
           });
           if (!isStale) failed();
@@ -45,21 +55,27 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
     );
   };
 
-  /** Moves `job`; `onMoved` hears the saved job (the "Move to…" dialog puts the focus back on its card). */
-  const moveJob = (job: JobDTO, employeeId: string, date: string, onMoved?: (moved: JobDTO) => void) => {
-    const key = `move-${job.id}`;
-    send(job, { employeeId, date }, (moved) => {
+  /** Saves `place` and offers Undo back to where `job` was (`back`); the toast says `title` and `where`. */
+  const moveWithUndo = (
+    job: JobDTO,
+    place: JobSlot,
+    back: JobSlot,
+    toast: { title: string; where: string },
+    onMoved?: (moved: JobDTO) => void,
+  ) => {
+    // A toast of its own per move (an update of an older one would keep that one's timer).
+    toastCount += 1;
+    const key = `move-${job.id}-${toastCount}`;
+    send(job, place, (moved) => {
       onMoved?.(moved);
       const undo = () => {
         notification.destroy(key);
-        send(moved, { employeeId: job.employeeId, date: job.date }, () =>
-          notification.info({ key, title: "Move undone", description: job.location }),
-        );
+        send(moved, back, () => notification.info({ key, title: "Move undone", description: job.location }));
       };
       notification.success({
         key,
-        title: "Job moved",
-        description: `${job.type} at ${job.location} → ${nameOf(employeeId)}, ${formatDay(date)}`,
+        title: toast.title,
+        description: `${job.type} at ${job.location} → ${toast.where}`,
         duration: UNDO_SECONDS,
         actions: (
           <Button size="small" type="primary" onClick={undo} data-testid="undo-move">
@@ -70,5 +86,49 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
     });
   };
 
-  return { moveJob, staleDialog };
+  /**
+   * Moves `job` to an employee's day; a job from the Unscheduled tray also gets a time
+   * (`time`, else 09:00). `onMoved` hears the saved job (the "Move to…" dialog puts the
+   * focus back on its card).
+   */
+  const moveJob = (
+    job: JobDTO,
+    employeeId: string,
+    date: string,
+    onMoved?: (moved: JobDTO) => void,
+    time?: string,
+  ) => {
+    if (job.date === null) {
+      const at = time ?? TRAY_DEFAULT_TIME;
+      moveWithUndo(
+        job,
+        { employeeId, date, time: at },
+        UNSCHEDULED,
+        { title: "Job scheduled", where: `${nameOf(employeeId)}, ${formatDay(date)} ${formatTime(at)}` },
+        onMoved,
+      );
+      return;
+    }
+    moveWithUndo(
+      job,
+      { employeeId, date },
+      { employeeId: job.employeeId, date: job.date },
+      { title: "Job moved", where: `${nameOf(employeeId)}, ${formatDay(date)}` },
+      onMoved,
+    );
+  };
+
+  /** Puts `job` in the Unscheduled tray; Undo gives it back its employee, day and time. */
+  const unscheduleJob = (job: JobDTO, onMoved?: (moved: JobDTO) => void) => {
+    if (job.date === null) return;
+    moveWithUndo(
+      job,
+      UNSCHEDULED,
+      { employeeId: job.employeeId, date: job.date, time: job.time },
+      { title: "Job unscheduled", where: "Unscheduled" },
+      onMoved,
+    );
+  };
+
+  return { moveJob, unscheduleJob, staleDialog };
 }

@@ -5,8 +5,10 @@ import { PageTitle } from "../../components/PageTitle";
 import { errorMessage } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
 import { useCan, useCurrentCompany } from "../company/useCompanies";
+import { CustomerNoticeFields } from "./CustomerNoticeFields";
 import { countryChoices, timeZoneChoices } from "./places";
 import { useCompanySettings, useSaveCompanySettings } from "./useSettings";
+import { WorkdayFields } from "./WorkdayFields";
 import "./settings.css";
 
 const TITLE = "Company Settings";
@@ -85,6 +87,8 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
         <Form.Item label="Country" name="country">
           <Select showSearch options={countries} optionFilterProp="label" aria-label="Country" />
         </Form.Item>
+        <WorkdayFields />
+        <CustomerNoticeFields />
         {canEdit ? (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save settings

@@ -2,7 +2,7 @@
 import type { CompanySettingsDTO, TCompanySettingsUpdate } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api";
-import { queryKeys } from "../../lib/queryKeys";
+import { queryKeys, rootKey } from "../../lib/queryKeys";
 
 export function useCompanySettings(companyId: string) {
   return useQuery<CompanySettingsDTO>({ queryKey: queryKeys.settings(companyId) });
@@ -13,6 +13,10 @@ export function useSaveCompanySettings(companyId: string) {
   return useMutation({
     mutationFn: (change: TCompanySettingsUpdate) =>
       apiJson<CompanySettingsDTO>("PUT", `/api/companies/${companyId}/settings`, change),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.settings(companyId), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.settings(companyId), saved);
+      // Working days and hours change the jobs' warnings (docs/schedule.md).
+      return queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
+    },
   });
 }

@@ -37,7 +37,7 @@ export function PlanCard({
     );
   } else if (canChoose && isChosen) {
     action = (
-      <Button block icon={<CheckOutlined />} onClick={() => onChoose(planType)} loading={isBusy}>
+      <Button block icon={<CheckOutlined aria-hidden />} onClick={() => onChoose(planType)} loading={isBusy}>
         Selected
       </Button>
     );

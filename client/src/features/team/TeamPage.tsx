@@ -45,7 +45,7 @@ function Team({ companyId, companyName }: { companyId: string; companyName: stri
           subtitle={`The people who use Scheduler at ${companyName}, and what they may do.`}
         />
         {canManage ? (
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setIsInviting(true)}>
+          <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setIsInviting(true)}>
             Invite Team Member
           </Button>
         ) : null}

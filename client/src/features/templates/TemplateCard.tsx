@@ -38,7 +38,11 @@ export function TemplateCard({
       {canApply || canDelete ? (
         <div className="template-card__actions">
           {canApply ? (
-            <Button type="primary" icon={<ThunderboltOutlined />} onClick={() => onApply(template)}>
+            <Button
+              type="primary"
+              icon={<ThunderboltOutlined aria-hidden />}
+              onClick={() => onApply(template)}
+            >
               Apply
             </Button>
           ) : null}
@@ -52,7 +56,7 @@ export function TemplateCard({
             >
               <Button
                 danger
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 loading={isDeleting}
                 aria-label={`Delete ${template.name}`}
               >

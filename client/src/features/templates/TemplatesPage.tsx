@@ -39,7 +39,7 @@ function TemplateLibrary({ companyId }: { companyId: string }) {
 
   const createButton = (label: string) =>
     canManage ? (
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsCreating(true)}>
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setIsCreating(true)}>
         {label}
       </Button>
     ) : null;

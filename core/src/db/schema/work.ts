@@ -66,15 +66,14 @@ export const jobs = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    employeeId: uuid("employee_id")
-      .notNull()
-      .references(() => employees.id, { onDelete: "cascade" }),
+    /** Null, with date and time, while the job is unscheduled (docs/schedule.md, "Unscheduled jobs"). */
+    employeeId: uuid("employee_id").references(() => employees.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     location: text("location").notNull(),
     description: text("description"),
     /** A calendar date and a wall-clock time: no time zone or DST shift can move a job. */
-    date: date("date", { mode: "string" }).notNull(),
-    time: varchar("time", { length: 5 }).notNull(),
+    date: date("date", { mode: "string" }),
+    time: varchar("time", { length: 5 }),
     /** How long the visit takes: 15-minute steps from 15 minutes to 12 hours. */
     durationMinutes: integer("duration_minutes").notNull().default(60),
     status: text("status").notNull().default("scheduled"),
@@ -106,6 +105,13 @@ export const jobs = pgTable(
     index("jobs_call_record_idx").on(t.callRecordId),
     index("jobs_customer_idx").on(t.customerId, t.date),
     uniqueIndex("jobs_series_occurrence_idx").on(t.seriesId, t.occurrenceDate),
+    // The Unscheduled tray lists a company's jobs without a date, oldest first.
+    index("jobs_unscheduled_idx").on(t.companyId, t.createdAt).where(sql`${t.date} is null`),
+    // A job is either scheduled (employee, date and time) or unscheduled (none of them).
+    check(
+      "jobs_scheduled_together",
+      sql`(${t.employeeId} is null and ${t.date} is null and ${t.time} is null) or (${t.employeeId} is not null and ${t.date} is not null and ${t.time} is not null)`,
+    ),
     // A completed job has its completion time, and only a completed job has one.
     check(
       "jobs_completed_at_matches_status",

@@ -1,0 +1,170 @@
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  MailOutlined,
+  PhoneOutlined,
+} from "@ant-design/icons";
+import { Alert, App, Button, Card, Popconfirm, Result, Skeleton } from "antd";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { doesFieldWork } from "../../app/navigation";
+import { PageTitle } from "../../components/PageTitle";
+import { isApiError } from "../../lib/api";
+import { useCan, useCurrentCompany } from "../company/useCompanies";
+import { mapsLink, telLink } from "../my-day/links";
+import { CustomerFormDialog } from "./CustomerFormDialog";
+import { CustomerCalls, CustomerJobs } from "./CustomerHistory";
+import { useCustomer, useDeleteCustomer } from "./useCustomers";
+import "./customers.css";
+
+/** One customer (docs/customers.md): how to reach them, and their jobs and calls. */
+export default function CustomerPage() {
+  const { customerId } = useParams();
+  const { companyId, role } = useCurrentCompany();
+  const canManage = useCan("manageCustomers");
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const customer = useCustomer(customerId);
+  const remove = useDeleteCustomer();
+  const [isEditing, setIsEditing] = useState(false);
+  if (!companyId) return null;
+
+  const back = (
+    <Link to="/customers" className="customer-page__back">
+      <ArrowLeftOutlined aria-hidden /> Customers
+    </Link>
+  );
+  if (customer.isPending) {
+    return (
+      <div className="customer-page">
+        {back}
+        <Card size="small">
+          <Skeleton active paragraph={{ rows: 5 }} />
+        </Card>
+      </div>
+    );
+  }
+  if (customer.isError) {
+    return (
+      <div className="customer-page">
+        {back}
+        {isApiError(customer.error, "not_found") ? (
+          <Result status="404" title="Customer not found" subTitle="They may have been deleted." />
+        ) : (
+          <Alert
+            type="error"
+            showIcon
+            title="Could not load the customer"
+            description="Check your connection and try again."
+            action={<Button onClick={() => void customer.refetch()}>Retry</Button>}
+          />
+        )}
+      </div>
+    );
+  }
+
+  const data = customer.data;
+  const onDelete = () =>
+    remove.mutate(data.id, {
+      onSuccess: () => {
+        notification.success({ title: "Customer deleted", description: "Their jobs and calls stay." });
+        navigate("/customers");
+      },
+      onError: () => notification.error({ title: "Error", description: "Failed to delete the customer." }),
+    });
+  const where = doesFieldWork(role) ? "my-day" : "schedule";
+
+  return (
+    <div className="customer-page">
+      {back}
+      <div className="customers-header">
+        <PageTitle title={data.name} />
+        {canManage ? (
+          <div className="customers-header__actions">
+            <Button icon={<EditOutlined aria-hidden />} onClick={() => setIsEditing(true)}>
+              Edit
+            </Button>
+            <Popconfirm
+              title="Delete this customer?"
+              description="Their jobs and calls stay, with the contact details they were booked with."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={onDelete}
+            >
+              <Button danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending}>
+                Delete
+              </Button>
+            </Popconfirm>
+          </div>
+        ) : null}
+      </div>
+
+      <Card size="small" className="customer-contact" data-testid="customer-contact">
+        <ul className="customer-contact__list">
+          {data.phone ? (
+            <li>
+              <PhoneOutlined aria-hidden /> <span>{data.phone}</span>
+            </li>
+          ) : null}
+          {data.email ? (
+            <li>
+              <MailOutlined aria-hidden /> <span>{data.email}</span>
+            </li>
+          ) : null}
+          {data.address ? (
+            <li>
+              <EnvironmentOutlined aria-hidden /> <span>{data.address}</span>
+            </li>
+          ) : null}
+          {!data.phone && !data.email && !data.address ? <li>No contact details yet.</li> : null}
+        </ul>
+        <div className="customer-contact__actions">
+          {data.phone ? (
+            <Button href={telLink(data.phone)} icon={<PhoneOutlined aria-hidden />}>
+              Call
+            </Button>
+          ) : null}
+          {data.email ? (
+            <Button href={`mailto:${data.email}`} icon={<MailOutlined aria-hidden />}>
+              E-mail
+            </Button>
+          ) : null}
+          {data.address ? (
+            <Button
+              href={mapsLink(data.address)}
+              target="_blank"
+              rel="noreferrer"
+              icon={<EnvironmentOutlined aria-hidden />}
+            >
+              Open in Maps
+            </Button>
+          ) : null}
+        </div>
+        {data.notes ? <p className="customer-contact__notes">{data.notes}</p> : null}
+        {data.noticesOptedOut ? (
+          <p className="customer-contact__notes">This customer asked for no booking e-mails.</p>
+        ) : null}
+      </Card>
+
+      <div className="customer-history-grid">
+        <CustomerJobs
+          title="Upcoming Jobs"
+          jobs={data.upcomingJobs}
+          empty="No upcoming jobs."
+          where={where}
+        />
+        <CustomerJobs title="Past Jobs" jobs={data.pastJobs} empty="No past jobs." where={where} />
+        <CustomerCalls calls={data.calls} />
+      </div>
+
+      <CustomerFormDialog
+        companyId={companyId}
+        customer={data}
+        open={isEditing}
+        onClose={() => setIsEditing(false)}
+      />
+    </div>
+  );
+}

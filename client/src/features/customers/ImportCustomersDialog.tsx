@@ -1,0 +1,136 @@
+import type { CustomerImportResultDTO } from "@sched/shared-types";
+import { Alert, App, Button, Input, Modal, Table } from "antd";
+import { type ChangeEvent, useEffect, useId, useState } from "react";
+import { errorMessage } from "../../lib/api";
+import { importSummary, plural } from "./customerFields";
+import { useImportCustomers } from "./useCustomers";
+
+type ImportCustomersDialogProps = { companyId: string; open: boolean; onClose: () => void };
+
+/**
+ * Import from a spreadsheet (docs/customers.md, "Import"): a CSV file (or its text pasted),
+ * previewed first with a dry run that lists the rows that would fail and why; Import writes.
+ */
+export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustomersDialogProps) {
+  const { notification } = App.useApp();
+  const fileId = useId();
+  const [csv, setCsv] = useState("");
+  const [preview, setPreview] = useState<CustomerImportResultDTO | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = useImportCustomers(companyId);
+
+  useEffect(() => {
+    if (!open) return;
+    setCsv("");
+    setPreview(null);
+    setFailure(null);
+  }, [open]);
+
+  const changeCsv = (text: string) => {
+    setCsv(text);
+    // A preview speaks of the text it was made from.
+    setPreview(null);
+    setFailure(null);
+  };
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) changeCsv(await file.text());
+  };
+
+  const send = (dryRun: boolean) =>
+    run.mutate(
+      { csv, dryRun },
+      {
+        onSuccess: (result) => {
+          if (dryRun) {
+            setPreview(result);
+            return;
+          }
+          notification.success({ title: "Customers imported", description: importSummary(result) });
+          onClose();
+        },
+        onError: (error) => setFailure(errorMessage(error, "The import failed. Please try again.")),
+      },
+    );
+
+  const hasText = csv.trim() !== "";
+  const canImport = preview !== null && preview.created + preview.updated > 0;
+
+  return (
+    <Modal
+      open={open}
+      title="Import Customers"
+      onCancel={onClose}
+      width={720}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          Cancel
+        </Button>,
+        <Button
+          key="preview"
+          onClick={() => send(true)}
+          disabled={!hasText}
+          loading={run.isPending && run.variables?.dryRun}
+        >
+          Preview
+        </Button>,
+        <Button
+          key="import"
+          type="primary"
+          onClick={() => send(false)}
+          disabled={!canImport}
+          loading={run.isPending && run.variables?.dryRun === false}
+          data-testid="import-submit"
+        >
+          Import
+        </Button>,
+      ]}
+    >
+      <p className="customer-import__help">
+        Save the spreadsheet as CSV. The first row names the columns: Name (or First and Last Name), Phone,
+        Email, Address and Notes are read; other columns are left out. A phone number a customer already has
+        updates that customer.
+      </p>
+      <div className="customer-import__file">
+        <label htmlFor={fileId}>CSV file</label>
+        <input id={fileId} type="file" accept=".csv,text/csv" onChange={(event) => void onFile(event)} />
+      </div>
+      <Input.TextArea
+        aria-label="CSV text"
+        className="customer-import__text"
+        rows={6}
+        value={csv}
+        placeholder={"Name,Phone,Email,Address\nMaria Chen,(555) 010-2000,maria@example.com,12 Elm St"}
+        onChange={(event) => changeCsv(event.target.value)}
+      />
+      {failure ? <Alert className="customer-import__result" type="error" showIcon title={failure} /> : null}
+      {preview ? (
+        <div className="customer-import__result" data-testid="import-preview">
+          <Alert
+            type={preview.errors.length > 0 ? "warning" : "success"}
+            showIcon
+            title={`Preview: ${importSummary(preview)}`}
+            description={
+              preview.errors.length > 0
+                ? `${plural(preview.errors.length, "row", "rows")} will not be imported. Fix them in the spreadsheet, or import the rest.`
+                : "Nothing has been written yet: Import adds them."
+            }
+          />
+          {preview.errors.length > 0 ? (
+            <Table
+              className="customer-import__errors"
+              size="small"
+              rowKey="row"
+              pagination={preview.errors.length > 8 ? { pageSize: 8 } : false}
+              dataSource={preview.errors}
+              columns={[
+                { title: "Row", dataIndex: "row", width: 72 },
+                { title: "Problem", dataIndex: "message" },
+              ]}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Putting a change in the outbox (docs/offline.md): what My Day and the chat do when the
+ * phone is offline, when a send failed for want of a network, or when earlier changes of
+ * the same job still wait (a change never overtakes the ones made before it).
+ */
+import { newIdempotencyKey } from "../../lib/idempotency";
+import { addChange, type JobWork } from "./outbox";
+import { refreshOutbox, useOutboxStore } from "./outboxStore";
+import { sendOutbox, signedInUserId } from "./sender";
+
+type JobRef = { id: string; companyId: string; version: number };
+
+/** True when changes of this job still wait: a new one must queue behind them. */
+export function hasKeptChanges(jobId: string): boolean {
+  return useOutboxStore.getState().changes.some((change) => change.kind === "job" && change.jobId === jobId);
+}
+
+/** True while a new change should go straight to the outbox rather than to the server. */
+export const isOffline = () => !navigator.onLine;
+
+/** Keeps a job change made on `job.version`; `key` is the one an attempt already used. */
+export async function queueJobWork(job: JobRef, work: JobWork, key = newIdempotencyKey()): Promise<void> {
+  const userId = signedInUserId();
+  if (!userId) throw new Error("Sign in again to save this change.");
+  await addChange({
+    kind: "job",
+    key,
+    companyId: job.companyId,
+    userId,
+    jobId: job.id,
+    version: job.version,
+    work,
+    madeAt: new Date().toISOString(),
+    state: "waiting",
+  });
+  await refreshOutbox();
+  void sendOutbox();
+}
+
+/** Keeps a chat message; `key` is the one an attempt already used. */
+export async function queueChatMessage(companyId: string, message: string, key = newIdempotencyKey()) {
+  const userId = signedInUserId();
+  if (!userId) throw new Error("Sign in again to send this message.");
+  await addChange({
+    kind: "chat",
+    key,
+    companyId,
+    userId,
+    message,
+    madeAt: new Date().toISOString(),
+    state: "waiting",
+  });
+  await refreshOutbox();
+  void sendOutbox();
+}

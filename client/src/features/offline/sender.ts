@@ -1,0 +1,168 @@
+/**
+ * Sends the outbox (docs/offline.md), oldest change first, one at a time, each with its
+ * own Idempotency-Key and the version it was made on: a change whose answer was lost is
+ * sent again and the server answers the first answer instead of applying it twice.
+ *
+ * - saved: it leaves the outbox; later changes of the same job made on top of it move to
+ *   the saved version (outbox.ts, settleJobChange).
+ * - 409 stale: the office changed the job first. The change stays as a conflict for the
+ *   technician to resolve; later changes of that job wait behind it.
+ * - another refusal (4xx): it stays as failed, with the server's reason, for a retry.
+ * - no network, a 5xx, a sign-in that ended: the round stops and is tried again later.
+ */
+import type { ChatMessageDTO, JobDTO, UserDTO } from "@sched/shared-types";
+import { ApiError, apiJson, errorMessage } from "../../lib/api";
+import { newIdempotencyKey } from "../../lib/idempotency";
+import { queryClient } from "../../lib/queryClient";
+import { queryKeys, rootKey } from "../../lib/queryKeys";
+import { putRowInLists, staleAnswerOf } from "../../lib/staleChange";
+import { nextToSend } from "./order";
+import {
+  listChanges,
+  putChange,
+  type QueuedChange,
+  type QueuedJobChange,
+  removeChange,
+  settleJobChange,
+} from "./outbox";
+import { countSent, refreshOutbox, setSending } from "./outboxStore";
+
+type Outcome = "sent" | "held" | "stop";
+
+/** The signed-in user's id, or null: changes are only ever sent by the user who made them. */
+export function signedInUserId(): string | null {
+  return queryClient.getQueryData<UserDTO | null>(queryKeys.user())?.id ?? null;
+}
+
+/** The server's answer while an earlier try of the same change still runs (server/src/http/idempotency.ts). */
+const STILL_RUNNING = "A request with this Idempotency-Key is still running";
+
+/**
+ * A failure worth trying again later as it is: no network, the server's trouble, a lapsed
+ * session, an earlier try of the same change still running.
+ */
+function isPassing(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.status === 409 && error.body?.message.startsWith(STILL_RUNNING)) return true;
+  return error.status >= 500 || error.status === 401 || error.status === 408 || error.status === 429;
+}
+
+async function sendJobChange(change: QueuedJobChange): Promise<Outcome> {
+  try {
+    const saved = await apiJson<JobDTO>(
+      "PUT",
+      `/api/jobs/${change.jobId}`,
+      { ...change.work, version: change.version },
+      { idempotencyKey: change.key },
+    );
+    await settleJobChange(change, saved.version);
+    putRowInLists(queryClient, "jobs", saved);
+    return "sent";
+  } catch (error) {
+    if (isPassing(error)) return "stop";
+    const stale = staleAnswerOf<JobDTO>(error);
+    if (stale) {
+      await putChange({ ...change, state: "conflict", reason: stale.message, current: stale.current });
+      putRowInLists(queryClient, "jobs", stale.current);
+      return "held";
+    }
+    await putChange({ ...change, state: "failed", reason: errorMessage(error, "The server refused it.") });
+    return "held";
+  }
+}
+
+async function sendChatMessage(change: QueuedChange & { kind: "chat" }): Promise<Outcome> {
+  try {
+    await apiJson<ChatMessageDTO>(
+      "POST",
+      "/api/chat",
+      { message: change.message, companyId: change.companyId },
+      { idempotencyKey: change.key },
+    );
+    if (change.seq !== undefined) await removeChange(change.seq);
+    void queryClient.invalidateQueries({ queryKey: rootKey("chat") });
+    return "sent";
+  } catch (error) {
+    if (isPassing(error)) return "stop";
+    await putChange({ ...change, state: "failed", reason: errorMessage(error, "The server refused it.") });
+    return "held";
+  }
+}
+
+async function sendRound(): Promise<void> {
+  const userId = signedInUserId();
+  if (!userId || !navigator.onLine) return;
+  setSending(true);
+  try {
+    for (;;) {
+      const next = nextToSend(await listChanges(), userId);
+      if (!next) break;
+      const outcome = next.kind === "job" ? await sendJobChange(next) : await sendChatMessage(next);
+      if (outcome === "sent") countSent();
+      await refreshOutbox();
+      if (outcome === "stop") break;
+    }
+  } finally {
+    setSending(false);
+    await refreshOutbox();
+  }
+}
+
+let running: Promise<void> | null = null;
+
+/** Sends what is waiting; a call while a round runs joins that round. */
+export function sendOutbox(): Promise<void> {
+  running ??= sendRound()
+    .catch(() => {
+      // IndexedDB unavailable or the database just deleted (signing out): nothing to send.
+    })
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+/** Sends a failed change again as it was. */
+export async function retryChange(change: QueuedChange): Promise<void> {
+  await putChange({ ...change, state: "waiting", reason: undefined });
+  await refreshOutbox();
+  void sendOutbox();
+}
+
+/** Gives up a failed change. */
+export async function discardChange(change: QueuedChange): Promise<void> {
+  if (change.seq !== undefined) await removeChange(change.seq);
+  await refreshOutbox();
+  void sendOutbox();
+}
+
+/**
+ * Keep mine: the technician has seen the office's change and still wants theirs. It is
+ * made again on the job as it is now (a new change: new key, the current version), and
+ * the changes made on top of it follow it to that version.
+ */
+export async function keepMine(change: QueuedJobChange): Promise<void> {
+  const currentVersion = change.current?.version;
+  if (currentVersion === undefined) return retryChange(change);
+  for (const later of await listChanges()) {
+    const isOnTop =
+      later.kind === "job" &&
+      later.jobId === change.jobId &&
+      (later.seq ?? 0) > (change.seq ?? 0) &&
+      later.version === change.version;
+    if (isOnTop) await putChange({ ...later, version: currentVersion, key: newIdempotencyKey() });
+  }
+  await putChange({
+    ...change,
+    state: "waiting",
+    version: currentVersion,
+    key: newIdempotencyKey(),
+    reason: undefined,
+    current: undefined,
+  });
+  await refreshOutbox();
+  void sendOutbox();
+}
+
+/** Take theirs: the office's job stands and this change is dropped. */
+export const takeTheirs = (change: QueuedJobChange) => discardChange(change);

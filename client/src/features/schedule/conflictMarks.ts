@@ -1,0 +1,54 @@
+/**
+ * Conflict warnings on the board (docs/schedule.md, "Conflicts on the board"). The API puts
+ * `warnings` on every job; a job that arrives without them (an older answer, a row patched
+ * in the cache) gets them from the same engine here, so the board never goes unmarked.
+ */
+import {
+  type CompanySettingsDTO,
+  DEFAULT_JOB_DURATION_MINUTES,
+  type EmployeeDTO,
+  type JobDTO,
+  type JobWarning,
+  warningsForJobs,
+} from "@sched/shared-types";
+
+type MaybeWarned = JobDTO & { warnings?: JobWarning[] | null; durationMinutes?: number | null };
+
+/** A job's warnings ([] for none). */
+export function warningsOf(job: JobDTO): JobWarning[] {
+  return (job as MaybeWarned).warnings ?? [];
+}
+
+export const hasConflicts = (job: JobDTO) => warningsOf(job).length > 0;
+
+/** "1 conflict", "3 conflicts". */
+export const conflictCount = (count: number) => `${count} conflict${count === 1 ? "" : "s"}`;
+
+/** The jobs, each carrying its warnings: the API's when it sent them, else computed with the same engine. */
+export function withWarnings(
+  jobs: JobDTO[],
+  settings: CompanySettingsDTO,
+  employees: readonly EmployeeDTO[],
+): JobDTO[] {
+  const missing = (job: JobDTO) => !Array.isArray((job as MaybeWarned).warnings);
+  if (!jobs.some(missing)) return jobs;
+  const computed = warningsForJobs(
+    jobs.map((job) => ({
+      ...job,
+      durationMinutes:
+        (job as MaybeWarned).durationMinutes ??
+        settings.jobTypeDurations?.[job.type] ??
+        DEFAULT_JOB_DURATION_MINUTES,
+    })),
+    {
+      workingDays: settings.workingDays,
+      workdayStart: settings.workdayStart,
+      workdayEnd: settings.workdayEnd,
+      inactiveEmployeeIds: new Set(employees.filter((e) => !e.isActive).map((e) => e.id)),
+      employeeNames: new Map(employees.map((e) => [e.id, e.name])),
+    },
+  );
+  return jobs.map((job) =>
+    missing(job) ? ({ ...job, warnings: computed.get(job.id) ?? [] } as JobDTO) : job,
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The "Repeat" part of Add Job (docs/schedule.md, "Recurring jobs"), with a preview of the
+ * next dates. Loaded on demand (React.lazy): the rule library stays out of the schedule
+ * page's first download.
+ */
+import { RRULE_WEEKDAYS, type RRuleWeekday } from "@sched/shared-types";
+import { Checkbox, InputNumber, Select } from "antd";
+import { useMemo } from "react";
+import { RRule } from "rrule";
+import { formatDay } from "../../../lib/dates";
+import { type RepeatChoice, ruleOf, startChoice, WEEKDAY_LABELS } from "./repeatChoice";
+import "./repeat.css";
+
+const PREVIEW_COUNT = 4;
+
+type RepeatFieldProps = {
+  /** The job's date: where the series starts. */
+  startDate: string | undefined;
+  value: RepeatChoice;
+  onChange: (choice: RepeatChoice) => void;
+};
+
+/** The next dates the rule gives from `startDate`, as yyyy-MM-dd. */
+export function previewDates(rule: string, startDate: string, count = PREVIEW_COUNT): string[] {
+  const options = RRule.parseString(rule);
+  const dtstart = new Date(`${startDate}T00:00:00Z`);
+  return new RRule({ ...options, dtstart, count }).all().map((date) => date.toISOString().slice(0, 10));
+}
+
+export default function RepeatField({ startDate, value, onChange }: RepeatFieldProps) {
+  const rule = ruleOf(value);
+  const preview = useMemo(
+    () =>
+      rule && startDate && (value.kind !== "weekly" || value.days.length > 0)
+        ? previewDates(rule, startDate)
+        : [],
+    [rule, startDate, value],
+  );
+  const date = startDate ?? new Date().toISOString().slice(0, 10);
+  return (
+    <fieldset className="repeat-field" data-testid="repeat-field">
+      <legend className="repeat-field__legend">Repeat</legend>
+      <Select<RepeatChoice["kind"]>
+        aria-label="Repeat"
+        data-testid="repeat-kind"
+        value={value.kind}
+        onChange={(kind) => onChange(startChoice(kind, date))}
+        options={[
+          { value: "none", label: "Does not repeat" },
+          { value: "weekly", label: "Weekly" },
+          { value: "monthly", label: "Monthly" },
+        ]}
+      />
+      {value.kind === "weekly" ? (
+        <div className="repeat-field__row">
+          <span className="repeat-field__every">
+            Every
+            <InputNumber
+              aria-label="Every how many weeks"
+              data-testid="repeat-interval"
+              min={1}
+              max={52}
+              value={value.interval}
+              onChange={(interval) => onChange({ ...value, interval: interval ?? 1 })}
+            />
+            {value.interval === 1 ? "week" : "weeks"} on
+          </span>
+          <Checkbox.Group<RRuleWeekday>
+            aria-label="Days of the week"
+            value={value.days}
+            onChange={(days) =>
+              onChange({ ...value, days: RRULE_WEEKDAYS.filter((day) => days.includes(day)) })
+            }
+            options={RRULE_WEEKDAYS.map((day) => ({ value: day, label: WEEKDAY_LABELS[day] }))}
+          />
+        </div>
+      ) : null}
+      {value.kind === "monthly" ? (
+        <span className="repeat-field__row repeat-field__every">
+          Every month on day
+          <InputNumber
+            aria-label="Day of the month"
+            data-testid="repeat-month-day"
+            min={1}
+            max={31}
+            value={value.day}
+            onChange={(day) => onChange({ ...value, day: day ?? 1 })}
+          />
+        </span>
+      ) : null}
+      {value.kind !== "none" ? (
+        <p className="repeat-field__preview" data-testid="repeat-preview" aria-live="polite">
+          {preview.length > 0
+            ? `Next: ${preview.map((next) => formatDay(next)).join(" · ")}`
+            : "Choose at least one day."}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The dialog's "Repeat" choice and the RRULE it sends (docs/schedule.md, "Recurring
+ * jobs"): does not repeat, weekly every N weeks on chosen days, or monthly on a day.
+ * Building the text needs no rule library; only the preview does (RepeatField, loaded
+ * on demand).
+ */
+import type { RRuleWeekday } from "@sched/shared-types";
+
+export type RepeatChoice =
+  | { kind: "none" }
+  | { kind: "weekly"; interval: number; days: RRuleWeekday[] }
+  | { kind: "monthly"; day: number };
+
+export const NO_REPEAT: RepeatChoice = { kind: "none" };
+
+export const WEEKDAY_LABELS: Record<RRuleWeekday, string> = {
+  MO: "Mon",
+  TU: "Tue",
+  WE: "Wed",
+  TH: "Thu",
+  FR: "Fri",
+  SA: "Sat",
+  SU: "Sun",
+};
+
+const WEEKDAYS_FROM_SUNDAY: RRuleWeekday[] = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+
+/** The weekday of a yyyy-MM-dd date, as RRULE names it. */
+export function weekdayOf(date: string): RRuleWeekday {
+  return WEEKDAYS_FROM_SUNDAY[new Date(`${date}T00:00:00Z`).getUTCDay()];
+}
+
+/** The choice a kind starts with, from the job's date: its weekday, or its day of the month. */
+export function startChoice(kind: RepeatChoice["kind"], date: string): RepeatChoice {
+  if (kind === "weekly") return { kind, interval: 1, days: [weekdayOf(date)] };
+  if (kind === "monthly") return { kind, day: Number(date.slice(8, 10)) || 1 };
+  return NO_REPEAT;
+}
+
+/** The RRULE for the choice; null when it does not repeat. */
+export function ruleOf(choice: RepeatChoice): string | null {
+  if (choice.kind === "weekly") {
+    const interval = choice.interval > 1 ? `;INTERVAL=${choice.interval}` : "";
+    const days = choice.days.length > 0 ? `;BYDAY=${choice.days.join(",")}` : "";
+    return `FREQ=WEEKLY${interval}${days}`;
+  }
+  if (choice.kind === "monthly") return `FREQ=MONTHLY;BYMONTHDAY=${choice.day}`;
+  return null;
+}

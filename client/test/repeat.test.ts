@@ -1,0 +1,50 @@
+/** The Repeat part of Add Job (docs/schedule.md, "Recurring jobs"): the rule it sends and its preview. */
+import { parseRepeatRule } from "@sched/shared-types";
+import { describe, expect, it } from "vitest";
+import { previewDates } from "../src/features/schedule/repeat/RepeatField";
+import { ruleOf, startChoice, weekdayOf } from "../src/features/schedule/repeat/repeatChoice";
+import { scopeQuery } from "../src/features/schedule/repeat/SeriesScopeDialog";
+
+describe("the repeat choice", () => {
+  it("starts from the job's weekday or day of the month", () => {
+    expect(weekdayOf("2026-11-23")).toBe("MO");
+    expect(startChoice("weekly", "2026-11-26")).toEqual({ kind: "weekly", interval: 1, days: ["TH"] });
+    expect(startChoice("monthly", "2026-11-26")).toEqual({ kind: "monthly", day: 26 });
+    expect(ruleOf(startChoice("none", "2026-11-26"))).toBeNull();
+  });
+
+  it("sends rules the server accepts", () => {
+    const rules = [
+      ruleOf({ kind: "weekly", interval: 1, days: ["MO"] }),
+      ruleOf({ kind: "weekly", interval: 2, days: ["MO", "TH"] }),
+      ruleOf({ kind: "monthly", day: 15 }),
+    ];
+    expect(rules).toEqual([
+      "FREQ=WEEKLY;BYDAY=MO",
+      "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH",
+      "FREQ=MONTHLY;BYMONTHDAY=15",
+    ]);
+    for (const rule of rules) expect(parseRepeatRule(rule ?? "").ok).toBe(true);
+  });
+
+  it("previews the next dates from the start", () => {
+    expect(previewDates("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH", "2026-11-23")).toEqual([
+      "2026-11-23",
+      "2026-11-26",
+      "2026-12-07",
+      "2026-12-10",
+    ]);
+    expect(previewDates("FREQ=MONTHLY;BYMONTHDAY=31", "2026-11-23", 3)).toEqual([
+      "2026-12-31",
+      "2027-01-31",
+      "2027-03-31",
+    ]);
+  });
+
+  it("names the scope in the query only when it is not this job", () => {
+    expect(scopeQuery(undefined)).toBe("");
+    expect(scopeQuery({ scope: "this", includeDetached: true })).toBe("");
+    expect(scopeQuery({ scope: "following", includeDetached: false })).toBe("?scope=following");
+    expect(scopeQuery({ scope: "all", includeDetached: true })).toBe("?scope=all&includeDetached=true");
+  });
+});

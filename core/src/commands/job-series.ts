@@ -1,0 +1,187 @@
+/**
+ * Recurring jobs (docs/schedule.md, "Recurring jobs"): a series is a rule plus what each
+ * occurrence is made of; its occurrences are real job rows, made up to a horizon ahead
+ * (SERIES_HORIZON_WEEKS from today). `generatedUntil` records how far a series was
+ * expanded and the unique (series, occurrence date) index refuses a second copy, so
+ * extending twice creates nothing and an occurrence deleted on its own never comes back.
+ */
+import {
+  type JobSeriesCreatedDTO,
+  SERIES_HORIZON_WEEKS,
+  type TJobSeriesCreate,
+  type WeeklyScheduleDTO,
+} from "@sched/shared-types";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { jobsChanged } from "../cache/jobs-version";
+import { db, type Executor } from "../db/client";
+import { employees, jobSeries, jobs } from "../db/schema";
+import { BadRequest } from "../errors";
+import { addDays, toDateString, weekStartOf } from "../lib/dates";
+import { occurrencesBetween, readRule } from "../lib/recurrence";
+import { notifyJobChange } from "../notifications/notify";
+import type { CompanyAccess } from "../policies/company-access";
+import { publish } from "../publish";
+import { defaultJobDuration } from "../queries/job-durations";
+import { assertCustomerOfCompany } from "./customer-links";
+import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
+import { EMPLOYEE_INACTIVE, EMPLOYEE_NOT_IN_COMPANY } from "./save-job";
+
+type SeriesRow = typeof jobSeries.$inferSelect;
+type JobRow = typeof jobs.$inferSelect;
+
+export const SERIES_NOT_FOUND = "Recurring job not found";
+export const START_TOO_EARLY = `Start date must not be more than ${SERIES_HORIZON_WEEKS} weeks in the past`;
+export const UNTIL_BEFORE_START = "Repeat rule UNTIL must not be before the start date";
+
+const HORIZON_DAYS = SERIES_HORIZON_WEEKS * 7;
+
+/** The last date occurrences exist for, seen from `today`. */
+export const horizonFrom = (today: string) => addDays(today, HORIZON_DAYS);
+
+/** Today's calendar date on the server's clock (UTC): the horizon's starting point. */
+export const utcToday = () => toDateString(new Date());
+
+type Expansion = { created: JobRow[]; weeks: WeeklyScheduleDTO[] };
+
+/**
+ * Makes the occurrences of the locked `series` after its `generatedUntil` (from its start
+ * on a new series) up to `until`, and records `until`. An ended series makes none.
+ */
+async function expandSeries(tx: Executor, series: SeriesRow, until: string): Promise<Expansion> {
+  if (series.endedAt || (series.generatedUntil && series.generatedUntil >= until)) {
+    return { created: [], weeks: [] };
+  }
+  const from = series.generatedUntil ? addDays(series.generatedUntil, 1) : series.startDate;
+  const dates = occurrencesBetween(series.rrule, series.startDate, from, until);
+  const created =
+    dates.length === 0
+      ? []
+      : await tx
+          .insert(jobs)
+          .values(
+            dates.map((date) => ({
+              companyId: series.companyId,
+              employeeId: series.employeeId,
+              type: series.type,
+              location: series.location,
+              description: series.description,
+              time: series.time,
+              durationMinutes: series.durationMinutes,
+              customerId: series.customerId,
+              date,
+              seriesId: series.id,
+              occurrenceDate: date,
+            })),
+          )
+          .onConflictDoNothing({ target: [jobs.seriesId, jobs.occurrenceDate] })
+          .returning();
+  await tx.update(jobSeries).set({ generatedUntil: until }).where(eq(jobSeries.id, series.id));
+  // Occurrences count in the history like any job: each week they land in gets its row.
+  const weeks: WeeklyScheduleDTO[] = [];
+  for (const weekStart of new Set(
+    created.map((row) => weekStartOf(row.occurrenceDate ?? series.startDate)),
+  )) {
+    const week = await ensureWeeklySchedule(tx, series.companyId, weekStart);
+    if (week) weeks.push(week);
+  }
+  return { created, weeks };
+}
+
+/** After commit: the list's version, the new history weeks and one event for the whole batch. */
+export async function announceSeriesChange(
+  companyId: string,
+  seriesId: string,
+  weeks: readonly WeeklyScheduleDTO[] = [],
+): Promise<void> {
+  await jobsChanged(companyId);
+  for (const week of weeks) publish(companyId, "weeklySchedule.created", week);
+  publish(companyId, "jobSeries.changed", { companyId, seriesId });
+}
+
+async function assertActiveEmployee(executor: Executor, companyId: string, employeeId: string) {
+  const [employee] = await executor
+    .select({ isActive: employees.isActive })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId)));
+  if (!employee)
+    throw new BadRequest(EMPLOYEE_NOT_IN_COMPANY, [{ path: "employeeId", message: EMPLOYEE_NOT_IN_COMPANY }]);
+  if (!employee.isActive)
+    throw new BadRequest(EMPLOYEE_INACTIVE, [{ path: "employeeId", message: EMPLOYEE_INACTIVE }]);
+}
+
+/**
+ * POST /api/job-series: the series and its occurrences up to the horizon, in one
+ * transaction. A start further back than the horizon reaches ahead is refused, so a typo
+ * in the year cannot fill years of history with jobs.
+ */
+export async function createJobSeries(
+  member: CompanyAccess,
+  input: Omit<TJobSeriesCreate, "customerId"> & { customerId?: string | null },
+  today = utcToday(),
+): Promise<JobSeriesCreatedDTO> {
+  const { companyId } = member;
+  if (input.startDate < addDays(today, -HORIZON_DAYS)) {
+    throw new BadRequest(START_TOO_EARLY, [{ path: "startDate", message: START_TOO_EARLY }]);
+  }
+  const rule = readRule(input.rrule);
+  if (rule.until && rule.until < input.startDate) {
+    throw new BadRequest(UNTIL_BEFORE_START, [{ path: "rrule", message: UNTIL_BEFORE_START }]);
+  }
+  await assertActiveEmployee(db, companyId, input.employeeId);
+  if (input.customerId) await assertCustomerOfCompany(db, companyId, input.customerId);
+  const durationMinutes = input.durationMinutes ?? (await defaultJobDuration(companyId, input.type));
+  const { series, expansion } = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(jobSeries)
+      .values({
+        companyId,
+        employeeId: input.employeeId,
+        type: input.type,
+        location: input.location,
+        description: input.description,
+        time: input.time,
+        durationMinutes,
+        customerId: input.customerId ?? null,
+        startDate: input.startDate,
+        rrule: input.rrule,
+        updatedBy: member.userId,
+      })
+      .returning();
+    return { series: inserted, expansion: await expandSeries(tx, inserted, horizonFrom(today)) };
+  });
+  await announceSeriesChange(companyId, series.id, expansion.weeks);
+  // The technician hears of the series once, through its first occurrence, not once per date.
+  const [first] = [...expansion.created].sort((a, b) => (a.date ?? "").localeCompare(b.date ?? ""));
+  if (first) await notifyJobChange(member, { type: "created", job: first });
+  return { id: series.id, created: expansion.created.length };
+}
+
+/**
+ * The daily sweep: every open series expanded to the horizon seen from `today`. Each
+ * series is locked while it grows, so two sweeps at once make each occurrence once.
+ * Answers how many occurrences were made.
+ */
+export async function extendOpenSeries(today = utcToday()): Promise<number> {
+  const horizon = horizonFrom(today);
+  const open = await db
+    .select({ id: jobSeries.id })
+    .from(jobSeries)
+    .where(
+      and(
+        isNull(jobSeries.endedAt),
+        or(isNull(jobSeries.generatedUntil), lt(jobSeries.generatedUntil, horizon)),
+      ),
+    )
+    .orderBy(asc(jobSeries.id));
+  let made = 0;
+  for (const { id } of open) {
+    const outcome = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(jobSeries).where(eq(jobSeries.id, id)).for("update");
+      return locked ? { series: locked, expansion: await expandSeries(tx, locked, horizon) } : undefined;
+    });
+    if (!outcome || outcome.expansion.created.length === 0) continue;
+    made += outcome.expansion.created.length;
+    await announceSeriesChange(outcome.series.companyId, id, outcome.expansion.weeks);
+  }
+  return made;
+}

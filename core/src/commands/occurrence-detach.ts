@@ -1,0 +1,39 @@
+/**
+ * When an occurrence of a recurring job stops following its series (docs/schedule.md,
+ * "Recurring jobs"): a change of its own to what the series decides, or to its date.
+ */
+
+/** What a series decides for each occurrence; a series-wide edit changes these. */
+export const SERIES_FIELDS = [
+  "employeeId",
+  "type",
+  "location",
+  "description",
+  "time",
+  "durationMinutes",
+  "customerId",
+] as const;
+export type SeriesField = (typeof SERIES_FIELDS)[number];
+
+const isSame = (stored: unknown, requested: unknown) => (stored ?? null) === (requested ?? null);
+
+type Occurrence = { seriesId: string | null; isDetached: boolean; date: string | null } & Record<
+  SeriesField,
+  unknown
+>;
+
+/**
+ * The occurrence's `isDetached` after `fields` are saved on it: a job outside any series
+ * is never detached; `seriesWide` (a "following"/"all" edit) detaches only a date of its own.
+ */
+export function detachedAfter(
+  locked: Occurrence,
+  fields: Record<string, unknown>,
+  seriesWide = false,
+): boolean {
+  if (!locked.seriesId) return false;
+  if (locked.isDetached) return true;
+  const changed = (key: string) => key in fields && !isSame(locked[key as keyof Occurrence], fields[key]);
+  if (changed("date")) return true;
+  return !seriesWide && SERIES_FIELDS.some(changed);
+}

@@ -1,0 +1,180 @@
+/**
+ * Editing and deleting occurrences of a recurring job with a scope (docs/schedule.md,
+ * "Recurring jobs"):
+ * - `this`: the one occurrence (the ordinary job commands; a change of its own detaches it);
+ * - `following`: the series and its occurrences from this one on;
+ * - `all`: the series and its occurrences from today on. Occurrences dated before today
+ *   are the record of work done and stay as they are, as do completed ones.
+ * Occurrences changed on their own (detached) keep their change unless `includeDetached`.
+ * The version check applies to the occurrence the user edited.
+ */
+import type { JobDTO, SeriesScope, TJobUpdate } from "@sched/shared-types";
+import { and, eq, gte, isNull, ne, not, or, type SQL, sql } from "drizzle-orm";
+import { db, type Executor } from "../db/client";
+import { jobSeries, jobs } from "../db/schema";
+import { BadRequest, NotFound } from "../errors";
+import { notifyJobChange } from "../notifications/notify";
+import { authorize, type CompanyAccess } from "../policies/authorize";
+import { todayIn } from "../queries/calendar-feed";
+import { loadCompanySettings } from "../queries/company-settings";
+import { deleteJob } from "./delete-job";
+import { announceSeriesChange, SERIES_NOT_FOUND } from "./job-series";
+import { SERIES_FIELDS, type SeriesField } from "./occurrence-detach";
+import { updateJob } from "./save-job";
+
+type JobRow = typeof jobs.$inferSelect;
+/** What a series-wide edit writes, on the series row and on its occurrences alike. */
+type SeriesChange = Partial<Pick<typeof jobSeries.$inferInsert, SeriesField>>;
+
+export const UNSCHEDULE_ONE_ONLY = "Only one occurrence at a time can be unscheduled: choose This job";
+
+export type ScopeOptions = { scope: SeriesScope; includeDetached: boolean };
+
+/** Today where the company is: what "past" means for its occurrences. */
+async function companyToday(companyId: string, executor: Executor = db): Promise<string> {
+  const { timeZone } = await loadCompanySettings(companyId, executor);
+  return todayIn(timeZone);
+}
+
+const isSame = (stored: unknown, requested: unknown) => (stored ?? null) === (requested ?? null);
+
+/** The series fields `input` changes on `row`, with their new values. */
+function seriesChangeOf(row: JobRow, input: TJobUpdate): SeriesChange {
+  const change: Record<string, unknown> = {};
+  for (const field of SERIES_FIELDS) {
+    if (field in input && !isSame(row[field], input[field as keyof TJobUpdate])) {
+      change[field] = input[field as keyof TJobUpdate];
+    }
+  }
+  // The schema checked each value; an unscheduling (null slot) was refused before this.
+  return change as SeriesChange;
+}
+
+/**
+ * The other occurrences a `following`/`all` change reaches: from the edited occurrence's
+ * rule date on, or from today on; never completed ones, detached ones only when asked.
+ */
+function reachedOccurrences(edited: JobRow, seriesId: string, options: ScopeOptions, today: string): SQL {
+  const from =
+    options.scope === "following" && edited.occurrenceDate
+      ? gte(jobs.occurrenceDate, edited.occurrenceDate)
+      : gte(jobs.date, today);
+  const conditions = [
+    eq(jobs.seriesId, seriesId),
+    ne(jobs.id, edited.id),
+    from,
+    ne(jobs.status, "completed"),
+  ];
+  if (!options.includeDetached) conditions.push(not(jobs.isDetached));
+  return and(...conditions) as SQL;
+}
+
+/**
+ * PUT /api/jobs/:id with a scope. `this` (or a job outside any series) is the ordinary
+ * update. Otherwise the edited occurrence is saved first, with its version check, and
+ * the change to the series' fields then goes to the series row (for the occurrences still
+ * to be made) and to the occurrences the scope reaches; the rest of the request (status,
+ * payment, a date of its own) stays with the edited occurrence.
+ */
+export async function updateOccurrences(
+  member: CompanyAccess,
+  row: JobRow,
+  input: TJobUpdate,
+  options: ScopeOptions,
+  expectedVersion?: number,
+): Promise<JobDTO> {
+  const seriesId = row.seriesId;
+  if (!seriesId || options.scope === "this") return updateJob(member, row.id, input, expectedVersion);
+  authorize(member, "manageJobs");
+  const unschedules = (["employeeId", "date", "time"] as const).some(
+    (field) => field in input && !input[field],
+  );
+  if (unschedules) throw new BadRequest(UNSCHEDULE_ONE_ONLY);
+  const change = seriesChangeOf(row, input);
+  const saved = await updateJob(member, row.id, input, expectedVersion, { seriesWide: true });
+  if (Object.keys(change).length === 0) return saved;
+  const today = await companyToday(member.companyId);
+  await db.transaction(async (tx) => {
+    const [series] = await tx.select().from(jobSeries).where(eq(jobSeries.id, seriesId)).for("update");
+    if (!series) return;
+    await tx
+      .update(jobSeries)
+      .set({
+        ...change,
+        version: series.version + 1,
+        updatedBy: member.userId,
+        updatedAt: new Date(),
+      })
+      .where(eq(jobSeries.id, seriesId));
+    await tx
+      .update(jobs)
+      .set({
+        ...change,
+        version: sql`${jobs.version} + 1`,
+        updatedBy: member.userId,
+        updatedAt: new Date(),
+      })
+      .where(reachedOccurrences(row, seriesId, options, today));
+  });
+  await announceSeriesChange(member.companyId, seriesId);
+  return saved;
+}
+
+/** Ends the series: no occurrence is made after this. */
+async function endSeries(tx: Executor, seriesId: string, userId: string) {
+  await tx
+    .update(jobSeries)
+    .set({
+      endedAt: new Date(),
+      version: sql`${jobSeries.version} + 1`,
+      updatedBy: userId,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobSeries.id, seriesId), isNull(jobSeries.endedAt)));
+}
+
+/**
+ * DELETE /api/jobs/:id with a scope. `this` deletes the one occurrence (the series never
+ * makes it again: docs/schedule.md). `following` and `all` delete the occurrences the scope
+ * reaches, this one included, and end the series.
+ */
+export async function deleteOccurrences(
+  member: CompanyAccess,
+  row: JobRow,
+  options: ScopeOptions,
+): Promise<void> {
+  const seriesId = row.seriesId;
+  if (!seriesId || options.scope === "this") return deleteJob(member, row);
+  const today = await companyToday(member.companyId);
+  const deleted = await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(jobs)
+      .where(or(eq(jobs.id, row.id), reachedOccurrences(row, seriesId, options, today)))
+      .returning();
+    await endSeries(tx, seriesId, member.userId);
+    return removed;
+  });
+  await announceSeriesChange(member.companyId, seriesId);
+  const edited = deleted.find((job) => job.id === row.id);
+  if (edited) await notifyJobChange(member, { type: "deleted", job: edited });
+}
+
+/**
+ * DELETE /api/job-series/:id: the series ends; its occurrences from today on go (completed
+ * ones stay), the earlier ones stay as the record of work done. Deleting an ended series
+ * again changes nothing.
+ */
+export async function deleteSeries(member: CompanyAccess, seriesId: string): Promise<void> {
+  const today = await companyToday(member.companyId);
+  const removed = await db.transaction(async (tx) => {
+    const [series] = await tx.select().from(jobSeries).where(eq(jobSeries.id, seriesId)).for("update");
+    if (!series) throw new NotFound(SERIES_NOT_FOUND);
+    const gone = await tx
+      .delete(jobs)
+      .where(and(eq(jobs.seriesId, seriesId), gte(jobs.date, today), ne(jobs.status, "completed")))
+      .returning({ id: jobs.id });
+    await endSeries(tx, seriesId, member.userId);
+    return gone;
+  });
+  if (removed.length > 0) await announceSeriesChange(member.companyId, seriesId);
+}

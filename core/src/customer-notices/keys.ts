@@ -1,0 +1,27 @@
+/**
+ * Booking notices (docs/customers.md, "Booking notices"): their kinds and the keys that make
+ * each one once-only. A key names the job and the change it is about; customer_notice has a
+ * unique (company, key) index, so the row is made once whoever asks for it how often.
+ */
+
+export const NOTICE_KINDS = ["confirmation", "reminder", "on_the_way"] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/**
+ * A confirmation per booking and per move. The job's version tells the moves apart, so
+ * moving a visit to Tuesday, then back to Monday, confirms Monday again.
+ */
+export const confirmationKey = (job: { id: string; date: string; time: string; version: number }) =>
+  `confirmation:${job.id}:${job.date}T${job.time}:v${job.version}`;
+
+/** One reminder per job and visit date: moved to another day, the visit is reminded of again. */
+export const reminderKey = (job: { id: string; date: string }) => `reminder:${job.id}:${job.date}`;
+
+/**
+ * One "on the way" per job and visit date: a technician who taps the button twice sends
+ * the customer one e-mail, not two.
+ */
+export const onTheWayKey = (job: { id: string; date: string }) => `on_the_way:${job.id}:${job.date}`;
+
+/** The e-mail job's id in the queue: the web's enqueue and the worker's sweep share it. */
+export const noticeEmailJobId = (noticeId: string) => `customer-notice-${noticeId}`;

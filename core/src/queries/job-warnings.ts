@@ -1,0 +1,125 @@
+/**
+ * The conflict warnings a job answer carries (docs/schedule.md, "Job lengths and
+ * warnings"). The engine itself is shared-types' warningsForJobs/warningsForJob; this
+ * module reads what it depends on besides the jobs: the company's working days and hours
+ * and its inactive employees.
+ */
+import {
+  type ConflictContext,
+  type ConflictJob,
+  DEFAULT_COMPANY_SETTINGS,
+  type JobDTO,
+  warningsForJob,
+  warningsForJobs,
+} from "@sched/shared-types";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { db, type Executor } from "../db/client";
+import { companies, companySettings, employees, jobs } from "../db/schema";
+
+/**
+ * The settings and inactive employees as one JSON text, read in the statement that builds
+ * a list so both come from one snapshot.
+ */
+export const conflictStateSql = (companyId: string) => sql<string>`json_build_object(
+  'settings', (select json_build_object(
+      'workingDays', ${companySettings.workingDays},
+      'workdayStart', ${companySettings.workdayStart},
+      'workdayEnd', ${companySettings.workdayEnd})
+    from ${companySettings} where ${companySettings.companyId} = ${companyId}),
+  'inactive', (select coalesce(json_agg(json_build_array(${employees.id}, ${employees.name})), '[]'::json)
+    from ${employees} where ${employees.companyId} = ${companyId} and not ${employees.isActive})
+)::text`;
+
+/**
+ * Changes whenever the conflict state may: any write to the settings row, and an employee
+ * becoming inactive, active again, or renamed while inactive (the message names them).
+ * Part of the jobs list's fingerprint (core/src/queries/list-jobs.ts).
+ */
+export const conflictFingerprintSql = (
+  companyId: string,
+) => sql<string>`coalesce((select ${companySettings}.xmin::text
+    from ${companySettings} where ${companySettings.companyId} = ${companyId}), '-')
+  || '.' || coalesce((select sum(uuid_hash_extended(${employees.id}, ${employees}.xmin::text::bigint))
+    from ${employees} where ${employees.companyId} = ${companyId} and not ${employees.isActive}), 0)::text`;
+
+type ConflictState = {
+  settings: { workingDays: number[]; workdayStart: string; workdayEnd: string } | null;
+  inactive: [string, string][];
+};
+
+/** The engine's context from conflictStateSql's text; a company that never saved settings reads the defaults. */
+export function conflictContextOf(stateJson: string): ConflictContext {
+  const state = JSON.parse(stateJson) as ConflictState;
+  const settings = state.settings ?? DEFAULT_COMPANY_SETTINGS;
+  return {
+    workingDays: settings.workingDays,
+    workdayStart: settings.workdayStart,
+    workdayEnd: settings.workdayEnd,
+    inactiveEmployeeIds: new Set(state.inactive.map(([id]) => id)),
+    employeeNames: new Map(state.inactive),
+  };
+}
+
+export async function loadConflictContext(
+  companyId: string,
+  executor: Executor = db,
+): Promise<ConflictContext> {
+  const [row] = await executor
+    .select({ state: conflictStateSql(companyId) })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return conflictContextOf(row?.state ?? '{"settings":null,"inactive":[]}');
+}
+
+/**
+ * A list's JSON array of jobs with every job's warnings filled in: run once per build of
+ * the list, never per request. An empty list is returned as it came.
+ */
+export function addWarningsToListJson(json: string, context: ConflictContext): string {
+  const list = JSON.parse(json) as JobDTO[];
+  if (list.length === 0) return json;
+  const warnings = warningsForJobs(list, context);
+  let warned = false;
+  for (const job of list) {
+    job.warnings = warnings.get(job.id) ?? [];
+    if (job.warnings.length > 0) warned = true;
+  }
+  // Nothing to add: PostgreSQL's text already says `"warnings": []` for every job.
+  return warned ? JSON.stringify(list) : json;
+}
+
+/** The day before and after a yyyy-MM-dd date: a job past midnight meets the next morning's. */
+function dayAround(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+/** One job answer (POST, PUT) with its warnings, against the same employee's jobs around its day. */
+export async function withWarnings(job: JobDTO): Promise<JobDTO> {
+  if (!job.date || !job.employeeId) return job;
+  const [context, neighbours] = await Promise.all([
+    loadConflictContext(job.companyId),
+    db
+      .select({
+        id: jobs.id,
+        employeeId: jobs.employeeId,
+        date: jobs.date,
+        time: jobs.time,
+        durationMinutes: jobs.durationMinutes,
+        type: jobs.type,
+        location: jobs.location,
+        status: jobs.status,
+      })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.companyId, job.companyId),
+          eq(jobs.employeeId, job.employeeId),
+          gte(jobs.date, dayAround(job.date, -1)),
+          lte(jobs.date, dayAround(job.date, 1)),
+        ),
+      ),
+  ]);
+  return { ...job, warnings: warningsForJob(job, neighbours satisfies ConflictJob[], context) };
+}

@@ -1,0 +1,113 @@
+/** Customers (docs/customers.md): made from a call when its job is booked, and imported from a spreadsheet. */
+import type { Page } from "@playwright/test";
+import type { EmployeeDTO } from "@sched/shared-types";
+import { api, expect, test } from "../fixtures";
+
+/** A day well ahead for the booked job: it is upcoming whatever today is. */
+const JOB_DAY = "2031-03-05";
+
+async function pickOption(page: Page, text: string) {
+  await page.locator(".ant-select-item-option").filter({ hasText: text }).click();
+}
+
+test.describe("customers", () => {
+  // Each test is a whole user journey of many steps.
+  test.slow();
+
+  test("log a call from a new number, book the job, see the new customer with that job on their page", async ({
+    page,
+    owner,
+  }) => {
+    await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      companyId: owner.companyId,
+      name: "Luis Garcia",
+      initials: "LG",
+      avatarColor: "teal",
+    });
+    await page.goto("/calls");
+    await page.getByRole("button", { name: "Log Your First Call" }).click({ timeout: 20_000 });
+    const form = page.getByTestId("call-record-form");
+    await form.getByLabel("Customer name").fill("Nora Newcomb");
+    await form.getByLabel("Phone").fill("(555) 404-5050");
+    await form.getByLabel("Address").fill("8 Willow Way");
+    await form.getByRole("button", { name: "Log Call" }).click();
+    await expect(page.getByText("Call record created successfully")).toBeVisible();
+
+    const card = page.getByTestId("call-card").filter({ hasText: "Nora Newcomb" });
+    // A number no customer has: the call is not linked yet.
+    await expect(card.getByTestId("call-customer-link")).toHaveCount(0);
+    await card.getByRole("button", { name: "Book Job" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Job" });
+    await expect(dialog.getByLabel("Location")).toHaveValue("8 Willow Way");
+    await dialog.getByLabel("Employee").click();
+    await pickOption(page, "Luis Garcia");
+    await dialog.getByLabel("Job type").click();
+    await pickOption(page, "Repair");
+    await dialog.getByLabel("Date").fill(JOB_DAY);
+    await dialog.getByLabel("Time").fill("10:30");
+    await dialog.getByRole("button", { name: "Add Job" }).click();
+    await expect(page.getByText("Job has been added to the schedule.")).toBeVisible();
+
+    // Booking made the customer from the call and linked the call to them.
+    const link = card.getByTestId("call-customer-link");
+    await expect(link).toHaveText("Nora Newcomb");
+    await link.click();
+    await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Nora Newcomb" })).toBeVisible();
+    const contact = page.getByTestId("customer-contact");
+    await expect(contact).toContainText("(555) 404-5050");
+    await expect(contact.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:5554045050");
+    await expect(contact.getByRole("link", { name: "Open in Maps" })).toHaveAttribute(
+      "href",
+      /google\.com\/maps\/search\/\?api=1&query=8%20Willow%20Way/,
+    );
+    const upcoming = page.getByTestId("customer-jobs-upcoming-jobs");
+    await expect(upcoming.getByTestId("customer-job")).toHaveCount(1);
+    await expect(upcoming).toContainText("Repair · 8 Willow Way");
+    await expect(page.getByTestId("customer-calls")).toContainText("Job booked");
+
+    // The list finds them by any spelling of the number.
+    await page.getByRole("link", { name: "Customers", exact: true }).first().click();
+    await page.getByLabel("Search customers").fill("555-404-5050");
+    await expect(page.getByTestId("customer-row")).toHaveCount(1);
+    await expect(page.getByTestId("customer-row")).toContainText("Nora Newcomb");
+  });
+
+  test("import a small CSV with one bad row and see the preview", async ({ page, owner }) => {
+    expect(owner.companyId).toBeTruthy();
+    await page.goto("/customers");
+    await expect(page.getByText("No customers yet.")).toBeVisible({ timeout: 45_000 });
+    await page.getByRole("button", { name: "Import a Spreadsheet" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import Customers" });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "customers.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        [
+          "Customer Name,Phone Number,E-mail Address,Street Address",
+          "Ann Archer,(555) 100-2000,ann@example.com,1 Ash Rd",
+          "Ben Baker,555-100-4000,not-an-email,2 Birch Rd",
+          "Cleo Cole,555.100.5000,,3 Cedar Rd",
+        ].join("\n"),
+      ),
+    });
+    await expect(dialog.getByLabel("CSV text")).toHaveValue(/^Customer Name,Phone Number/);
+    await expect(dialog.getByTestId("import-submit")).toBeDisabled();
+    await dialog.getByRole("button", { name: "Preview" }).click();
+
+    const preview = dialog.getByTestId("import-preview");
+    await expect(preview).toContainText("Preview: 2 new customers, 0 updated, 1 skipped");
+    await expect(preview).toContainText("1 row will not be imported.");
+    const failing = preview.getByRole("row").filter({ hasText: "Email must be a valid email address" });
+    await expect(failing).toContainText("3");
+    // Nothing was written by the preview.
+    expect(await api<unknown[]>(page, "GET", `/api/customers?companyId=${owner.companyId}`)).toEqual([]);
+
+    await dialog.getByTestId("import-submit").click();
+    await expect(page.getByText("Customers imported")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("customer-row")).toHaveCount(2);
+    await expect(page.getByTestId("customer-list")).toContainText("Ann Archer");
+    await expect(page.getByTestId("customer-list")).toContainText("Cleo Cole");
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * Works in a basement (docs/offline.md): the technician's phone keeps My Day and the
+ * changes made offline, survives a reload without a network, and catches up by itself
+ * once online; a change the office overtook meanwhile is put to the technician.
+ */
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { api, expect as baseExpect, type Owner, selectCompany, test } from "../fixtures";
+import { memberPage } from "../members";
+
+// The first visit builds the app and installs the service worker: allow a loaded machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+const FIRST_LOAD = { timeout: 45_000 };
+/** Back online, the office sees the technician's work this soon. */
+const CATCH_UP = { timeout: 5_000 };
+
+/** A small real PNG for the camera input. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Today as the browsers on this machine see it (yyyy-MM-dd, local time). */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+type Setup = { tech: Page; tia: EmployeeDTO; job: JobDTO };
+
+/** Tia Tech, an employee linked to her roster entry, on her phone, with one job today. */
+async function technicianWithJob(page: Page, owner: Owner, browser: Browser, testInfo: TestInfo) {
+  const tia = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+    companyId: owner.companyId,
+    name: "Tia Tech",
+    initials: "TT",
+    avatarColor: "teal",
+  });
+  const job = await api<JobDTO>(page, "POST", "/api/jobs", {
+    companyId: owner.companyId,
+    employeeId: tia.id,
+    type: "Repair",
+    location: "12 Oak Rd",
+    customerPhone: "+1 555 010 0199",
+    date: today(),
+    time: "09:00",
+  });
+  const tech = await memberPage(page, owner, "employee", browser, testInfo, {
+    employeeId: tia.id,
+    context: { serviceWorkers: "allow" },
+  });
+  return { tech, tia, job } satisfies Setup;
+}
+
+/**
+ * Opens My Day online and waits until the service worker runs the page and keeps what
+ * My Day needs (docs/offline.md): then the phone may lose its network.
+ */
+async function openMyDayOnline(tech: Page) {
+  await tech.goto("/my-day");
+  await expect(tech.getByTestId("my-day-job")).toHaveCount(1, FIRST_LOAD);
+  await expect
+    .poll(
+      () =>
+        tech.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return "no worker yet";
+          const kept = (await (await caches.open("api-data")).keys()).map((request) => new URL(request.url));
+          const has = (path: string, search = "") =>
+            kept.some((url) => url.pathname === path && url.search.includes(search));
+          if (!has("/api/user") || !has("/api/companies")) return "no session kept";
+          return has("/api/jobs", "employeeId=") ? "ready" : "no jobs kept";
+        }),
+      { timeout: 45_000, message: "the service worker keeps My Day" },
+    )
+    .toBe("ready");
+}
+
+/** The owner's board on a desktop-sized page of its own (a second browser). */
+async function officeBoard(page: Page, owner: Owner, browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  await context.addCookies(await page.context().cookies());
+  const office = await context.newPage();
+  await selectCompany(office, owner.companyId);
+  await office.goto(`/schedule?view=day&day=${today()}`);
+  await expect(office.getByTestId("daily-view")).toBeVisible(FIRST_LOAD);
+  await expect(office.getByTestId("connection-status")).toHaveAttribute("data-status", "live", FIRST_LOAD);
+  return office;
+}
+
+const indicator = (tech: Page) => tech.getByTestId("offline-indicator");
+
+test.describe("the technician's phone offline", () => {
+  test.skip(({ isMobile }) => !isMobile, "a phone's story");
+  // Three browsers, a service worker install and a reload without a network.
+  test.setTimeout(180_000);
+
+  test("keeps a completion and a photo made offline, across a reload, and sends them once online", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech, tia, job } = await technicianWithJob(page, owner, browser, testInfo);
+    await openMyDayOnline(tech);
+    const office = await officeBoard(page, owner, browser, testInfo);
+    const officeCard = office
+      .getByTestId(`daily-${tia.id}`)
+      .getByTestId("job-card")
+      .filter({ hasText: "12 Oak Rd" });
+    await expect(officeCard).toBeVisible();
+
+    await tech.context().setOffline(true);
+    await expect(indicator(tech)).toHaveAttribute("data-state", "offline");
+    const card = tech.getByTestId("my-day-job");
+    await card.getByRole("button", { name: "Complete" }).click();
+    await expect(card).toHaveAttribute("data-status", "completed");
+    await expect(card.getByTestId("my-job-waiting")).toBeVisible();
+    await card
+      .getByTestId("my-job-after-photo")
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "after.png", mimeType: "image/png", buffer: PNG });
+    await expect(card.getByRole("img", { name: "After photo" })).toBeVisible();
+    await expect(indicator(tech)).toContainText("Offline · 2 changes waiting");
+
+    // A reload without a network: the day and the waiting changes are still there.
+    await tech.reload();
+    await expect(card).toHaveCount(1, FIRST_LOAD);
+    await expect(card).toContainText("12 Oak Rd");
+    await expect(card).toContainText("+1 555 010 0199");
+    await expect(card).toHaveAttribute("data-status", "completed");
+    await expect(card.getByTestId("my-job-waiting")).toBeVisible();
+    await expect(card.getByRole("img", { name: "After photo" })).toBeVisible();
+    await expect(indicator(tech)).toContainText("Offline · 2 changes waiting");
+    // The office has heard nothing yet.
+    await expect(officeCard.getByTestId("job-status-icon")).not.toHaveAttribute("data-tone", "green");
+
+    // Back online: the phone catches up by itself and the board shows it within 5 s.
+    await tech.context().setOffline(false);
+    await expect(officeCard.getByTestId("job-status-icon")).toHaveAttribute("data-tone", "green", CATCH_UP);
+    await expect(indicator(tech)).toHaveAttribute("data-state", "sent");
+    await expect(indicator(tech)).toHaveText("All sent");
+    await expect(card.getByTestId("my-job-waiting")).toHaveCount(0);
+
+    // Applied exactly once: one completion, one photo, two versions on.
+    const [saved] = await api<JobDTO[]>(
+      page,
+      "GET",
+      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
+    );
+    expect(saved.status).toBe("completed");
+    expect(saved.version).toBe(job.version + 2);
+    expect(saved.afterPhotoUrl).not.toBeNull();
+    const photo = await page.request.get(saved.afterPhotoUrl ?? "");
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()["content-type"]).toBe("image/png");
+    await expect(officeCard).toHaveCount(1);
+  });
+
+  test("shows a change the office overtook as a conflict to resolve", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech, job } = await technicianWithJob(page, owner, browser, testInfo);
+    await openMyDayOnline(tech);
+
+    await tech.context().setOffline(true);
+    const card = tech.getByTestId("my-day-job");
+    await card.getByRole("button", { name: "Complete" }).click();
+    await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
+
+    // Meanwhile the office moves the job to the afternoon.
+    const moved = await api<JobDTO>(page, "PUT", `/api/jobs/${job.id}`, {
+      time: "15:00",
+      version: job.version,
+    });
+    expect(moved.version).toBe(job.version + 1);
+
+    await tech.context().setOffline(false);
+    const conflict = card.getByTestId("my-job-conflict");
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText("Olive Owner changed this job");
+    await expect(conflict).toContainText("Your change: Complete.");
+    await expect(indicator(tech)).toHaveAttribute("data-state", "conflict");
+    // Nothing was overwritten: the card shows the office's job, still open.
+    await expect(card).toContainText("3:00 PM");
+    await expect(card).toHaveAttribute("data-status", "scheduled");
+    const [current] = await api<JobDTO[]>(
+      page,
+      "GET",
+      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
+    );
+    expect([current.status, current.version]).toEqual(["scheduled", moved.version]);
+
+    // Keep mine: the completion is made again on the job as it is now.
+    await conflict.getByRole("button", { name: "Keep mine" }).click();
+    await expect(card).toHaveAttribute("data-status", "completed");
+    await expect(conflict).toHaveCount(0);
+    await expect(indicator(tech)).toHaveText("All sent");
+    const [done] = await api<JobDTO[]>(
+      page,
+      "GET",
+      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
+    );
+    expect([done.status, done.time, done.version]).toEqual(["completed", "15:00", moved.version + 1]);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The Unscheduled tray (docs/schedule.md, "Unscheduled jobs"): a job goes from the tray
+ * to a cell and back, each move with Undo. The desktop drags; the phone uses "Move to…".
+ */
+import type { Locator, Page } from "@playwright/test";
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { api, expect, isPhone, type Owner, test } from "../fixtures";
+
+/** A Monday well ahead, so "today" never changes what the board shows. */
+const MONDAY = "2031-03-03";
+const WEDNESDAY = "2031-03-05";
+
+async function addEmployee(page: Page, companyId: string, name: string, initials: string) {
+  return api<EmployeeDTO>(page, "POST", "/api/employees", { companyId, name, initials, avatarColor: "teal" });
+}
+
+/** A job straight into the tray: no employee, date or time. */
+async function addTrayJob(page: Page, companyId: string, location: string) {
+  return api<JobDTO>(page, "POST", "/api/jobs", { companyId, type: "Inspection", location });
+}
+
+const trayJobs = (page: Page, owner: Owner) =>
+  api<JobDTO[]>(page, "GET", `/api/jobs?companyId=${owner.companyId}&unscheduled=true`);
+
+async function openBoard(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole("tablist", { name: "Schedule views" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("schedule-loading")).toHaveCount(0, { timeout: 30_000 });
+}
+
+const modal = (page: Page, title: string) =>
+  page
+    .locator(".ant-modal")
+    .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
+
+const cardIn = (scope: Locator, location: string) =>
+  scope.getByTestId("job-card").filter({ hasText: location });
+
+/** The Undo of the toast that names `location`. */
+const undoFor = (page: Page, location: string) =>
+  page.locator(".ant-notification-notice").filter({ hasText: location }).getByTestId("undo-move");
+
+test.describe("unscheduled jobs", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a job goes from the tray to a cell and back with Undo (drag and drop)", async ({ page, owner }) => {
+    test.skip(isPhone(page), "the phone moves jobs with Move to… (next test)");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    await openBoard(page, `/schedule?week=${MONDAY}`);
+    const tray = page.getByTestId("unscheduled-tray");
+    await expect(tray.getByText("No unscheduled jobs.", { exact: false })).toBeVisible();
+
+    // Add Job can park a job in the tray: only the job's own fields are needed.
+    await page.getByRole("button", { name: "Add Job", exact: true }).click();
+    const add = modal(page, "Add Job");
+    await add.getByLabel("Job type").click();
+    await page.locator('.ant-select-dropdown .ant-select-item-option[title="Inspection"]').click();
+    await add.getByLabel("Location").fill("8 Tray Ct");
+    await add.getByTestId("save-to-unscheduled").click();
+    await expect(page.getByText("Job has been saved to Unscheduled.")).toBeVisible();
+    await expect(cardIn(tray, "8 Tray Ct")).toBeVisible();
+    await expect(tray.getByRole("heading")).toHaveText(/Unscheduled \(1\)/);
+
+    // Tray -> cell: scheduled at 09:00 on that day; Undo puts it back in the tray.
+    const cell = page.getByTestId(`cell-${luis.id}-${WEDNESDAY}`);
+    await cardIn(tray, "8 Tray Ct").dragTo(cell);
+    await expect(page.getByText("Job scheduled")).toBeVisible();
+    await expect(cardIn(cell, "8 Tray Ct")).toBeVisible();
+    await expect(cardIn(tray, "8 Tray Ct")).toHaveCount(0);
+    await undoFor(page, "8 Tray Ct").click();
+    await expect(page.getByText("Move undone")).toBeVisible();
+    await expect(cardIn(tray, "8 Tray Ct")).toBeVisible();
+    await expect(cardIn(cell, "8 Tray Ct")).toHaveCount(0);
+
+    // Again onto the cell, then the card back onto the tray; Undo puts it on its day again.
+    await cardIn(tray, "8 Tray Ct").dragTo(cell);
+    await expect(cardIn(cell, "8 Tray Ct")).toBeVisible();
+    await cardIn(cell, "8 Tray Ct").dragTo(tray);
+    await expect(page.getByText("Job unscheduled")).toBeVisible();
+    await expect(cardIn(tray, "8 Tray Ct")).toBeVisible();
+    await expect(cardIn(cell, "8 Tray Ct")).toHaveCount(0);
+    await undoFor(page, "8 Tray Ct").last().click();
+    await expect(cardIn(cell, "8 Tray Ct")).toBeVisible();
+    await expect(cardIn(tray, "8 Tray Ct")).toHaveCount(0);
+
+    // What the server has, after a reload.
+    await expect.poll(async () => (await trayJobs(page, owner)).length).toBe(0);
+    await openBoard(page, page.url());
+    await expect(cardIn(page.getByTestId(`cell-${luis.id}-${WEDNESDAY}`), "8 Tray Ct")).toContainText("9:00");
+  });
+
+  test("a job goes from the tray to a day and back with Undo (Move to…)", async ({ page, owner }) => {
+    test.skip(!isPhone(page), "the desktop drags (previous test)");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    await addTrayJob(page, owner.companyId, "9 Pocket Rd");
+    await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
+    const tray = page.getByTestId("unscheduled-tray");
+    const toggle = page.getByTestId("unscheduled-tray-toggle");
+    await expect(toggle).toHaveText(/Unscheduled \(1\)/);
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+
+    // Tray -> a day: the job's Move to… offers the board's week, an employee and a time.
+    await cardIn(tray, "9 Pocket Rd").tap();
+    await modal(page, "Edit Job").getByTestId("move-job").tap();
+    const move = modal(page, "Move job");
+    await move.getByTestId("move-job-day").selectOption(WEDNESDAY);
+    await move.getByTestId("move-job-employee").selectOption(luis.id);
+    await move.getByTestId("move-job-time").fill("10:30");
+    await move.getByTestId("move-job-submit").tap();
+    await expect(page.getByText("Job scheduled")).toBeVisible();
+    const day = page.getByTestId(`daily-${luis.id}`);
+    await expect(cardIn(day, "9 Pocket Rd")).toBeVisible();
+    await expect(cardIn(tray, "9 Pocket Rd")).toHaveCount(0);
+    await undoFor(page, "9 Pocket Rd").tap();
+    await expect(page.getByText("Move undone")).toBeVisible();
+    await expect(cardIn(tray, "9 Pocket Rd")).toBeVisible();
+    await expect(cardIn(day, "9 Pocket Rd")).toHaveCount(0);
+
+    // Scheduled again, then back to the tray with Move to… "Unscheduled"; Undo returns it.
+    await cardIn(tray, "9 Pocket Rd").tap();
+    await modal(page, "Edit Job").getByTestId("move-job").tap();
+    await modal(page, "Move job").getByTestId("move-job-submit").tap();
+    await expect(cardIn(day, "9 Pocket Rd")).toBeVisible();
+    await cardIn(day, "9 Pocket Rd").tap();
+    await modal(page, "Edit Job").getByTestId("move-job").tap();
+    await modal(page, "Move job").getByTestId("move-job-day").selectOption("unscheduled");
+    await modal(page, "Move job").getByTestId("move-job-submit").tap();
+    await expect(page.getByText("Job unscheduled")).toBeVisible();
+    await expect(cardIn(tray, "9 Pocket Rd")).toBeVisible();
+    await expect(cardIn(day, "9 Pocket Rd")).toHaveCount(0);
+    await undoFor(page, "9 Pocket Rd").last().tap();
+    await expect(cardIn(day, "9 Pocket Rd")).toBeVisible();
+    await expect.poll(async () => (await trayJobs(page, owner)).length).toBe(0);
+  });
+});

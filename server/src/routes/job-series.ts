@@ -1,0 +1,27 @@
+/** Recurring jobs (docs/schedule.md, "Recurring jobs"; docs/api.md). */
+import { createJobSeries, SERIES_NOT_FOUND } from "@sched/core/commands/job-series";
+import { deleteSeries } from "@sched/core/commands/series-scope";
+import { jobSeries } from "@sched/core/db/schema";
+import { ZIdParams, ZJobSeriesCreate } from "@sched/shared-types";
+import { Router } from "express";
+import { route, rowDoor } from "../http/route";
+
+export const jobSeriesRouter = Router();
+
+/** The series and its occurrences up to 12 weeks ahead: 201 {id, created}. */
+jobSeriesRouter.post(
+  "/",
+  route(
+    { access: { company: "manageJobs" }, body: ZJobSeriesCreate, idempotent: true, status: 201 },
+    ({ member, body }) => createJobSeries(member, body),
+  ),
+);
+
+/** Ends the series: occurrences from today on go, earlier ones stay. */
+jobSeriesRouter.delete(
+  "/:id",
+  route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
+    const { row, member } = await rowDoor(jobSeries, params.id, userId, "manageJobs", SERIES_NOT_FOUND);
+    await deleteSeries(member, row.id);
+  }),
+);

@@ -1,0 +1,19 @@
+/**
+ * A customer's unsubscribe link (docs/customers.md, "Unsubscribe"): public, the token being
+ * the key. POST, not GET, so a mail scanner opening links never unsubscribes anyone; the
+ * page at /unsubscribe/:token posts it, and so does a mail client's one-click button.
+ */
+import { unsubscribeCustomer } from "@sched/core/customer-notices/unsubscribe";
+import { type UnsubscribeDTO, ZUnsubscribeParams } from "@sched/shared-types";
+import { Router } from "express";
+import { route } from "../http/route";
+
+export const unsubscribeRouter = Router();
+
+unsubscribeRouter.post(
+  "/unsubscribe/:token",
+  route(
+    { access: "public", params: ZUnsubscribeParams },
+    ({ params }): Promise<UnsubscribeDTO> => unsubscribeCustomer(params.token),
+  ),
+);

@@ -1,0 +1,218 @@
+/**
+ * Booking notices (docs/customers.md, "Booking notices"): the job commands record one
+ * customer_notice row per job, kind and change, only with notices on, an e-mail and a
+ * customer who did not opt out; the unsubscribe link stops them.
+ */
+import { customerIdOfToken, unsubscribeToken } from "@sched/core/customer-notices/unsubscribe-token";
+import { db } from "@sched/core/db/client";
+import { customerNotices, customers, jobs } from "@sched/core/db/schema";
+import { closeQueues } from "@sched/core/queues";
+import { buildJob, buildTenant, uniqueEmail } from "@sched/core/test/factories";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Agent, agentFor, anonymous } from "./support";
+
+afterAll(async () => {
+  await closeQueues();
+});
+
+type Tenant = Awaited<ReturnType<typeof buildTenant>>;
+
+async function tenantWithNotices(isOn = true) {
+  const tenant = await buildTenant();
+  const owner = await agentFor(tenant.owner);
+  if (isOn) {
+    const res = await owner
+      .put(`/api/companies/${tenant.company.id}/settings`)
+      .send({ customerNotices: true, reminderTime: "18:30" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ customerNotices: true, reminderTime: "18:30" });
+  }
+  return { ...tenant, agent: owner };
+}
+
+const noticesOf = (jobId: string) =>
+  db
+    .select()
+    .from(customerNotices)
+    .where(eq(customerNotices.jobId, jobId))
+    .orderBy(asc(customerNotices.createdAt));
+
+async function book(tenant: Tenant & { agent: Agent }, fields: Record<string, unknown> = {}) {
+  const res = await tenant.agent.post("/api/jobs").send({
+    companyId: tenant.company.id,
+    employeeId: tenant.employee.id,
+    type: "Repair",
+    location: "12 Elm Street",
+    date: "2026-12-01",
+    time: "09:00",
+    ...fields,
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; version: number };
+}
+
+describe("the setting", () => {
+  it("is off by default and only the owner turns it on", async () => {
+    const tenant = await buildTenant();
+    const path = `/api/companies/${tenant.company.id}/settings`;
+    const owner = await agentFor(tenant.owner);
+    expect((await owner.get(path)).body).toMatchObject({ customerNotices: false, reminderTime: "17:00" });
+    for (const user of [tenant.admin, tenant.employeeUser]) {
+      const res = await (await agentFor(user)).put(path).send({ customerNotices: true });
+      expect(res.status).toBe(403);
+    }
+    const bad = await owner.put(path).send({ reminderTime: "25:00" });
+    expect(bad.status).toBe(400);
+    expect((await owner.get(path)).body).toMatchObject({ customerNotices: false, reminderTime: "17:00" });
+  });
+});
+
+describe("confirmations from the job commands", () => {
+  it("records one confirmation when a job with an e-mail is booked, linking a customer for the unsubscribe link", async () => {
+    const tenant = await tenantWithNotices();
+    const email = uniqueEmail("customer");
+    const job = await book(tenant, { customerEmail: email, customerPhone: "555-010-4444" });
+    const notices = await noticesOf(job.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      companyId: tenant.company.id,
+      kind: "confirmation",
+      recipient: email,
+      sentAt: null,
+      dedupeKey: `confirmation:${job.id}:2026-12-01T09:00:v${job.version}`,
+    });
+    const [stored] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(stored.customerId).toBe(notices[0].customerId);
+    const [customer] = await db.select().from(customers).where(eq(customers.id, stored.customerId!));
+    expect(customer).toMatchObject({ companyId: tenant.company.id, email });
+  });
+
+  it("confirms again on each move, not on other changes, and a move back is a new change", async () => {
+    const tenant = await tenantWithNotices();
+    const job = await book(tenant, { customerEmail: uniqueEmail("mover") });
+    const put = (body: Record<string, unknown>) => tenant.agent.put(`/api/jobs/${job.id}`).send(body);
+
+    expect((await put({ description: "Bring the long ladder" })).status).toBe(200);
+    expect((await put({ status: "in_progress" })).status).toBe(200);
+    expect(await noticesOf(job.id)).toHaveLength(1);
+
+    expect((await put({ date: "2026-12-02" })).status).toBe(200);
+    expect((await put({ time: "13:30" })).status).toBe(200);
+    expect((await put({ date: "2026-12-01", time: "09:00" })).status).toBe(200);
+    const notices = await noticesOf(job.id);
+    expect(notices.map((n) => n.kind)).toEqual(Array(4).fill("confirmation"));
+    expect(new Set(notices.map((n) => n.dedupeKey)).size).toBe(4);
+    expect(notices[1].dedupeKey).toContain(":2026-12-02T09:00:");
+    expect(notices[2].dedupeKey).toContain(":2026-12-02T13:30:");
+  });
+
+  it("uses the customer's e-mail when the job has none", async () => {
+    const tenant = await tenantWithNotices();
+    const email = uniqueEmail("onfile");
+    const [customer] = await db
+      .insert(customers)
+      .values({ companyId: tenant.company.id, name: "Cora Customer", email })
+      .returning();
+    const job = await book(tenant, { customerId: customer.id });
+    const notices = await noticesOf(job.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ recipient: email, customerId: customer.id });
+  });
+
+  it("records nothing while notices are off, without an e-mail, for a cancelled booking or an opted-out customer", async () => {
+    const off = await tenantWithNotices(false);
+    expect(await noticesOf((await book(off, { customerEmail: uniqueEmail("off") })).id)).toEqual([]);
+
+    const on = await tenantWithNotices();
+    expect(await noticesOf((await book(on)).id)).toEqual([]);
+    expect(
+      await noticesOf((await book(on, { customerEmail: uniqueEmail("x"), status: "cancelled" })).id),
+    ).toEqual([]);
+
+    const email = uniqueEmail("optedout");
+    await db
+      .insert(customers)
+      .values({ companyId: on.company.id, name: "Opted Out", email, noticesOptedOutAt: new Date() });
+    expect(await noticesOf((await book(on, { customerEmail: email })).id)).toEqual([]);
+  });
+
+  it("never uses another company's customer", async () => {
+    const a = await tenantWithNotices();
+    const b = await tenantWithNotices();
+    const email = uniqueEmail("shared");
+    const [theirs] = await db
+      .insert(customers)
+      .values({ companyId: b.company.id, name: "B's", email })
+      .returning();
+    const job = await book(a, { customerEmail: email });
+    const [notice] = await noticesOf(job.id);
+    expect(notice.companyId).toBe(a.company.id);
+    expect(notice.customerId).not.toBe(theirs.id);
+    const [mine] = await db.select().from(customers).where(eq(customers.id, notice.customerId!));
+    expect(mine.companyId).toBe(a.company.id);
+  });
+});
+
+describe("on the way", () => {
+  it("records one notice when the technician taps On my way, however often", async () => {
+    const tenant = await tenantWithNotices();
+    const email = uniqueEmail("waiting");
+    const job = await buildJob(tenant.company.id, tenant.employee.id, {
+      customerEmail: email,
+      date: "2026-12-03",
+    });
+    const technician = await agentFor(tenant.employeeUser);
+    expect((await technician.put(`/api/jobs/${job.id}`).send({ onMyWay: true })).status).toBe(200);
+    expect((await technician.put(`/api/jobs/${job.id}`).send({ onMyWay: true })).status).toBe(200);
+    const notices = await noticesOf(job.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      kind: "on_the_way",
+      recipient: email,
+      dedupeKey: `on_the_way:${job.id}:2026-12-03`,
+    });
+  });
+});
+
+describe("POST /api/unsubscribe/:token", () => {
+  async function customerOf(tenant: Tenant) {
+    const [customer] = await db
+      .insert(customers)
+      .values({ companyId: tenant.company.id, name: "Una Subscribe", email: uniqueEmail("unsub") })
+      .returning();
+    return customer;
+  }
+
+  it("stops further notices for that customer and answers the same when repeated", async () => {
+    const tenant = await tenantWithNotices();
+    const customer = await customerOf(tenant);
+    const token = unsubscribeToken(customer.id);
+    expect(customerIdOfToken(token)).toBe(customer.id);
+
+    const first = await anonymous().post(`/api/unsubscribe/${token}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ companyName: tenant.company.name, optedOutAt: expect.any(String) });
+    const again = await anonymous().post(`/api/unsubscribe/${token}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const [stored] = await db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(stored.noticesOptedOutAt?.toISOString()).toBe(first.body.optedOutAt);
+
+    const job = await book(tenant, { customerId: customer.id });
+    expect(await noticesOf(job.id)).toEqual([]);
+  });
+
+  it("answers 404 for a malformed, forged or deleted customer's token, changing nothing", async () => {
+    const tenant = await tenantWithNotices();
+    const customer = await customerOf(tenant);
+    const forged = `${customer.id}.${"A".repeat(43)}`;
+    for (const token of ["nonsense", forged, unsubscribeToken(crypto.randomUUID())]) {
+      const res = await anonymous().post(`/api/unsubscribe/${token}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ code: "not_found", message: "This unsubscribe link is not valid" });
+    }
+    const [stored] = await db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(stored.noticesOptedOutAt).toBeNull();
+  });
+});

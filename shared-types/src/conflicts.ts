@@ -1,0 +1,175 @@
+/**
+ * The conflict engine (docs/schedule.md, "Job lengths and warnings"): one pure function
+ * that the server puts in every job answer and the client runs live in the job dialog, so
+ * both always say the same thing. Warnings inform; they never block a save.
+ */
+
+export type ConflictCode = "overlap" | "inactive_employee" | "outside_hours" | "non_working_day";
+
+/** `jobId` names the other job of an overlap. */
+export type JobWarning = { code: ConflictCode; message: string; jobId?: string };
+
+/**
+ * What the engine needs of a job. A job without a date is unscheduled and is never warned
+ * about; a cancelled job is neither warned about nor overlaps anything. `type` and
+ * `location` only make the overlap message name the other job.
+ */
+export type ConflictJob = {
+  id: string;
+  employeeId: string | null;
+  date: string | null;
+  time: string | null;
+  durationMinutes: number;
+  type?: string;
+  location?: string;
+  status?: string;
+};
+
+export type ConflictContext = {
+  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  workingDays: number[];
+  /** "HH:mm" */
+  workdayStart: string;
+  workdayEnd: string;
+  inactiveEmployeeIds: ReadonlySet<string>;
+  /** Names for the inactive message; without one the message says "The employee". */
+  employeeNames?: ReadonlyMap<string, string>;
+};
+
+const MINUTES_PER_DAY = 24 * 60;
+const MS_PER_DAY = 86_400_000;
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** A scheduled job placed on one time line: minutes since 1970-01-01 00:00, so a job past midnight still meets the next morning's. */
+type Placed = {
+  job: ConflictJob;
+  start: number;
+  end: number;
+  isoWeekday: number;
+  startOfDay: number;
+  /** The warning others get about this job, made once however many it overlaps. */
+  asOverlap?: JobWarning;
+};
+
+function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/** "HH:mm" for minutes that may pass midnight. */
+function clock(minutes: number): string {
+  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  const hh = Math.floor(inDay / 60);
+  const mm = inDay % 60;
+  return `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}`;
+}
+
+function place(job: ConflictJob): Placed | undefined {
+  if (!job.date || !job.time || job.status === "cancelled") return undefined;
+  const [y, m, d] = job.date.split("-").map(Number);
+  const dayNumber = Math.floor(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / MS_PER_DAY);
+  if (!Number.isFinite(dayNumber)) return undefined;
+  const startOfDay = dayNumber * MINUTES_PER_DAY;
+  const start = startOfDay + minutesOf(job.time);
+  // 1970-01-01 was a Thursday (ISO weekday 4).
+  const isoWeekday = ((((dayNumber + 3) % 7) + 7) % 7) + 1;
+  return { job, start, end: start + job.durationMinutes, isoWeekday, startOfDay };
+}
+
+function overlapWarning(other: Placed): JobWarning {
+  if (other.asOverlap) return other.asOverlap;
+  const what = other.job.type
+    ? `${other.job.type}${other.job.location ? ` at ${other.job.location}` : ""}`
+    : "another job";
+  other.asOverlap = {
+    code: "overlap",
+    message: `Overlaps ${clock(other.start)}–${clock(other.end)} ${what}`,
+    jobId: other.job.id,
+  };
+  return other.asOverlap;
+}
+
+/** The warnings a job has on its own: its employee, its day and its hours. */
+function ownWarnings(placed: Placed, context: ConflictContext): JobWarning[] {
+  const warnings: JobWarning[] = [];
+  const employeeId = placed.job.employeeId;
+  if (employeeId && context.inactiveEmployeeIds.has(employeeId)) {
+    const name = context.employeeNames?.get(employeeId) ?? "The employee";
+    warnings.push({ code: "inactive_employee", message: `${name} is inactive` });
+  }
+  if (!context.workingDays.includes(placed.isoWeekday)) {
+    const day = WEEKDAY_NAMES[placed.isoWeekday - 1];
+    warnings.push({ code: "non_working_day", message: `${day} is not a working day` });
+  }
+  const dayStart = placed.startOfDay + minutesOf(context.workdayStart);
+  const dayEnd = placed.startOfDay + minutesOf(context.workdayEnd);
+  const early = placed.start < dayStart;
+  const late = placed.end > dayEnd;
+  if (early && late) {
+    warnings.push({
+      code: "outside_hours",
+      message: `Runs outside the workday (${context.workdayStart}–${context.workdayEnd})`,
+    });
+  } else if (early) {
+    warnings.push({ code: "outside_hours", message: `Starts before the workday (${context.workdayStart})` });
+  } else if (late) {
+    warnings.push({ code: "outside_hours", message: `Ends after the workday (${context.workdayEnd})` });
+  }
+  return warnings;
+}
+
+/**
+ * Every job's warnings, keyed by job id (a job with none maps to []). Overlaps are found
+ * per employee by one sweep over the jobs sorted by start: O(n log n) plus the overlaps
+ * themselves, never every pair of the week.
+ */
+export function warningsForJobs(jobs: ConflictJob[], context: ConflictContext): Map<string, JobWarning[]> {
+  const result = new Map<string, JobWarning[]>();
+  const byEmployee = new Map<string, Placed[]>();
+  for (const job of jobs) {
+    const placed = place(job);
+    result.set(job.id, placed ? ownWarnings(placed, context) : []);
+    if (!placed || !job.employeeId) continue;
+    const line = byEmployee.get(job.employeeId);
+    if (line) line.push(placed);
+    else byEmployee.set(job.employeeId, [placed]);
+  }
+  for (const line of byEmployee.values()) {
+    line.sort((a, b) => a.start - b.start || a.end - b.end);
+    // Jobs still running at the current start; all of them overlap it.
+    let running: Placed[] = [];
+    for (const current of line) {
+      running = running.filter((other) => other.end > current.start);
+      for (const other of running) {
+        result.get(current.job.id)?.push(overlapWarning(other));
+        result.get(other.job.id)?.push(overlapWarning(current));
+      }
+      running.push(current);
+    }
+  }
+  return result;
+}
+
+/**
+ * One job's warnings against the others (the dialog, while the user edits). `others` may
+ * contain the job itself under its own id: that copy is the stored one and is ignored.
+ */
+export function warningsForJob(
+  job: ConflictJob,
+  others: ConflictJob[],
+  context: ConflictContext,
+): JobWarning[] {
+  const placed = place(job);
+  if (!placed) return [];
+  const warnings = ownWarnings(placed, context);
+  if (!job.employeeId) return warnings;
+  const overlapping: Placed[] = [];
+  for (const other of others) {
+    if (other.id === job.id || other.employeeId !== job.employeeId) continue;
+    const candidate = place(other);
+    if (candidate && candidate.start < placed.end && placed.start < candidate.end)
+      overlapping.push(candidate);
+  }
+  overlapping.sort((a, b) => a.start - b.start || a.end - b.end);
+  return [...warnings, ...overlapping.map(overlapWarning)];
+}

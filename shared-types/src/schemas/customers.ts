@@ -1,0 +1,163 @@
+/**
+ * Customers (docs/customers.md): a company's people and places, with their jobs and calls.
+ * The messages name the field as the customer form labels it.
+ */
+import { z } from "zod";
+import type { CallRecordDTO, JobDTO } from "../api";
+import { ZCompanyId } from "./common";
+import { JOB_LOCATION_MAX } from "./jobs";
+import { ZVersion } from "./versions";
+
+export const CUSTOMER_FIELD_NAME_MAX = 200;
+export const CUSTOMER_FIELD_PHONE_MIN = 7;
+export const CUSTOMER_FIELD_PHONE_MAX = 20;
+export const CUSTOMER_FIELD_EMAIL_MAX = 254;
+/** The address becomes a job's location when the customer is picked, so it must fit one. */
+export const CUSTOMER_FIELD_ADDRESS_MAX = JOB_LOCATION_MAX;
+export const CUSTOMER_FIELD_NOTES_MAX = 2000;
+/** Search answers at most this many customers; the search box narrows, it does not page. */
+export const CUSTOMER_SEARCH_LIMIT_MAX = 100;
+export const CUSTOMER_SEARCH_LIMIT_DEFAULT = 50;
+/** One import: a spreadsheet of a small company's whole customer list, and then some. */
+export const CUSTOMER_IMPORT_MAX_ROWS = 10_000;
+export const CUSTOMER_IMPORT_MAX_CHARS = 5_000_000;
+
+export const CUSTOMER_NAME_REQUIRED = "Name is required";
+export const CUSTOMER_PHONE_INVALID = `Phone must be ${CUSTOMER_FIELD_PHONE_MIN} to ${CUSTOMER_FIELD_PHONE_MAX} characters: digits, spaces and + - ( ) .`;
+/** The phone passed the pattern but is no number in the company's country (docs/customers.md). */
+export const CUSTOMER_PHONE_NOT_A_NUMBER = "Phone is not a phone number in the company's country";
+export const CUSTOMER_EMAIL_INVALID = "Email must be a valid email address";
+export const CUSTOMER_NOT_FOUND = "Customer not found";
+export const CUSTOMER_PHONE_TAKEN = "A customer with this phone number already exists";
+export const CUSTOMER_IMPORT_CSV_REQUIRED = "CSV is required";
+export const CUSTOMER_IMPORT_TOO_MANY_ROWS = `An import takes at most ${CUSTOMER_IMPORT_MAX_ROWS} rows`;
+export const CUSTOMER_IMPORT_NO_NAME_COLUMN = "The first row must name the columns, one of them Name";
+
+// Optional fields sent empty are stored as null: "" and "   " mean "not given".
+const emptyToNull = (value: unknown) =>
+  value === undefined || (typeof value === "string" && value.trim() === "") ? null : value;
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string({ message: `${label} must be text` })
+      .trim()
+      .max(max, { message: `${label} must be ${max} characters or less` })
+      .nullable(),
+  );
+
+export const ZCustomerFields = z.object({
+  name: z
+    .string({ message: CUSTOMER_NAME_REQUIRED })
+    .trim()
+    .min(1, { message: CUSTOMER_NAME_REQUIRED, abort: true })
+    .max(CUSTOMER_FIELD_NAME_MAX, { message: `Name must be ${CUSTOMER_FIELD_NAME_MAX} characters or less` }),
+  phone: z.preprocess(
+    emptyToNull,
+    z
+      .string({ message: CUSTOMER_PHONE_INVALID })
+      .trim()
+      .min(CUSTOMER_FIELD_PHONE_MIN, { message: CUSTOMER_PHONE_INVALID })
+      .max(CUSTOMER_FIELD_PHONE_MAX, { message: CUSTOMER_PHONE_INVALID })
+      .regex(/^[0-9 +\-().]+$/, { message: CUSTOMER_PHONE_INVALID })
+      .nullable(),
+  ),
+  email: z.preprocess(
+    emptyToNull,
+    z
+      .string({ message: CUSTOMER_EMAIL_INVALID })
+      .trim()
+      .max(CUSTOMER_FIELD_EMAIL_MAX, { message: CUSTOMER_EMAIL_INVALID })
+      .pipe(z.email({ message: CUSTOMER_EMAIL_INVALID }))
+      .nullable(),
+  ),
+  address: optionalText("Address", CUSTOMER_FIELD_ADDRESS_MAX),
+  notes: optionalText("Notes", CUSTOMER_FIELD_NOTES_MAX),
+});
+export type TCustomerFields = z.infer<typeof ZCustomerFields>;
+
+/** POST /api/customers */
+export const ZCustomerCreate = ZCustomerFields.extend({ companyId: ZCompanyId.optional() });
+export type TCustomerCreate = z.infer<typeof ZCustomerCreate>;
+/** What a client may send: optional fields may be left out, empty or null. */
+export type TCustomerInput = {
+  name: string;
+  phone?: string | null;
+  email?: string | null;
+  address?: string | null;
+  notes?: string | null;
+  companyId?: string;
+};
+
+/** PUT /api/customers/:id: the whole customer, and the version the client last saw. */
+export const ZCustomerUpdate = ZCustomerCreate.extend({ version: ZVersion.optional() });
+export type TCustomerUpdate = z.infer<typeof ZCustomerUpdate>;
+
+export const SEARCH_LIMIT_INVALID = `Limit must be a whole number from 1 to ${CUSTOMER_SEARCH_LIMIT_MAX}`;
+
+/** GET /api/customers?companyId=&q=&limit= */
+export const ZCustomerListQuery = z.object({
+  companyId: ZCompanyId.optional(),
+  q: z
+    .string({ message: "Search must be text" })
+    .max(200, { message: "Search must be 200 characters or less" })
+    .optional(),
+  limit: z.coerce
+    .number({ message: SEARCH_LIMIT_INVALID })
+    .int({ message: SEARCH_LIMIT_INVALID })
+    .min(1, { message: SEARCH_LIMIT_INVALID })
+    .max(CUSTOMER_SEARCH_LIMIT_MAX, { message: SEARCH_LIMIT_INVALID })
+    .default(CUSTOMER_SEARCH_LIMIT_DEFAULT),
+});
+export type TCustomerListQuery = z.infer<typeof ZCustomerListQuery>;
+
+/** POST /api/customers/import */
+export const ZCustomerImport = z.object({
+  companyId: ZCompanyId.optional(),
+  csv: z
+    .string({ message: CUSTOMER_IMPORT_CSV_REQUIRED })
+    .min(1, { message: CUSTOMER_IMPORT_CSV_REQUIRED, abort: true })
+    .max(CUSTOMER_IMPORT_MAX_CHARS, {
+      message: `CSV must be ${CUSTOMER_IMPORT_MAX_CHARS} characters or less`,
+    }),
+  dryRun: z.boolean({ message: "dryRun must be true or false" }).default(false),
+});
+export type TCustomerImport = z.infer<typeof ZCustomerImport>;
+
+export type CustomerDTO = {
+  id: string;
+  companyId: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  notes: string | null;
+  /** The customer followed an e-mail's unsubscribe link: no booking notices go to them. */
+  noticesOptedOut: boolean;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+/** GET /api/customers/:id: the customer and their history (docs/customers.md). */
+export type CustomerDetailDTO = CustomerDTO & {
+  /** Today and later, and jobs not yet on the schedule, soonest first. */
+  upcomingJobs: JobDTO[];
+  /** Before today, latest first. */
+  pastJobs: JobDTO[];
+  /** Their calls, latest first. */
+  calls: CallRecordDTO[];
+};
+
+/** A row of the spreadsheet that was not imported: `row` counts the header as row 1, as spreadsheets do. */
+export type CustomerImportErrorDTO = { row: number; message: string };
+
+export type CustomerImportResultDTO = {
+  created: number;
+  updated: number;
+  /** Rows left out: blank, or failing (each failing row is in `errors`). */
+  skipped: number;
+  errors: CustomerImportErrorDTO[];
+  dryRun: boolean;
+};

@@ -1,0 +1,11 @@
+/**
+ * A customer's unsubscribe link (docs/customers.md, "Unsubscribe"): the page at
+ * /unsubscribe/:token posts the token to the API, as does a mail client's one-click button.
+ */
+import { z } from "zod";
+
+/** Any string: a malformed or forged token is simply not found (404). */
+export const ZUnsubscribeParams = z.object({ token: z.string() });
+
+/** POST /api/unsubscribe/:token answers whose e-mails stop; a repeat answers the same. */
+export type UnsubscribeDTO = { companyName: string; optedOutAt: string };

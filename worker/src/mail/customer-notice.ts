@@ -1,0 +1,90 @@
+/**
+ * Booking notices to a company's customers (docs/customers.md, "Booking notices"): a plain-
+ * text body and the same words as HTML, each ending with the customer's unsubscribe link.
+ */
+import { escapeHtml, htmlLayout } from "./layout";
+
+export type CustomerNoticeFacts = {
+  kind: "confirmation" | "reminder" | "on_the_way";
+  /** A confirmation after an earlier one for the same job: the visit moved. */
+  isMove: boolean;
+  companyName: string;
+  jobType: string;
+  location: string;
+  /** The visit's calendar date and wall-clock time, as the company booked them. */
+  date: string;
+  time: string;
+  technicianName: string | null;
+  unsubscribeLink: string;
+};
+
+// The date is a calendar date, not an instant: read it as such (UTC), never shift it.
+const formatDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  });
+
+function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; lines: string[] } {
+  const when = `${formatDay(facts.date)} at ${facts.time}`;
+  const visit = `${facts.jobType} at ${facts.location}`;
+  if (facts.kind === "confirmation") {
+    return facts.isMove
+      ? {
+          subject: `Your visit from ${facts.companyName} has moved to ${when}`,
+          title: "Your visit has moved",
+          lines: [
+            `${facts.companyName} moved your visit (${visit}) to ${when}.`,
+            "The attached calendar file updates the visit in your calendar.",
+          ],
+        }
+      : {
+          subject: `Your visit from ${facts.companyName} is booked for ${when}`,
+          title: "Your visit is booked",
+          lines: [
+            `${facts.companyName} booked your visit (${visit}) for ${when}.`,
+            "The attached calendar file adds the visit to your calendar.",
+          ],
+        };
+  }
+  if (facts.kind === "reminder") {
+    return {
+      subject: `Reminder: ${facts.companyName} visits you tomorrow at ${facts.time}`,
+      title: "Your visit is tomorrow",
+      lines: [`A reminder: ${facts.companyName} visits you tomorrow, ${when} (${visit}).`],
+    };
+  }
+  const who = facts.technicianName ? `${facts.technicianName} from ${facts.companyName}` : facts.companyName;
+  return {
+    subject: `${facts.companyName} is on the way`,
+    title: "We are on the way",
+    lines: [`${who} is on the way to ${facts.location} for your visit (${facts.jobType}).`],
+  };
+}
+
+export function renderCustomerNotice(facts: CustomerNoticeFacts) {
+  const { subject, title, lines } = wordsOf(facts);
+  const why = `You receive this e-mail because you booked a visit with ${facts.companyName}.`;
+  const text = [
+    "Hello,",
+    "",
+    ...lines,
+    "",
+    why,
+    "To stop these e-mails, open this link:",
+    facts.unsubscribeLink,
+    "",
+  ].join("\n");
+  const html = htmlLayout(
+    title,
+    [
+      "<p>Hello,</p>",
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p style="font-size:12px;color:#6b7280">${escapeHtml(why)} <a href="${escapeHtml(facts.unsubscribeLink)}">Unsubscribe</a></p>`,
+    ].join("\n"),
+  );
+  return { subject, text, html };
+}
