@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 type Fallback = () => HTMLElement | null | undefined;
 
@@ -21,17 +21,18 @@ export function returnFocus(from: Element | null, fallback?: Fallback) {
  * Focus goes back where it was when something that took it closes (docs/accessibility.md),
  * for panels that are not antd dialogs kept mounted (which do it themselves), e.g. the
  * inline call form: `remember` notes the focused element (the button that opens),
- * `restore` focuses it again once the panel is gone.
+ * `restore` focuses it again; call it once the panel has left the page (an effect after the
+ * closing render), or a slow render may still hold the focus in the panel when it looks.
  */
 export function useReturnFocus() {
   const opener = useRef<Element | null>(null);
-  const remember = () => {
+  const remember = useCallback(() => {
     opener.current = document.activeElement;
-  };
-  const restore = (fallback?: Fallback) => {
+  }, []);
+  const restore = useCallback((fallback?: Fallback) => {
     returnFocus(opener.current, fallback);
     opener.current = null;
-  };
+  }, []);
   return { remember, restore };
 }
 

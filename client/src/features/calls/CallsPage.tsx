@@ -2,7 +2,7 @@ import { ContactsOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CallRecordDTO } from "@sched/shared-types";
 import { Alert, Button, Card, Empty, Skeleton } from "antd";
 import dayjs from "dayjs";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
@@ -52,16 +52,23 @@ export default function CallsPage() {
   const canManage = useCan("manageCalls");
   // The form is inline, not a dialog: closing it puts the focus back on the button that
   // opened it, or on Log Call when that one is gone (the empty list's button, a deleted card).
-  const focus = useReturnFocus();
+  const { remember, restore } = useReturnFocus();
   const logCallButton = useRef<HTMLButtonElement>(null);
+  // Set when the form closes; the focus goes back once the closing render has removed it.
+  const isFocusOwed = useRef(false);
+  useEffect(() => {
+    if (form.mode !== "closed" || !isFocusOwed.current) return;
+    isFocusOwed.current = false;
+    restore(() => logCallButton.current);
+  }, [form.mode, restore]);
   if (!companyId) return null;
 
   const closeForm = () => {
+    if (form.mode !== "closed") isFocusOwed.current = true;
     setForm({ mode: "closed" });
-    focus.restore(() => logCallButton.current);
   };
   const openForm = (next: FormState) => {
-    focus.remember();
+    remember();
     setForm(next);
   };
   const openNewCall = () => openForm({ mode: "create", openedAt: Date.now() });

@@ -15,7 +15,7 @@ import { ActionCards } from "./ActionCards";
 import { ConflictFilter } from "./ConflictFilter";
 import { hasConflicts, withWarnings } from "./conflictMarks";
 import { DailyView } from "./DailyView";
-import { addDays, jobsOfWeek } from "./gridModel";
+import { addDays, jobsOfWeek, showsSunday } from "./gridModel";
 import type { JobDialogDefaults } from "./JobDialog";
 import { UnscheduledTray } from "./UnscheduledTray";
 import { useScheduleEmployees, useUnscheduledJobs, useWeekJobs } from "./useJobs";
@@ -185,6 +185,7 @@ export default function SchedulePage() {
         onWeekChange={params.setWeek}
         onToday={params.goToToday}
         isLoading={jobsQuery.isPlaceholderData}
+        days={showsSunday(jobsOfWeek(jobs, params.week), settings.workingDays) ? 7 : 6}
         extra={
           <ConflictFilter
             count={conflictsThisWeek}

@@ -13,17 +13,19 @@ type WeekNavigatorProps = {
   isLoading: boolean;
   /** More for the week, after Today (the conflict filter). */
   extra?: ReactNode;
+  /** Days the board shows: 6 (Monday to Saturday), or 7 with the Sunday column. */
+  days?: number;
 };
 
-/** Arrows a week back or forward, the range label (Mon to Sat), and Today. */
+/** Arrows a week back or forward, the range label (Mon to Sat, or to Sun with the Sunday column), and Today. */
 export function WeekNavigator(props: WeekNavigatorProps) {
-  const { week, isCurrentWeek, onWeekChange, onToday, isLoading, extra } = props;
+  const { week, isCurrentWeek, onWeekChange, onToday, isLoading, extra, days } = props;
   const step = (weeks: number) => onWeekChange(toISODate(dayjs(week).add(weeks, "week")));
   return (
     <div className="week-nav">
       <Button icon={<LeftOutlined />} aria-label="Previous week" onClick={() => step(-1)} />
       <div className="week-nav__label" data-testid="week-range" aria-live="polite" aria-busy={isLoading}>
-        {weekRangeLabel(week)}
+        {weekRangeLabel(week, days)}
       </div>
       <Button icon={<RightOutlined />} aria-label="Next week" onClick={() => step(1)} />
       <Button onClick={onToday} disabled={isCurrentWeek}>
