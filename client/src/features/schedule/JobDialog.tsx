@@ -1,26 +1,18 @@
 import { DeleteOutlined } from "@ant-design/icons";
-import {
-  type CompanySettingsDTO,
-  DEFAULT_COMPANY_SETTINGS,
-  JOB_SLOT_FIELDS,
-  type JobDTO,
-  type JobType,
-  type TJobCreate,
-} from "@sched/shared-types";
+import { JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "@sched/shared-types";
 import { Alert, App, Button, Form, Modal, Popconfirm } from "antd";
-import dayjs from "dayjs";
 import { lazy, Suspense, useState } from "react";
 import { LinkButton } from "../../components/LinkButton";
 import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
 import { errorMessage } from "../../lib/api";
-import { formatDateTime, toISODate } from "../../lib/dates";
+import { formatDateTime } from "../../lib/dates";
 import { useIsSmallScreen } from "../../lib/screen";
 import { differingFields, intendedChange } from "../../lib/staleChange";
 import { useCan, useCurrentCompany } from "../company/useCompanies";
-import { defaultDuration } from "./duration";
 import { JobFormFields, type JobFormValues } from "./JobFormFields";
-import { type JobChangeValues, jobChangeLabels, jobChangeValues, jobFormValues } from "./jobChanges";
+import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
+import { initialValues, type JobDialogDefaults } from "./jobDialogValues";
 import { type PhotoChange, PhotoPicker } from "./PhotoPicker";
 import { NO_REPEAT, type RepeatChoice, ruleOf } from "./repeat/repeatChoice";
 import { type ScopeChoice, useSeriesScope } from "./repeat/SeriesScopeDialog";
@@ -29,22 +21,10 @@ import { UNSCHEDULED, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdat
 import { useBoardSettings } from "./workingDays";
 import "./job-dialog.css";
 
+export type { JobDialogDefaults };
+
 // The rule library comes with the Repeat part only, on demand: the board's first download stays small.
 const RepeatField = lazy(() => import("./repeat/RepeatField"));
-
-export type JobDialogDefaults = Partial<{
-  employeeId: string;
-  date: string;
-  time: string;
-  type: JobType;
-  location: string;
-  description: string;
-  customerEmail: string;
-  customerPhone: string;
-  callRecordId: string;
-  /** The customer the job is for (docs/customers.md). */
-  customerId: string;
-}>;
 
 export type JobDialogProps = {
   open: boolean;
@@ -56,31 +36,6 @@ export type JobDialogProps = {
   /** Offers "Move to…" (the keyboard alternative to dragging the card) when present. */
   onMoveTo?: (job: JobDTO) => void;
 };
-
-const DEFAULT_TIME = "09:00";
-
-function initialValues(
-  job: JobDTO | undefined,
-  defaults: JobDialogDefaults = {},
-  settings: Pick<CompanySettingsDTO, "jobTypeDurations"> = DEFAULT_COMPANY_SETTINGS,
-): JobFormValues {
-  if (job) return jobFormValues(job);
-  return {
-    employeeId: defaults.employeeId,
-    type: defaults.type,
-    location: defaults.location ?? "",
-    date: defaults.date ?? toISODate(dayjs()),
-    time: defaults.time ?? DEFAULT_TIME,
-    durationMinutes: defaultDuration(settings, defaults.type),
-    description: defaults.description ?? "",
-    status: "scheduled",
-    paymentStatus: "pending",
-    amount: "",
-    customerEmail: defaults.customerEmail ?? "",
-    customerPhone: defaults.customerPhone ?? "",
-    customerId: defaults.customerId ?? null,
-  };
-}
 
 /**
  * Add Job and Edit Job (docs/schedule.md). Those who may manage jobs edit everything;
