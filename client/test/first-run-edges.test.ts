@@ -2,6 +2,7 @@ import { AVATAR_COLORS, type AvatarColor, type EmployeeDTO, type JobDTO } from "
 import { describe, expect, it } from "vitest";
 import { initialsFrom, nextAvatarColor } from "../src/features/employees/avatarColors";
 import { buildPrintHtml } from "../src/features/schedule/print";
+import { buildJob } from "./builders";
 
 const employee = (avatarColor: AvatarColor, isActive = true): EmployeeDTO => ({
   id: "a",
@@ -14,35 +15,12 @@ const employee = (avatarColor: AvatarColor, isActive = true): EmployeeDTO => ({
   version: 1,
 });
 
-const job: JobDTO = {
+const job: JobDTO = buildJob({
   id: "j",
   companyId: "c",
   employeeId: "a",
-  type: "Repair",
-  location: "1 Main St",
   description: "Leaking tap <kitchen>",
-  date: "2026-11-23",
-  time: "09:00",
-  status: "scheduled",
-  paymentStatus: "pending",
-  completedAt: null,
-  onMyWayAt: null,
-  durationMinutes: 60,
-  amount: null,
-  customerEmail: null,
-  customerPhone: null,
-  customerId: null,
-  callRecordId: null,
-  seriesId: null,
-  occurrenceDate: null,
-  isDetached: false,
-  beforePhotoUrl: null,
-  afterPhotoUrl: null,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-  version: 1,
-  warnings: [],
-};
+});
 
 describe("a new employee's colour", () => {
   it("is the first colour nobody active has, else the least used", () => {

@@ -21,6 +21,7 @@ import {
 } from "../src/features/schedule/gridModel";
 import { buildPrintHtml } from "../src/features/schedule/print";
 import { nextWorkingDay } from "../src/features/schedule/workingDays";
+import { buildJob } from "./builders";
 
 const BASE_MONDAY = "2026-11-23";
 
@@ -35,37 +36,15 @@ const employee = (id: string, isActive: boolean): EmployeeDTO => ({
   version: 1,
 });
 
-// A cast: the fields other features add to jobs do not matter to where a job shows.
+// Only who, where and when matter to where a job shows; the rest stays at the builder's values.
 const job = (overrides: Partial<JobDTO> & { id: string }): JobDTO =>
-  ({
+  buildJob({
     companyId: "c",
     employeeId: "a",
-    type: "Repair",
     location: `loc-${overrides.id}`,
-    description: null,
     date: BASE_MONDAY,
-    time: "09:00",
-    durationMinutes: 60,
-    status: "scheduled",
-    paymentStatus: "pending",
-    completedAt: null,
-    onMyWayAt: null,
-    amount: null,
-    customerEmail: null,
-    customerPhone: null,
-    customerId: null,
-    callRecordId: null,
-    seriesId: null,
-    occurrenceDate: null,
-    isDetached: false,
-    beforePhotoUrl: null,
-    afterPhotoUrl: null,
-    createdAt: "2026-11-01T00:00:00.000Z",
-    updatedAt: "2026-11-01T00:00:00.000Z",
-    version: 1,
-    warnings: [],
     ...overrides,
-  }) as JobDTO;
+  });
 
 type EmployeeState = "active" | "inactive" | "missing";
 

@@ -4,37 +4,15 @@ import { doesFieldWork, mobileNavItemsFor, navItemsFor } from "../src/app/naviga
 import { mapsLink, telLink } from "../src/features/my-day/links";
 import { jobsOfDay, nextJob } from "../src/features/my-day/useMyDay";
 import { linkableEmployees } from "../src/features/team/rosterLinks";
+import { buildJob } from "./builders";
 
-const job = (id: string, changes: Partial<JobDTO> = {}): JobDTO => ({
-  id,
-  companyId: "c1",
-  employeeId: "e1",
-  type: "Repair",
-  location: "12 Oak Rd",
-  description: null,
-  date: "2026-11-25",
-  time: "09:00",
-  status: "scheduled",
-  paymentStatus: "pending",
-  completedAt: null,
-  onMyWayAt: null,
-  durationMinutes: 60,
-  amount: null,
-  customerEmail: null,
-  customerPhone: null,
-  customerId: null,
-  callRecordId: null,
-  seriesId: null,
-  occurrenceDate: null,
-  isDetached: false,
-  beforePhotoUrl: null,
-  afterPhotoUrl: null,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-  version: 1,
-  warnings: [],
-  ...changes,
-});
+const job = (id: string, changes: Partial<JobDTO> = {}): JobDTO =>
+  buildJob({
+    id,
+    location: "12 Oak Rd",
+    date: "2026-11-25",
+    ...changes,
+  });
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
 

@@ -1,39 +1,20 @@
-/**
- * The outbox's rules that need no browser (docs/offline.md): the order changes go out in,
- * and a job as the technician left it, waiting changes laid over the listed job.
- */
-import type { JobDTO } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { changesCount, describeWork, keptWorkOf } from "../src/features/offline/keptWork";
 import { nextToSend } from "../src/features/offline/order";
 import type { QueuedChange, QueuedJobChange } from "../src/features/offline/outbox";
+import { buildJob } from "./builders";
 
 const USER = "user-1";
 
-const listedJob = {
+const listedJob = buildJob({
   id: "job-1",
   companyId: "company-1",
   employeeId: "employee-1",
-  type: "Repair",
   location: "12 Oak Rd",
-  description: null,
-  date: "2026-11-23",
-  time: "09:00",
-  status: "scheduled",
-  paymentStatus: "pending",
-  completedAt: null,
-  onMyWayAt: null,
-  amount: null,
-  customerEmail: null,
-  customerPhone: null,
-  customerId: null,
-  callRecordId: null,
-  beforePhotoUrl: null,
-  afterPhotoUrl: null,
   createdAt: "2026-11-20T08:00:00.000Z",
   updatedAt: "2026-11-20T08:00:00.000Z",
   version: 3,
-} as unknown as JobDTO;
+});
 
 let seq = 0;
 function jobChange(overrides: Partial<QueuedJobChange> = {}): QueuedJobChange {

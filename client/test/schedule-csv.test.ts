@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildScheduleCsv, csvCell, scheduleCsvFilename } from "../src/features/schedule/csv";
 import { jobTypeClass, paymentTone, statusTone, totalAmount } from "../src/features/schedule/jobStyle";
 import { jobWindow } from "../src/features/schedule/useJobs";
+import { buildJob } from "./builders";
 
 const employee = (id: string, name: string): EmployeeDTO => ({
   id,
@@ -15,36 +16,13 @@ const employee = (id: string, name: string): EmployeeDTO => ({
   version: 1,
 });
 
-const job = (overrides: Partial<JobDTO>): JobDTO => ({
-  id: "j",
-  companyId: "c",
-  employeeId: "a",
-  type: "Repair",
-  location: "1 Main St",
-  description: null,
-  date: "2026-11-23",
-  time: "09:00",
-  status: "scheduled",
-  paymentStatus: "pending",
-  completedAt: null,
-  onMyWayAt: null,
-  durationMinutes: 60,
-  amount: null,
-  customerEmail: null,
-  customerPhone: null,
-  customerId: null,
-  callRecordId: null,
-  seriesId: null,
-  occurrenceDate: null,
-  isDetached: false,
-  beforePhotoUrl: null,
-  afterPhotoUrl: null,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-  version: 1,
-  warnings: [],
-  ...overrides,
-});
+const job = (overrides: Partial<JobDTO>): JobDTO =>
+  buildJob({
+    id: "j",
+    companyId: "c",
+    employeeId: "a",
+    ...overrides,
+  });
 
 describe("schedule CSV", () => {
   it("quotes per RFC 4180 and neutralises formulas", () => {

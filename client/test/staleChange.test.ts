@@ -13,6 +13,7 @@ import {
   readValue,
   staleAnswerOf,
 } from "../src/lib/staleChange";
+import { buildJob } from "./builders";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
 
@@ -34,36 +35,14 @@ const employee = (id: string, name: string, changes: Partial<EmployeeDTO> = {}):
 const LUIS = employee("e1", "Luis Garcia");
 const MARIA = employee("e2", "Maria Chen");
 
-const job = (changes: Partial<JobDTO> = {}): JobDTO => ({
-  id: "j1",
-  companyId: COMPANY,
-  employeeId: LUIS.id,
-  type: "Repair",
-  location: "1 Main St",
-  description: null,
-  date: "2031-03-05",
-  time: "09:00",
-  status: "scheduled",
-  paymentStatus: "pending",
-  completedAt: null,
-  onMyWayAt: null,
-  durationMinutes: 60,
-  amount: "95.00",
-  customerEmail: null,
-  customerPhone: null,
-  customerId: null,
-  callRecordId: null,
-  seriesId: null,
-  occurrenceDate: null,
-  isDetached: false,
-  beforePhotoUrl: null,
-  afterPhotoUrl: null,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-  version: 1,
-  warnings: [],
-  ...changes,
-});
+const job = (changes: Partial<JobDTO> = {}): JobDTO =>
+  buildJob({
+    companyId: COMPANY,
+    employeeId: LUIS.id,
+    date: "2031-03-05",
+    amount: "95.00",
+    ...changes,
+  });
 
 const staleError = (current: unknown, message = "Amy Admin changed this job since you opened it.") =>
   new ApiError(409, JSON.stringify({ message, code: "stale", current }));

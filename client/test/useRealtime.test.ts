@@ -5,40 +5,18 @@ import { usePresenceStore } from "../src/components/presenceStore";
 import type { ChatCache } from "../src/features/chat/chatCache";
 import { queryKeys, rootKey } from "../src/lib/queryKeys";
 import { applyEvent, queryRootsFor } from "../src/lib/useRealtime";
+import { buildJob } from "./builders";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
 const OTHER_COMPANY = "22222222-2222-4222-8222-222222222222";
 
-const job = (id: string, date: string, changes: Partial<JobDTO> = {}): JobDTO => ({
-  id,
-  companyId: COMPANY,
-  employeeId: "e1",
-  type: "Repair",
-  location: "1 Main St",
-  description: null,
-  date,
-  time: "09:00",
-  status: "scheduled",
-  paymentStatus: "pending",
-  completedAt: null,
-  onMyWayAt: null,
-  durationMinutes: 60,
-  amount: null,
-  customerEmail: null,
-  customerPhone: null,
-  customerId: null,
-  callRecordId: null,
-  seriesId: null,
-  occurrenceDate: null,
-  isDetached: false,
-  beforePhotoUrl: null,
-  afterPhotoUrl: null,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-  version: 1,
-  warnings: [],
-  ...changes,
-});
+const job = (id: string, date: string, changes: Partial<JobDTO> = {}): JobDTO =>
+  buildJob({
+    id,
+    companyId: COMPANY,
+    date,
+    ...changes,
+  });
 
 const weekKey = (startDate: string, endDate: string, companyId = COMPANY) =>
   queryKeys.jobs(companyId, startDate, endDate);

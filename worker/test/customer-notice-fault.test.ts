@@ -4,9 +4,6 @@ import "./invitation-env";
  * the notice's row is made before its e-mail job is queued, the job sends a row once
  * (sentAt), and the restarted worker's retry delivers the one e-mail.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { db } from "@sched/core/db/client";
 import { customerNotices } from "@sched/core/db/schema";
 import { closeQueues, getEmailQueue } from "@sched/core/queues";
@@ -15,43 +12,13 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { sendCustomerNotice } from "../src/jobs/send-customer-notice";
 import { bookJob, changeJob, noticeCompany, noticesOf } from "./customer-notice-support";
 import { eventually, header, startSmtpServer } from "./invitation-support";
+import { workerProcesses } from "./worker-processes";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const children: ChildProcess[] = [];
+const workers = workerProcesses();
 const servers: { close: () => Promise<void> }[] = [];
 
-/** The real e-mail worker in its own process (the invitation fault test's), ready once it says so. */
-function startWorkerProcess(smtpUrl: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(HERE, "invitation-worker-process.ts")],
-    {
-      env: { ...process.env, SMTP_URL: smtpUrl },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("worker ready")) resolve(child);
-    });
-    child.once("exit", (code, signal) => reject(new Error(`worker exited early (${signal ?? code})`)));
-  });
-}
-
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (hasExited(child) ? resolve() : child.once("exit", () => resolve())));
-
-async function stopWorkers() {
-  for (const child of children.splice(0)) {
-    if (!hasExited(child)) child.kill("SIGTERM");
-    await exited(child);
-  }
-}
-
 afterEach(async () => {
-  await stopWorkers();
+  await workers.stopAll();
   for (const server of servers.splice(0)) await server.close();
 });
 afterAll(async () => {
@@ -66,7 +33,7 @@ async function settle(noticeId: string) {
   const job = await getEmailQueue().getJob(`customer-notice-${noticeId}`);
   await eventually(async () => ((await job?.isCompleted()) ? true : undefined), 60_000, "job completed");
   expect((await noticeRow(noticeId)).sentAt).toBeInstanceOf(Date);
-  await stopWorkers();
+  await workers.stopAll();
 }
 
 describe("a worker killed with SIGKILL while sending a booking notice", () => {
@@ -88,18 +55,16 @@ describe("a worker killed with SIGKILL while sending a booking notice", () => {
       },
     });
     servers.push(smtp);
-    const first = await startWorkerProcess(smtp.url);
+    const first = await workers.start(smtp.url);
     const { job } = await bookJob(tenant, { customerEmail: email });
     const [notice] = await noticesOf(job.id);
 
     await atRcpt;
-    first.kill("SIGKILL");
-    await exited(first);
-    expect(first.signalCode).toBe("SIGKILL");
+    await workers.killHard(first);
     expect((await noticeRow(notice.id)).sentAt).toBeNull();
     expect(smtp.mailTo(email)).toEqual([]);
 
-    await startWorkerProcess(smtp.url);
+    await workers.start(smtp.url);
     await smtp.waitForMail(email, 60_000);
     await settle(notice.id);
     expect(smtp.mailTo(email)).toHaveLength(1);
@@ -111,7 +76,7 @@ describe("a worker killed with SIGKILL while sending a booking notice", () => {
     expect(await noticesOf(job.id)).toHaveLength(1);
 
     // A move is a new change: one more confirmation, once.
-    await startWorkerProcess(smtp.url);
+    await workers.start(smtp.url);
     await changeJob(job.id, { time: "11:00" });
     const notices = await noticesOf(job.id);
     expect(notices).toHaveLength(2);

@@ -1,7 +1,5 @@
 import "./invitation-env";
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { db } from "@sched/core/db/client";
 import { employeeInvitations } from "@sched/core/db/schema";
 import { lookupInvitation } from "@sched/core/queries/invitations";
@@ -18,50 +16,13 @@ import {
   startSmtpServer,
   tokenOf,
 } from "./invitation-support";
+import { hasExited, workerProcesses } from "./worker-processes";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const children: ChildProcess[] = [];
+const workers = workerProcesses();
 const servers: { close: () => Promise<void> }[] = [];
 
-/** Starts the worker process and resolves once it says it listens on the queue (however long a busy machine takes). */
-function startWorkerProcess(smtpUrl: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(HERE, "invitation-worker-process.ts")],
-    {
-      env: { ...process.env, SMTP_URL: smtpUrl },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("worker ready")) resolve(child);
-    });
-    child.once("exit", (code, signal) => reject(new Error(`worker exited early (${signal ?? code})`)));
-  });
-}
-
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (hasExited(child) ? resolve() : child.once("exit", () => resolve())));
-
-async function killHard(child: ChildProcess) {
-  child.kill("SIGKILL");
-  await exited(child);
-  expect(child.signalCode).toBe("SIGKILL");
-}
-
-/** SIGTERM lets a worker finish its running job and exit; resolves once every one has exited. */
-async function stopWorkers() {
-  for (const child of children.splice(0)) {
-    if (!hasExited(child)) child.kill("SIGTERM");
-    await exited(child);
-  }
-}
-
 afterEach(async () => {
-  await stopWorkers();
+  await workers.stopAll();
   for (const server of servers.splice(0)) await server.close();
 });
 afterAll(async () => {
@@ -85,7 +46,7 @@ async function settle(invitationId: string) {
   const job = await getEmailQueue().getJob(`invitation-${invitationId}`);
   await eventually(async () => ((await job?.isCompleted()) ? true : undefined), 20_000, "job completed");
   expect((await invitationRow(invitationId)).sentAt).toBeInstanceOf(Date);
-  await stopWorkers();
+  await workers.stopAll();
 }
 
 async function expectWorkingLink(mail: ReceivedMail, email: string) {
@@ -112,15 +73,15 @@ describe("the worker killed with SIGKILL while sending an invitation", () => {
       },
     });
     servers.push(smtp);
-    const first = await startWorkerProcess(smtp.url);
+    const first = await workers.start(smtp.url);
     const invitationId = await invite(email);
 
     await atRcpt;
-    await killHard(first);
+    await workers.killHard(first);
     expect((await invitationRow(invitationId)).sentAt).toBeNull();
     expect(smtp.mailTo(email)).toEqual([]);
 
-    await startWorkerProcess(smtp.url);
+    await workers.start(smtp.url);
     await smtp.waitForMail(email, 20_000);
     await settle(invitationId);
     const mails = smtp.mailTo(email);
@@ -137,16 +98,16 @@ describe("the worker killed with SIGKILL while sending an invitation", () => {
       beforeAccept: async (mail) => {
         if (!mail.to.includes(email) || !isFirst || !victim) return;
         isFirst = false;
-        await killHard(victim);
+        await workers.killHard(victim);
       },
     });
     servers.push(smtp);
-    victim = await startWorkerProcess(smtp.url);
+    victim = await workers.start(smtp.url);
     const invitationId = await invite(email);
     await eventually(async () => (hasExited(victim) ? true : undefined), 20_000, "worker killed");
     expect((await invitationRow(invitationId)).sentAt).toBeNull();
 
-    await startWorkerProcess(smtp.url);
+    await workers.start(smtp.url);
     await eventually(async () => (smtp.mailTo(email).length === 2 ? true : undefined), 20_000, "second copy");
     await settle(invitationId);
     const [firstCopy, secondCopy] = smtp.mailTo(email);

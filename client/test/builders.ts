@@ -1,0 +1,36 @@
+/** Test data shared by the client's tests: whole DTOs at plain values, each test's own on top. */
+import type { JobDTO } from "@sched/shared-types";
+
+/** A job as the API answers it: a scheduled Repair on Monday 23 November 2026 at 09:00. */
+export function buildJob(overrides: Partial<JobDTO> = {}): JobDTO {
+  return {
+    id: "j1",
+    companyId: "c1",
+    employeeId: "e1",
+    type: "Repair",
+    location: "1 Main St",
+    description: null,
+    date: "2026-11-23",
+    time: "09:00",
+    status: "scheduled",
+    paymentStatus: "pending",
+    completedAt: null,
+    onMyWayAt: null,
+    durationMinutes: 60,
+    amount: null,
+    customerEmail: null,
+    customerPhone: null,
+    customerId: null,
+    callRecordId: null,
+    seriesId: null,
+    occurrenceDate: null,
+    isDetached: false,
+    beforePhotoUrl: null,
+    afterPhotoUrl: null,
+    createdAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: "2026-11-01T00:00:00.000Z",
+    version: 1,
+    warnings: [],
+    ...overrides,
+  };
+}
