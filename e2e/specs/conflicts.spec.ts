@@ -1,24 +1,7 @@
-/**
- * Nothing is lost when two people work on the same thing (docs/schedule.md, "When two
- * people edit the same job"): a save that someone else's change overtook shows who
- * changed what and lets the user keep theirs or apply their own; a create sent twice
- * (a double click, a retry after a lost answer) makes one thing.
- */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import {
-  api,
-  e2eDataDir,
-  expect,
-  freshPage,
-  type Owner,
-  PASSWORD,
-  selectCompany,
-  test,
-  uniqueEmail,
-} from "../fixtures";
+import { api, expect, freshPage, type Owner, PASSWORD, selectCompany, test, uniqueEmail } from "../fixtures";
+import { invitationToken } from "../members";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
@@ -28,31 +11,6 @@ const BOARD = `/schedule?week=${MONDAY}&view=day&day=${WEDNESDAY}`;
 const FIRST_LOAD = { timeout: 30_000 };
 /** A change made in another browser reaches this one through the socket. */
 const LIVE = { timeout: 15_000 };
-
-/** The invitation link the worker wrote to the outbox (no SMTP_URL in e2e). */
-async function invitationToken(email: string): Promise<string> {
-  const outbox = path.join(e2eDataDir(), "outbox");
-  const name = email.replace(/[^a-z0-9@._-]+/gi, "_");
-  let token: string | undefined;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outbox).filter((file) => file.endsWith(`-${name}.eml`));
-        } catch {
-          // The worker has written nothing yet.
-        }
-        const raw = files.map((file) => readFileSync(path.join(outbox, file), "utf8")).join("\n");
-        const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        token = decoded.match(/\/invite\/([A-Za-z0-9_-]{43})/)?.[1];
-        return token;
-      },
-      { timeout: 20_000, message: `an invitation e-mail to ${email}` },
-    )
-    .toBeTruthy();
-  return token ?? "";
-}
 
 /** Amy Admin, invited by the owner and signed in in a browser of her own with the company selected. */
 async function addAdmin(page: Page, owner: Owner, browser: Browser, testInfo: TestInfo): Promise<Page> {

@@ -1,15 +1,7 @@
-/**
- * Live updates between browsers: a job moved in one moves in the other, the board shows
- * who else is on the week, the bell rings for another member's change, and a dropped
- * connection comes back and catches up.
- */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import {
   api,
-  e2eDataDir,
   expect,
   freshPage,
   isPhone,
@@ -19,6 +11,7 @@ import {
   test,
   uniqueEmail,
 } from "../fixtures";
+import { invitationToken } from "../members";
 
 const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
@@ -34,31 +27,6 @@ async function ownerElsewhere(browser: Browser, testInfo: TestInfo, owner: Owner
   expect(res.status()).toBe(200);
   await selectCompany(page, owner.companyId);
   return page;
-}
-
-/** The invitation link the worker wrote to the outbox (no SMTP_URL in e2e). */
-async function invitationToken(email: string): Promise<string> {
-  const outbox = path.join(e2eDataDir(), "outbox");
-  const name = email.replace(/[^a-z0-9@._-]+/gi, "_");
-  let token: string | undefined;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outbox).filter((file) => file.endsWith(`-${name}.eml`));
-        } catch {
-          // The worker has written nothing yet.
-        }
-        const raw = files.map((file) => readFileSync(path.join(outbox, file), "utf8")).join("\n");
-        const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        token = decoded.match(/\/invite\/([A-Za-z0-9_-]{43})/)?.[1];
-        return token;
-      },
-      { timeout: 20_000, message: `an invitation e-mail to ${email}` },
-    )
-    .toBeTruthy();
-  return token!;
 }
 
 /** Invites a member and accepts as them in a browser of their own, signed in with the company selected. */

@@ -1,17 +1,8 @@
-/**
- * The technician is a person (docs/my-day.md): the owner at a desktop and a technician
- * on a phone, side by side. The technician's My Day shows only their own jobs; the
- * owner's change reaches the technician's bell without a reload; the technician's work
- * (a photo, a completion) reaches the owner's bell and board; chat names who wrote.
- */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import {
   api,
   expect as baseExpect,
-  e2eDataDir,
   freshPage,
   type Owner,
   PASSWORD,
@@ -19,6 +10,7 @@ import {
   test,
   uniqueEmail,
 } from "../fixtures";
+import { invitationToken } from "../members";
 
 // Every step waits for another browser's socket or the worker's outbox: allow a loaded machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -37,31 +29,6 @@ function today(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** The invitation link the worker wrote to the outbox (no SMTP_URL in e2e). */
-async function invitationToken(email: string): Promise<string> {
-  const outbox = path.join(e2eDataDir(), "outbox");
-  const name = email.replace(/[^a-z0-9@._-]+/gi, "_");
-  let token: string | undefined;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outbox).filter((file) => file.endsWith(`-${name}.eml`));
-        } catch {
-          // The worker has written nothing yet.
-        }
-        const raw = files.map((file) => readFileSync(path.join(outbox, file), "utf8")).join("\n");
-        const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        token = decoded.match(/\/invite\/([A-Za-z0-9_-]{43})/)?.[1];
-        return token;
-      },
-      { timeout: 20_000, message: `an invitation e-mail to ${email}` },
-    )
-    .toBeTruthy();
-  return token ?? "";
 }
 
 async function addEmployee(page: Page, owner: Owner, name: string, initials: string, avatarColor: string) {
