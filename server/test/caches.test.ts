@@ -13,12 +13,12 @@ import {
 } from "@sched/core/cache/channel";
 import { db } from "@sched/core/db/client";
 import { callRecords, companyUsers, jobs, scheduleTemplates, sessions } from "@sched/core/db/schema";
-import { redis } from "@sched/core/redis";
 import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startOwnRedis, waitFor } from "./outage-support";
+import { describe, expect, it, vi } from "vitest";
+import { waitFor } from "./outage-support";
+import { ownRedisWithCaches } from "./own-redis";
 import { sessionCookieFor } from "./realtime-support";
 import { agentFor, anonymous } from "./support";
 
@@ -31,20 +31,7 @@ const { redisPort, sharedRedisUrl } = await vi.hoisted(async () => {
   return { redisPort: port, sharedRedisUrl: shared };
 });
 
-let ownRedis: Awaited<ReturnType<typeof startOwnRedis>>;
-
-beforeAll(async () => {
-  ownRedis = await startOwnRedis(redisPort);
-  await startInvalidationListener();
-  // The request path's connection tried before this Redis existed: wait for its reconnect.
-  await waitFor(async () => redis.status === "ready", "the command connection to this file's Redis");
-});
-
-afterAll(async () => {
-  await stopInvalidationListener();
-  await ownRedis?.stop();
-  process.env.REDIS_URL = sharedRedisUrl;
-});
+const ownRedis = ownRedisWithCaches(redisPort, sharedRedisUrl);
 
 /** Every statement the app sends to PostgreSQL while `fn` runs. */
 async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
@@ -234,14 +221,14 @@ describe("without the invalidation channel", () => {
   it("reads PostgreSQL for everything while Redis is stopped, and starts empty when it is back", async () => {
     const tenant = await warmTenant();
     const other = await warmTenant();
-    await ownRedis.stop();
+    await ownRedis.redis?.stop();
     await waitFor(async () => !isChannelHealthy(), "channel unhealthy after Redis stopped");
     await expectDatabaseRead(tenant);
     // A removal whose message could not reach anyone, during the outage.
     await db
       .delete(companyUsers)
       .where(and(eq(companyUsers.companyId, other.company.id), eq(companyUsers.userId, other.admin.id)));
-    await ownRedis.start();
+    await ownRedis.redis?.start();
     await waitFor(async () => isChannelHealthy(), "channel healthy after Redis is back");
     // What was kept before the outage is gone: the membership is read again.
     expect((await anonymous().get(weekUrl(other.company.id)).set("Cookie", other.cookie)).status).toBe(403);
@@ -249,12 +236,12 @@ describe("without the invalidation channel", () => {
 
   it("reads PostgreSQL while Redis is frozen (connected, never answering)", async () => {
     const tenant = await warmTenant();
-    ownRedis.pause();
+    ownRedis.redis?.pause();
     try {
       await waitFor(async () => !isChannelHealthy(), "channel unhealthy while Redis is frozen");
       await expectDatabaseRead(tenant);
     } finally {
-      ownRedis.resume();
+      ownRedis.redis?.resume();
     }
     await waitFor(async () => isChannelHealthy(), "channel healthy after Redis thawed");
   });

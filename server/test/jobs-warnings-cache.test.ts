@@ -4,16 +4,12 @@
  * ETag it noted at that version, so the settings and employee commands must bump the
  * version for a list whose warnings they change. This file runs against a Redis of its own.
  */
-import {
-  isChannelHealthy,
-  startInvalidationListener,
-  stopInvalidationListener,
-} from "@sched/core/cache/channel";
-import { redis } from "@sched/core/redis";
+import { isChannelHealthy } from "@sched/core/cache/channel";
 import { buildJob, buildTenant } from "@sched/core/test/factories";
 import type { JobDTO } from "@sched/shared-types";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startOwnRedis, waitFor } from "./outage-support";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { waitFor } from "./outage-support";
+import { ownRedisWithCaches } from "./own-redis";
 import { agentFor } from "./support";
 
 const { redisPort, sharedRedisUrl } = await vi.hoisted(async () => {
@@ -25,19 +21,10 @@ const { redisPort, sharedRedisUrl } = await vi.hoisted(async () => {
   return { redisPort: port, sharedRedisUrl: shared };
 });
 
-let ownRedis: Awaited<ReturnType<typeof startOwnRedis>>;
+ownRedisWithCaches(redisPort, sharedRedisUrl);
 
 beforeAll(async () => {
-  ownRedis = await startOwnRedis(redisPort);
-  await startInvalidationListener();
-  await waitFor(async () => redis.status === "ready", "the command connection to this file's Redis");
   await waitFor(async () => isChannelHealthy(), "the invalidation channel");
-});
-
-afterAll(async () => {
-  await stopInvalidationListener();
-  await ownRedis?.stop();
-  process.env.REDIS_URL = sharedRedisUrl;
 });
 
 const weekUrl = (companyId: string) =>
