@@ -8,11 +8,11 @@ import path from "node:path";
 import { config, ROOT_DIR } from "@sched/core/config";
 import { NotFound } from "@sched/core/errors";
 import express, { type Express } from "express";
-import helmet from "helmet";
 import { loadUser, sessionMiddleware } from "./auth/session";
 import { errorMiddleware } from "./http/errors";
 import { healthHandler } from "./http/health";
 import { sameOrigin } from "./http/same-origin";
+import { securityHeaders } from "./http/security-headers";
 import { apiRouter } from "./routes";
 import { stripeWebhookRouter } from "./routes/stripe-webhook";
 
@@ -32,26 +32,7 @@ export function createApp(): Express {
     res.setHeader("X-Request-Id", req.id);
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'", "https://js.stripe.com"],
-          // antd writes its CSS-in-JS into <style> tags at run time.
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:"],
-          "connect-src": ["'self'", "ws:", "wss:", "https://api.stripe.com"],
-          "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
-          // The installable app: its service worker and manifest come from here (docs/offline.md).
-          "worker-src": ["'self'"],
-          "manifest-src": ["'self'"],
-          "upgrade-insecure-requests": config.isHttps ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders);
 
   // Stripe signs the raw bytes: this route reads its body before any JSON parser.
   app.use("/api/stripe/webhook", express.raw({ type: "*/*", limit: "1mb" }), stripeWebhookRouter);

@@ -9,12 +9,15 @@ import { closeQueues } from "@sched/core/queues";
 import { redis } from "@sched/core/redis";
 import { createApp } from "./app";
 import { sessionMiddleware } from "./auth/session";
+import { withFastLane } from "./http/fast-lane";
 import { attachGateway } from "./realtime/gateway";
 
 async function main() {
   await runMigrations(config.databaseUrl!);
   const app = createApp();
-  const httpServer = createServer(app);
+  // The board's unchanged week and the empty chat poll are answered from memory before
+  // Express when they can be (docs/realtime.md, "The fast lane").
+  const httpServer = createServer(withFastLane(app));
   const io = attachGateway(httpServer, sessionMiddleware);
   // Sessions, memberships and the jobs list's version are kept in memory once this process
   // hears every invalidation; until then (Redis away at start) PostgreSQL answers each time.

@@ -104,13 +104,21 @@ export async function jobsChanged(companyId: string): Promise<void> {
 }
 
 /**
+ * The company's jobs version when this process already holds it, without asking Redis:
+ * undefined when it does not (or cannot trust what it holds).
+ */
+export function knownJobsVersion(companyId: string): string | undefined {
+  return isChannelHealthy() ? mirror.get(companyId)?.token : undefined;
+}
+
+/**
  * The company's jobs version as this process knows it, or undefined when it cannot be
  * trusted (the channel is not healthy, or Redis did not answer).
  */
 export async function currentJobsVersion(companyId: string): Promise<string | undefined> {
   if (!isChannelHealthy() || !COMPANY_ID.test(companyId)) return undefined;
-  const known = mirror.get(companyId);
-  if (known) return known.token;
+  const known = knownJobsVersion(companyId);
+  if (known) return known;
   const startedIn = generation;
   let token: string;
   try {

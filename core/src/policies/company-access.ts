@@ -30,13 +30,23 @@ const accessOf = (userId: string, companyId: string, row: MembershipRow): Compan
   isReadOnly: isCompanyReadOnly(row),
 });
 
+/**
+ * The membership as this process keeps it in memory, without waiting for anything:
+ * undefined when it is not kept (or the caches are off), which says nothing about
+ * whether the user is a member. The fast lane asks this (server/src/http/fast-lane.ts).
+ */
+export function cachedCompanyAccess(userId: string, companyId: string): CompanyAccess | undefined {
+  const cached = membershipCache.get(companyId, userId);
+  return cached && accessOf(userId, companyId, cached);
+}
+
 /** Loads the user's membership of a company; undefined when not a member (or no such company). */
 export async function loadCompanyAccess(
   userId: string,
   companyId: string,
 ): Promise<CompanyAccess | undefined> {
-  const cached = membershipCache.get(companyId, userId);
-  if (cached) return accessOf(userId, companyId, cached);
+  const cached = cachedCompanyAccess(userId, companyId);
+  if (cached) return cached;
   // Taken before the read: a change whose message arrives meanwhile keeps this answer out.
   const ticket = membershipCache.ticket();
   const found = await readMembership(userId, companyId, sql<null>`null`);

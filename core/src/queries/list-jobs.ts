@@ -21,7 +21,7 @@ import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { and, asc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { onChannelReset } from "../cache/channel";
-import { currentJobsVersion } from "../cache/jobs-version";
+import { currentJobsVersion, knownJobsVersion } from "../cache/jobs-version";
 import { db } from "../db/client";
 import { jobs } from "../db/schema";
 import { type CompanyAccess, loadCompanyAccess, loadCompanyAccessWith } from "../policies/company-access";
@@ -42,7 +42,13 @@ const gzipAsync = promisify(gzip);
  */
 export type JobFilter = { startDate?: string; endDate?: string; employeeId?: string; unscheduled?: boolean };
 
-export type JobListBody = { etag: string; json: Buffer; gzipped: () => Promise<Buffer> };
+export type JobListBody = {
+  etag: string;
+  json: Buffer;
+  gzipped: () => Promise<Buffer>;
+  /** The gzipped bytes once gzipped() has finished, for an answer that cannot wait. */
+  gzippedNow?: Buffer;
+};
 
 /** Bump when presentJob's output changes, so browsers drop bodies cached under old ETags. */
 const FORMAT_VERSION = "j4";
@@ -104,11 +110,19 @@ function noteEtag(key: string, note: EtagNote) {
   etagNotes.set(key, note);
 }
 
+/** The ETag noted for a list at `version`, if it is young enough to trust. */
+function notedEtag(key: string, version: string): string | undefined {
+  const noted = etagNotes.get(key);
+  return noted?.version === version && Date.now() - noted.notedAt < ETAG_NOTE_MAX_AGE_MS
+    ? noted.etag
+    : undefined;
+}
+
 /** The ETag of a list at `version`: from memory when noted, else the fingerprint alone. */
 async function etagAtVersion(companyId: string, filter: JobFilter, version: string): Promise<string> {
   const key = `${companyId}|${filterKey(filter)}`;
-  const noted = etagNotes.get(key);
-  if (noted?.version === version && Date.now() - noted.notedAt < ETAG_NOTE_MAX_AGE_MS) return noted.etag;
+  const noted = notedEtag(key, version);
+  if (noted) return noted;
   // Read after the version: a change committed later bumps the version past this note.
   const [row] = await db
     .select({ value: fingerprintSql(companyId) })
@@ -155,16 +169,20 @@ async function build(companyId: string, filter: JobFilter): Promise<Entry> {
   // Warnings once per build, never per request: the ETag changes with everything they read.
   const json = Buffer.from(addWarningsToListJson(row.json, conflictContextOf(row.conflictState)));
   let compressed: Promise<Buffer> | undefined;
-  return {
+  const entry: Entry = {
     etag: etagOf(filter, row.fingerprint),
     json,
     bytes: json.length,
     gzipped: () => {
       // The fastest level: a list is compressed after every change, and level 6 saves only ~6% more.
-      compressed ??= gzipAsync(json, { level: constants.Z_BEST_SPEED });
+      compressed ??= gzipAsync(json, { level: constants.Z_BEST_SPEED }).then((bytes) => {
+        entry.gzippedNow = bytes;
+        return bytes;
+      });
       return compressed;
     },
   };
+  return entry;
 }
 
 function keep(key: string, entry: Entry) {
@@ -208,6 +226,29 @@ export async function jobListBody(companyId: string, filter: JobFilter, etag: st
   if (entry.etag !== etag) entry = await build(companyId, filter);
   keep(key, entry);
   return entry;
+}
+
+/**
+ * The list as this process holds it in memory, without waiting for anything: its current
+ * ETag when the company's jobs version is known here and the ETag at that version is
+ * noted, and the body when it was built at that ETag. Undefined when any of it would need
+ * Redis or PostgreSQL: the caller then takes the full path (server/src/http/fast-lane.ts).
+ */
+export function jobListFromMemory(
+  companyId: string,
+  filter: JobFilter,
+): { etag: string; body: JobListBody | undefined } | undefined {
+  const version = knownJobsVersion(companyId);
+  if (version === undefined) return undefined;
+  const key = `${companyId}|${filterKey(filter)}`;
+  const etag = notedEtag(key, version);
+  if (etag === undefined) return undefined;
+  const kept = cache.get(key);
+  if (kept?.etag !== etag) return { etag, body: undefined };
+  // Most recently used goes last, as in jobListBody.
+  cache.delete(key);
+  cache.set(key, kept);
+  return { etag, body: kept };
 }
 
 /** For tests: forget every kept body. */

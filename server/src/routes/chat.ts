@@ -13,20 +13,18 @@ import { sendChatMessage } from "@sched/core/commands/send-chat-message";
 import { CHAT_UNCHANGED, readChat } from "@sched/core/queries/chat";
 import { ZChatCreate, ZChatQuery } from "@sched/shared-types";
 import { Router } from "express";
+import { CHAT_VARY, chatEtag, REVALIDATE_ALWAYS } from "../http/cache-headers";
 import { route } from "../http/route";
 
 export const chatRouter = Router();
-
-/** The chat up to message `newestId` (no id: a chat without messages). */
-const chatEtag = (newestId: string | undefined) => `W/"chat-${newestId ?? "empty"}"`;
 
 chatRouter.get(
   "/",
   route({ access: { companyMember: "read" }, query: ZChatQuery }, async ({ member, query, req, res }) => {
     const read = await readChat(member.companyId, query.after);
     const messages = read === CHAT_UNCHANGED ? [] : read;
-    res.setHeader("Cache-Control", "private, no-cache");
-    res.setHeader("Vary", "X-Company-Id");
+    res.setHeader("Cache-Control", REVALIDATE_ALWAYS);
+    res.setHeader("Vary", CHAT_VARY);
     res.setHeader("ETag", chatEtag(messages.at(-1)?.id ?? query.after));
     // req.fresh compares If-None-Match with the ETag just set.
     if (!req.fresh) return messages;

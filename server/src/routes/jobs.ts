@@ -15,6 +15,7 @@ import {
   ZSeriesScopeQuery,
 } from "@sched/shared-types";
 import { Router } from "express";
+import { JOBS_VARY, REVALIDATE_ALWAYS } from "../http/cache-headers";
 import { companyDoor, route, rowDoor } from "../http/route";
 import { expectedVersion } from "../http/versions";
 
@@ -41,8 +42,8 @@ jobsRouter.get(
       loadJobListAccess(user, company, filter),
     );
     // Browsers revalidate every time (no-cache) and get a 304 when nothing changed.
-    res.setHeader("Cache-Control", "private, no-cache");
-    res.setHeader("Vary", "Accept-Encoding, X-Company-Id");
+    res.setHeader("Cache-Control", REVALIDATE_ALWAYS);
+    res.setHeader("Vary", JOBS_VARY);
     res.setHeader("ETag", etag);
     if (req.fresh) {
       res.status(304).end();

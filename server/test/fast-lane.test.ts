@@ -1,0 +1,204 @@
+/**
+ * The fast lane (docs/realtime.md, "The fast lane"): the unchanged week and the empty chat
+ * poll answered from memory before Express, with exactly the full path's status, headers
+ * and body; and every request it must not answer (not signed in, a foreign company, an odd
+ * query, a logout, a removal, a change) left to the full path. Runs against a Redis of its
+ * own with this process listening on the invalidation channel, as a web process does.
+ */
+import { isChannelHealthy } from "@sched/core/cache/channel";
+import { buildJob, buildTenant } from "@sched/core/test/factories";
+import request from "supertest";
+import { describe, expect, it, vi } from "vitest";
+import { fastLaneCounts, withFastLane } from "../src/http/fast-lane";
+import { waitFor } from "./outage-support";
+import { ownRedisWithCaches } from "./own-redis";
+import { sessionCookieFor } from "./realtime-support";
+import { app } from "./support";
+
+const { redisPort, sharedRedisUrl } = await vi.hoisted(async () => {
+  const { freePort } = await import("./outage-support");
+  const shared = process.env.REDIS_URL;
+  const port = await freePort();
+  // Read at import by core's config: set before anything below is imported.
+  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  return { redisPort: port, sharedRedisUrl: shared };
+});
+
+ownRedisWithCaches(redisPort, sharedRedisUrl);
+
+const lane = withFastLane(app);
+
+const weekUrl = (companyId: string) =>
+  `/api/jobs?companyId=${companyId}&startDate=2026-11-23&endDate=2026-11-29`;
+
+/** Headers that differ between any two answers (the time, the request id, the connection). */
+const PER_ANSWER = new Set(["date", "x-request-id", "connection", "keep-alive"]);
+
+function sameAnswerParts(res: request.Response) {
+  const headers = Object.fromEntries(
+    Object.entries(res.headers as Record<string, string>).filter(([name]) => !PER_ANSWER.has(name)),
+  );
+  return { status: res.status, headers, text: res.text, body: res.body as unknown };
+}
+
+/**
+ * Sends `extra` to the lane and to the full path alone, and returns both answers; the
+ * lane's counts say whether it answered itself. A busy machine may stall this process past
+ * the channel's heartbeat (the caches are then bypassed, correct but slower): it waits for
+ * the channel first.
+ */
+async function both(url: string, cookie: string, extra: Record<string, string> = {}) {
+  await waitFor(async () => isChannelHealthy(), "channel healthy");
+  const answeredBefore = fastLaneCounts.answered;
+  const viaLane = await request(lane).get(url).set("Cookie", cookie).set(extra);
+  const answeredByLane = fastLaneCounts.answered > answeredBefore;
+  const viaExpress = await request(app).get(url).set("Cookie", cookie).set(extra);
+  return { viaLane, viaExpress, answeredByLane };
+}
+
+/** Lists `url` as `cookie` until the lane answers it: the session, membership, ETag, body and gzip in memory. */
+async function warm(url: string, cookie: string) {
+  const gzip = { "Accept-Encoding": "gzip" };
+  await waitFor(async () => {
+    await request(lane).get(url).set("Cookie", cookie).set(gzip);
+    const before = fastLaneCounts.answered;
+    await request(lane).get(url).set("Cookie", cookie).set(gzip);
+    return fastLaneCounts.answered > before;
+  }, "the week held in memory");
+}
+
+/** A signed-in owner whose week has a job and is held in memory. */
+async function warmWeek() {
+  const tenant = await buildTenant();
+  await buildJob(tenant.company.id, tenant.employee.id, { date: "2026-11-24" });
+  const cookie = await sessionCookieFor(tenant.owner);
+  const url = weekUrl(tenant.company.id);
+  await warm(url, cookie);
+  return { ...tenant, cookie, url };
+}
+
+describe("what the fast lane answers", () => {
+  it("answers an unchanged week exactly as the full path: gzip, plain, 304 and the company header", async () => {
+    const { company, cookie, url } = await warmWeek();
+    const first = await request(app).get(url).set("Cookie", cookie);
+    const etag = first.headers.etag as string;
+    const variants: [string, Record<string, string>][] = [
+      [url, { "Accept-Encoding": "gzip, deflate, br" }],
+      [url, { "Accept-Encoding": "identity" }],
+      [url, { "If-None-Match": etag }],
+      [url, { "If-None-Match": `W/"something-else"`, "Accept-Encoding": "gzip" }],
+      [
+        url.replace(`companyId=${company.id}&`, ""),
+        { "X-Company-Id": company.id, "Accept-Encoding": "gzip" },
+      ],
+    ];
+    for (const [variantUrl, headers] of variants) {
+      const { viaLane, viaExpress, answeredByLane } = await both(variantUrl, cookie, headers);
+      expect(answeredByLane, JSON.stringify(headers)).toBe(true);
+      expect(sameAnswerParts(viaLane)).toEqual(sameAnswerParts(viaExpress));
+      expect(viaLane.headers["x-request-id"]).toBeTruthy();
+      expect(viaLane.headers["content-security-policy"]).toContain("default-src 'self'");
+    }
+    const named = await request(lane).get(url).set("Cookie", cookie).set("X-Request-Id", "trace-42");
+    expect(named.headers["x-request-id"]).toBe("trace-42");
+  });
+
+  it("answers an empty chat poll (304 and 200 []) as the full path, and leaves a poll with news to it", async () => {
+    const { company, owner } = await buildTenant();
+    const cookie = await sessionCookieFor(owner);
+    const sent = await request(app)
+      .post("/api/chat")
+      .set("Cookie", cookie)
+      .send({ companyId: company.id, message: "On my way" });
+    expect(sent.status).toBe(201);
+    const pollUrl = `/api/chat?companyId=${company.id}&after=${sent.body.id}`;
+    const warm = await request(app).get(pollUrl).set("Cookie", cookie);
+    expect(warm.body).toEqual([]);
+
+    for (const headers of [{}, { "If-None-Match": warm.headers.etag as string }]) {
+      const { viaLane, viaExpress, answeredByLane } = await both(pollUrl, cookie, headers);
+      expect(answeredByLane).toBe(true);
+      expect(sameAnswerParts(viaLane)).toEqual(sameAnswerParts(viaExpress));
+    }
+
+    const newer = await request(app)
+      .post("/api/chat")
+      .set("Cookie", cookie)
+      .send({ companyId: company.id, message: "Running late" });
+    const { viaLane, answeredByLane } = await both(pollUrl, cookie, { "If-None-Match": warm.headers.etag });
+    expect(answeredByLane).toBe(false);
+    expect(viaLane.status).toBe(200);
+    expect((viaLane.body as { id: string }[]).map((m) => m.id)).toEqual([newer.body.id]);
+  });
+});
+
+describe("what the fast lane leaves to the full path", () => {
+  it("a request without a valid signed session: 401 as the full path says", async () => {
+    const { cookie, url } = await warmWeek();
+    const tampered = cookie.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    for (const sentCookie of ["", "sched.sid=plain-id", tampered]) {
+      const { viaLane, viaExpress, answeredByLane } = await both(url, sentCookie);
+      expect(answeredByLane).toBe(false);
+      expect([viaLane.status, viaLane.body]).toEqual([viaExpress.status, viaExpress.body]);
+      expect(viaLane.status).toBe(401);
+    }
+  });
+
+  it("another company's week, a week without a company and an odd query: the full path's 403 and 400", async () => {
+    const { cookie, url, company } = await warmWeek();
+    const other = await buildTenant();
+    // Its week is in memory too: only the membership can refuse it.
+    await warm(weekUrl(other.company.id), await sessionCookieFor(other.owner));
+    const cases: [string, number, string][] = [
+      [weekUrl(other.company.id), 403, "You are not a member of this company"],
+      [url.replace(`companyId=${company.id}&`, ""), 400, "Company id is required"],
+      [`${url.replace("startDate=2026-11-23", "startDate=2026-11-31")}`, 400, ""],
+      [`${url}&startDate=2026-11-22`, 400, ""],
+      [`${url.replace("companyId=", "companyId=not-a-company")}`, 400, "Company id is required"],
+    ];
+    for (const [caseUrl, status, message] of cases) {
+      const { viaLane, viaExpress, answeredByLane } = await both(caseUrl, cookie);
+      expect(answeredByLane, caseUrl).toBe(false);
+      expect(viaLane.status, caseUrl).toBe(status);
+      expect(viaLane.body).toEqual(viaExpress.body);
+      if (message) expect(viaLane.body.message).toBe(message);
+    }
+  });
+
+  it("a session signed out, a member removed and a week changed: never the old answer", async () => {
+    const { company, admin, employee, cookie, url } = await warmWeek();
+    const before = await request(lane).get(url).set("Cookie", cookie);
+    const etag = before.headers.etag as string;
+
+    // A change: the same If-None-Match now gets the new list, not a 304.
+    const moved = await request(lane)
+      .post("/api/jobs")
+      .set("Cookie", cookie)
+      .send({
+        companyId: company.id,
+        employeeId: employee.id,
+        type: "Repair",
+        location: "2 Elm St",
+        date: "2026-11-25",
+        time: "10:00",
+      });
+    expect(moved.status).toBe(201);
+    const changed = await request(lane).get(url).set("Cookie", cookie).set("If-None-Match", etag);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toHaveLength(2);
+
+    // A removal: the admin's warmed week is refused at once.
+    const adminCookie = await sessionCookieFor(admin);
+    await warm(url, adminCookie);
+    const removed = await request(lane)
+      .delete(`/api/companies/${company.id}/users/${admin.id}`)
+      .set("Cookie", cookie);
+    expect(removed.status).toBe(204);
+    const refused = await request(lane).get(url).set("Cookie", adminCookie);
+    expect([refused.status, refused.body.message]).toEqual([403, "You are not a member of this company"]);
+
+    // A logout: the cookie is worthless at once.
+    expect((await request(lane).post("/api/logout").set("Cookie", cookie)).status).toBe(200);
+    expect((await request(lane).get(url).set("Cookie", cookie)).status).toBe(401);
+  });
+});
