@@ -115,7 +115,8 @@ describe("what the fast lane answers", () => {
     const warm = await request(app).get(pollUrl).set("Cookie", cookie);
     expect(warm.body).toEqual([]);
 
-    for (const headers of [{}, { "If-None-Match": warm.headers.etag as string }]) {
+    const conditions: Record<string, string>[] = [{}, { "If-None-Match": warm.headers.etag as string }];
+    for (const headers of conditions) {
       const { viaLane, viaExpress, answeredByLane } = await both(pollUrl, cookie, headers);
       expect(answeredByLane).toBe(true);
       expect(sameAnswerParts(viaLane)).toEqual(sameAnswerParts(viaExpress));
@@ -171,17 +172,14 @@ describe("what the fast lane leaves to the full path", () => {
     const etag = before.headers.etag as string;
 
     // A change: the same If-None-Match now gets the new list, not a 304.
-    const moved = await request(lane)
-      .post("/api/jobs")
-      .set("Cookie", cookie)
-      .send({
-        companyId: company.id,
-        employeeId: employee.id,
-        type: "Repair",
-        location: "2 Elm St",
-        date: "2026-11-25",
-        time: "10:00",
-      });
+    const moved = await request(lane).post("/api/jobs").set("Cookie", cookie).send({
+      companyId: company.id,
+      employeeId: employee.id,
+      type: "Repair",
+      location: "2 Elm St",
+      date: "2026-11-25",
+      time: "10:00",
+    });
     expect(moved.status).toBe(201);
     const changed = await request(lane).get(url).set("Cookie", cookie).set("If-None-Match", etag);
     expect(changed.status).toBe(200);

@@ -3,12 +3,15 @@
  * row, so saves run one after the other and never mix. completedAt always follows the
  * status, every save counts as exactly one version, and the row ends as the last save left it.
  */
+import { updateJob } from "@sched/core/commands/save-job";
 import { db } from "@sched/core/db/client";
 import { jobs } from "@sched/core/db/schema";
+import type { CompanyAccess } from "@sched/core/policies/company-access";
 import { buildJob, buildTenant } from "@sched/core/test/factories";
 import type { JobDTO } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { describe, expect, it, vi } from "vitest";
 import { type Agent, agentFor } from "./support";
 
 const ROUNDS = 15;
@@ -95,5 +98,80 @@ describe("concurrent saves of one job", () => {
       );
       expect(refused.body.current).toEqual(saved);
     }
+  });
+});
+
+describe("a change of the job's own row, written on the row the route read", () => {
+  const ownerOf = (tenant: Awaited<ReturnType<typeof buildTenant>>): CompanyAccess => ({
+    companyId: tenant.company.id,
+    userId: tenant.owner.id,
+    role: "owner",
+    isReadOnly: false,
+  });
+
+  /** The statements sent to PostgreSQL while `fn` runs. */
+  async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+    const texts: string[] = [];
+    const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const [first] = args;
+      texts.push(typeof first === "string" ? first : (first as { text: string }).text);
+      return original.apply(this, args);
+    } as typeof pg.Client.prototype.query);
+    try {
+      await fn();
+    } finally {
+      spy.mockRestore();
+    }
+    return texts;
+  }
+
+  it("is one compare-and-set when nobody changed the job since", async () => {
+    const tenant = await buildTenant();
+    const job = await buildJob(tenant.company.id, tenant.employee.id, { status: "scheduled" });
+    const seen = await storedJob(job.id);
+    const statements = await statementsDuring(() =>
+      updateJob(ownerOf(tenant), job.id, { time: "11:30" }, seen.version, { seen }),
+    );
+    expect(statements.filter((text) => /for update/i.test(text))).toEqual([]);
+    const stored = await storedJob(job.id);
+    expect([stored.time, stored.version]).toEqual(["11:30", seen.version + 1]);
+  });
+
+  it("decides on the row as it is now when someone changed it since: nothing of theirs is lost", async () => {
+    const tenant = await buildTenant();
+    const job = await buildJob(tenant.company.id, tenant.employee.id, { status: "scheduled" });
+    const seen = await storedJob(job.id);
+    // Someone completes it between this save's read and its write.
+    await updateJob(ownerOf(tenant), job.id, { status: "completed" });
+    const saved = await updateJob(
+      ownerOf(tenant),
+      job.id,
+      { description: "Bring the long ladder" },
+      undefined,
+      {
+        seen,
+      },
+    );
+    const stored = await storedJob(job.id);
+    expect(stored.status).toBe("completed");
+    // Decided on the old row, completedAt would have been cleared with a "scheduled" status.
+    expect(stored.completedAt).not.toBeNull();
+    expect(stored.description).toBe("Bring the long ladder");
+    expect([stored.version, saved.version]).toEqual([seen.version + 2, seen.version + 2]);
+  });
+
+  it("answers 409 stale when the version the client named is no longer the job's", async () => {
+    const tenant = await buildTenant();
+    const job = await buildJob(tenant.company.id, tenant.employee.id, { status: "scheduled" });
+    const seen = await storedJob(job.id);
+    await updateJob(ownerOf(tenant), job.id, { time: "07:00" });
+    await expect(
+      updateJob(ownerOf(tenant), job.id, { time: "08:00" }, seen.version, { seen }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect((await storedJob(job.id)).time).toBe("07:00");
   });
 });

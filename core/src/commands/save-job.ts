@@ -60,19 +60,24 @@ async function assertCallRecordOfCompany(executor: Executor, companyId: string, 
   if (!record) throw new BadRequest(CALL_RECORD_NOT_IN_COMPANY);
 }
 
-/** After commit: the job event, the history week when one was opened, and the bell. */
+/**
+ * After commit: the job event, the history week when one was opened, and the bell. The
+ * list's version goes first, so a board refetching on the event finds the change
+ * (docs/schedule.md); the job's warnings are worked out meanwhile, as they travel with it.
+ */
 async function announce(
   member: CompanyAccess,
   event: "job.created" | "job.updated",
-  job: JobDTO,
+  row: JobRow,
   week: WeeklyScheduleDTO | undefined,
   change: JobChange,
-) {
-  // The list's version first, so a board refetching on the event finds the change (docs/schedule.md).
-  await jobsChanged(member.companyId);
+): Promise<JobDTO> {
+  // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
+  const [job] = await Promise.all([withWarnings(presentJob(row)), jobsChanged(member.companyId)]);
   publish(member.companyId, event, job);
   if (week) publish(member.companyId, "weeklySchedule.created", week);
   await notifyJobChange(member, change);
+  return job;
 }
 
 export async function createJob(member: CompanyAccess, input: TJobCreate): Promise<JobDTO> {
@@ -103,9 +108,7 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
     return { row: inserted, week, newCustomer: fromCall?.created };
   });
   announceCreatedCustomer(newCustomer);
-  // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
-  const job = await withWarnings(presentJob(row));
-  await announce(member, "job.created", job, week, { type: "created", job: row });
+  const job = await announce(member, "job.created", row, week, { type: "created", job: row });
   // Booking e-mails to the customer (docs/customers.md); never fails the save.
   await noticeJobChange({ type: "created", job: row });
   return job;
@@ -152,19 +155,106 @@ function assertWholeSlot(locked: JobRow, fields: Partial<Record<JobSlotField, st
   throw new BadRequest(errors[0].message, errors);
 }
 
+/** A change as asked for, split into what needs checking against other rows and the plain fields. */
+type JobChangeInput = {
+  fields: Omit<
+    TJobUpdate,
+    "companyId" | "version" | "beforePhoto" | "afterPhoto" | "completedAt" | "onMyWay"
+  >;
+  input: TJobUpdate;
+  photos: ReturnType<typeof decodePhotoChanges>;
+  seriesWide: boolean;
+};
+
+/** The rules a change must pass on the row it changes: the version, who may change what, a whole slot. */
+async function assertChangeAllowed(
+  executor: Executor,
+  member: CompanyAccess,
+  current: JobRow,
+  { fields }: JobChangeInput,
+  expectedVersion: number | undefined,
+) {
+  await assertCurrentVersion(executor, current, expectedVersion, "job", () => presentJob(current));
+  assertMayChange(member, current, fields);
+  assertWholeSlot(current, fields);
+}
+
+/** The columns a change writes, decided on the row as it is at the write. */
+function columnsOf(
+  member: CompanyAccess,
+  current: JobRow,
+  { fields, input, photos, seriesWide }: JobChangeInput,
+) {
+  return {
+    ...fields,
+    completedAt: completionTime(current, input, fields.status ?? current.status),
+    // "On my way" is a timestamp for the office, never a status (docs/schedule.md).
+    ...(input.onMyWay ? { onMyWayAt: sql`now()` } : {}),
+    ...(photos.before !== undefined ? { hasBeforePhoto: photos.before !== null } : {}),
+    ...(photos.after !== undefined ? { hasAfterPhoto: photos.after !== null } : {}),
+    // An occurrence changed on its own keeps that change through series edits (docs/schedule.md).
+    isDetached: detachedAfter(current, fields, seriesWide),
+    ...nextVersion(current, member.userId),
+  };
+}
+
 /**
- * Changes a job in one transaction on its locked row: the version check, who may change
- * what, completedAt and the next version are all decided on the row as it is at the write,
- * so two saves at once run one after the other and never mix (docs/schedule.md).
- * `expectedVersion` is the version the client last saw; another one answers 409 stale.
+ * Whether a change touches only the job's own row: no other row to check (a new employee,
+ * call or customer), no photo to store, no history week to open (the date stays).
+ */
+function isRowOnly(seen: JobRow, { fields, photos }: JobChangeInput): boolean {
+  const changes = (field: "employeeId" | "callRecordId" | "customerId" | "date") =>
+    Boolean(fields[field]) && fields[field] !== seen[field];
+  return (
+    photos.before === undefined &&
+    photos.after === undefined &&
+    !changes("employeeId") &&
+    !changes("callRecordId") &&
+    !changes("customerId") &&
+    (!("date" in fields) || isSame(seen.date, fields.date))
+  );
+}
+
+/**
+ * A change that touches only the job's own row, written in one statement on the row the
+ * caller read (the route's door) if it is still that version: a compare-and-set on the
+ * version, which every writer of a job grows. Undefined when someone changed the job
+ * since: the transaction then decides on the locked row.
+ */
+async function updateIfUnchanged(
+  member: CompanyAccess,
+  seen: JobRow,
+  change: JobChangeInput,
+  expectedVersion: number | undefined,
+): Promise<JobRow | undefined> {
+  await assertChangeAllowed(db, member, seen, change, expectedVersion);
+  const [updated] = await db
+    .update(jobs)
+    .set(columnsOf(member, seen, change))
+    .where(and(eq(jobs.id, seen.id), eq(jobs.version, seen.version)))
+    .returning();
+  return updated;
+}
+
+/**
+ * Changes a job on its row as it is at the write: the version check, who may change what,
+ * completedAt and the next version are all decided on that row, so two saves at once run
+ * one after the other and never mix (docs/schedule.md). A change of the job's own row
+ * alone is one compare-and-set on the row the route read (`seen`); anything else, or a
+ * row changed since, runs in a transaction on the locked row. `expectedVersion` is the
+ * version the client last saw; another one answers 409 stale.
  */
 export async function updateJob(
   member: CompanyAccess,
   jobId: string,
   input: TJobUpdate,
   expectedVersion?: number,
-  /** Saved as part of a "following"/"all" edit of its series: only a date of its own detaches it. */
-  { seriesWide = false }: { seriesWide?: boolean } = {},
+  options: {
+    /** Saved as part of a "following"/"all" edit of its series: only a date of its own detaches it. */
+    seriesWide?: boolean;
+    /** The job as the caller just read it (scoped to the member's company). */
+    seen?: JobRow;
+  } = {},
 ): Promise<JobDTO> {
   const { companyId } = member;
   const {
@@ -173,51 +263,55 @@ export async function updateJob(
     beforePhoto,
     afterPhoto,
     completedAt: _completedAt,
-    onMyWay,
+    onMyWay: _onMyWay,
     ...fields
   } = input;
-  const photos = decodePhotoChanges({ beforePhoto, afterPhoto });
-  const { before, row, week } = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
-    if (!locked) throw new NotFound(JOB_NOT_FOUND);
-    await assertCurrentVersion(tx, locked, expectedVersion, "job", () => presentJob(locked));
-    assertMayChange(member, locked, fields);
-    assertWholeSlot(locked, fields);
-    if (fields.employeeId && fields.employeeId !== locked.employeeId) {
-      await assertEmployeeOfCompany(tx, companyId, fields.employeeId);
-    }
-    if (fields.callRecordId && fields.callRecordId !== locked.callRecordId) {
-      await assertCallRecordOfCompany(tx, companyId, fields.callRecordId);
-    }
-    if (fields.customerId && fields.customerId !== locked.customerId) {
-      await assertCustomerOfCompany(tx, companyId, fields.customerId);
-    }
-    const [updated] = await tx
-      .update(jobs)
-      .set({
-        ...fields,
-        completedAt: completionTime(locked, input, fields.status ?? locked.status),
-        // "On my way" is a timestamp for the office, never a status (docs/schedule.md).
-        ...(onMyWay ? { onMyWayAt: sql`now()` } : {}),
-        ...(photos.before !== undefined ? { hasBeforePhoto: photos.before !== null } : {}),
-        ...(photos.after !== undefined ? { hasAfterPhoto: photos.after !== null } : {}),
-        // An occurrence changed on its own keeps that change through series edits (docs/schedule.md).
-        isDetached: detachedAfter(locked, fields, seriesWide),
-        ...nextVersion(locked, member.userId),
-      })
-      .where(eq(jobs.id, jobId))
-      .returning();
-    await writePhotoChanges(tx, jobId, photos);
-    const isNewWeek = updated.date !== null && updated.date !== locked.date;
-    return {
-      before: locked,
-      row: updated,
-      week: isNewWeek && updated.date ? await ensureWeeklySchedule(tx, companyId, updated.date) : undefined,
-    };
+  const change: JobChangeInput = {
+    fields,
+    input,
+    photos: decodePhotoChanges({ beforePhoto, afterPhoto }),
+    seriesWide: options.seriesWide ?? false,
+  };
+  const { seen } = options;
+  const written =
+    seen && seen.id === jobId && isRowOnly(seen, change)
+      ? await updateIfUnchanged(member, seen, change, expectedVersion)
+      : undefined;
+  const { before, row, week } = written
+    ? { before: seen as JobRow, row: written, week: undefined }
+    : await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
+        if (!locked) throw new NotFound(JOB_NOT_FOUND);
+        await assertChangeAllowed(tx, member, locked, change, expectedVersion);
+        if (fields.employeeId && fields.employeeId !== locked.employeeId) {
+          await assertEmployeeOfCompany(tx, companyId, fields.employeeId);
+        }
+        if (fields.callRecordId && fields.callRecordId !== locked.callRecordId) {
+          await assertCallRecordOfCompany(tx, companyId, fields.callRecordId);
+        }
+        if (fields.customerId && fields.customerId !== locked.customerId) {
+          await assertCustomerOfCompany(tx, companyId, fields.customerId);
+        }
+        const [updated] = await tx
+          .update(jobs)
+          .set(columnsOf(member, locked, change))
+          .where(eq(jobs.id, jobId))
+          .returning();
+        await writePhotoChanges(tx, jobId, change.photos);
+        const isNewWeek = updated.date !== null && updated.date !== locked.date;
+        return {
+          before: locked,
+          row: updated,
+          week:
+            isNewWeek && updated.date ? await ensureWeeklySchedule(tx, companyId, updated.date) : undefined,
+        };
+      });
+  const job = await announce(member, "job.updated", row, week, {
+    type: "updated",
+    before,
+    after: row,
+    photos: change.photos,
   });
-  // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
-  const job = await withWarnings(presentJob(row));
-  await announce(member, "job.updated", job, week, { type: "updated", before, after: row, photos });
   await noticeJobChange({ type: "updated", before, after: row });
   return job;
 }

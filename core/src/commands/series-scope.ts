@@ -84,14 +84,15 @@ export async function updateOccurrences(
   expectedVersion?: number,
 ): Promise<JobDTO> {
   const seriesId = row.seriesId;
-  if (!seriesId || options.scope === "this") return updateJob(member, row.id, input, expectedVersion);
+  if (!seriesId || options.scope === "this")
+    return updateJob(member, row.id, input, expectedVersion, { seen: row });
   authorize(member, "manageJobs");
   const unschedules = (["employeeId", "date", "time"] as const).some(
     (field) => field in input && !input[field],
   );
   if (unschedules) throw new BadRequest(UNSCHEDULE_ONE_ONLY);
   const change = seriesChangeOf(row, input);
-  const saved = await updateJob(member, row.id, input, expectedVersion, { seriesWide: true });
+  const saved = await updateJob(member, row.id, input, expectedVersion, { seriesWide: true, seen: row });
   if (Object.keys(change).length === 0) return saved;
   const today = await companyToday(member.companyId);
   await db.transaction(async (tx) => {
