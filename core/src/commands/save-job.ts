@@ -27,7 +27,7 @@ import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize"
 import { presentJob } from "../presenters/jobs";
 import { publish } from "../publish";
 import { defaultJobDuration } from "../queries/job-durations";
-import { withWarnings } from "../queries/job-warnings";
+import { readWarningInputs, type WarningInputs, withWarnings } from "../queries/job-warnings";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { decodePhotoChanges, writePhotoChanges } from "./job-photos";
@@ -71,9 +71,13 @@ async function announce(
   row: JobRow,
   week: WeeklyScheduleDTO | undefined,
   change: JobChange,
+  warningInputs?: Promise<WarningInputs>,
 ): Promise<JobDTO> {
   // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
-  const [job] = await Promise.all([withWarnings(presentJob(row)), jobsChanged(member.companyId)]);
+  const [job] = await Promise.all([
+    withWarnings(presentJob(row), warningInputs),
+    jobsChanged(member.companyId),
+  ]);
   publish(member.companyId, event, job);
   if (week) publish(member.companyId, "weeklySchedule.created", week);
   await notifyJobChange(member, change);
@@ -273,10 +277,15 @@ export async function updateJob(
     seriesWide: options.seriesWide ?? false,
   };
   const { seen } = options;
-  const written =
-    seen && seen.id === jobId && isRowOnly(seen, change)
-      ? await updateIfUnchanged(member, seen, change, expectedVersion)
+  const isOwnRowChange = seen !== undefined && seen.id === jobId && isRowOnly(seen, change);
+  // The job keeps its employee and day: the warnings' inputs do not depend on this write,
+  // so they are read meanwhile (a failed read is answered where they are awaited).
+  const warningInputs =
+    isOwnRowChange && seen.employeeId && seen.date
+      ? readWarningInputs(companyId, seen.employeeId, seen.date)
       : undefined;
+  warningInputs?.catch(() => {});
+  const written = isOwnRowChange ? await updateIfUnchanged(member, seen, change, expectedVersion) : undefined;
   const { before, row, week } = written
     ? { before: seen as JobRow, row: written, week: undefined }
     : await db.transaction(async (tx) => {
@@ -306,12 +315,14 @@ export async function updateJob(
             isNewWeek && updated.date ? await ensureWeeklySchedule(tx, companyId, updated.date) : undefined,
         };
       });
-  const job = await announce(member, "job.updated", row, week, {
-    type: "updated",
-    before,
-    after: row,
-    photos: change.photos,
-  });
+  const job = await announce(
+    member,
+    "job.updated",
+    row,
+    week,
+    { type: "updated", before, after: row, photos: change.photos },
+    warningInputs,
+  );
   await noticeJobChange({ type: "updated", before, after: row });
   return job;
 }

@@ -95,11 +95,22 @@ function dayAround(date: string, days: number): string {
   return moved.toISOString().slice(0, 10);
 }
 
-/** One job answer (POST, PUT) with its warnings, against the same employee's jobs around its day. */
-export async function withWarnings(job: JobDTO): Promise<JobDTO> {
-  if (!job.date || !job.employeeId) return job;
+/** What a job's warnings are worked out against: the company's hours and the employee's jobs around the day. */
+export type WarningInputs = {
+  employeeId: string;
+  date: string;
+  context: ConflictContext;
+  neighbours: ConflictJob[];
+};
+
+/** Reads the warnings' inputs for a job of `employeeId` on `date`. */
+export async function readWarningInputs(
+  companyId: string,
+  employeeId: string,
+  date: string,
+): Promise<WarningInputs> {
   const [context, neighbours] = await Promise.all([
-    loadConflictContext(job.companyId),
+    loadConflictContext(companyId),
     db
       .select({
         id: jobs.id,
@@ -114,12 +125,28 @@ export async function withWarnings(job: JobDTO): Promise<JobDTO> {
       .from(jobs)
       .where(
         and(
-          eq(jobs.companyId, job.companyId),
-          eq(jobs.employeeId, job.employeeId),
-          gte(jobs.date, dayAround(job.date, -1)),
-          lte(jobs.date, dayAround(job.date, 1)),
+          eq(jobs.companyId, companyId),
+          eq(jobs.employeeId, employeeId),
+          gte(jobs.date, dayAround(date, -1)),
+          lte(jobs.date, dayAround(date, 1)),
         ),
       ),
   ]);
-  return { ...job, warnings: warningsForJob(job, neighbours satisfies ConflictJob[], context) };
+  return { employeeId, date, context, neighbours };
+}
+
+/**
+ * One job answer (POST, PUT) with its warnings, against the same employee's jobs around its
+ * day. `early` are inputs a caller started reading before the write (the job itself is left
+ * out of its neighbours, so they do not depend on it); used only if they are for the job's
+ * employee and day as saved.
+ */
+export async function withWarnings(job: JobDTO, early?: Promise<WarningInputs>): Promise<JobDTO> {
+  if (!job.date || !job.employeeId) return job;
+  const fromEarly = early && (await early);
+  const inputs =
+    fromEarly?.employeeId === job.employeeId && fromEarly.date === job.date
+      ? fromEarly
+      : await readWarningInputs(job.companyId, job.employeeId, job.date);
+  return { ...job, warnings: warningsForJob(job, inputs.neighbours, inputs.context) };
 }
