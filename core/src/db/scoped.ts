@@ -4,7 +4,7 @@
  * answer 404 with the same message, so ids leak nothing.
  */
 import type { Role } from "@sched/shared-types";
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableName, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { NotFound } from "../errors";
@@ -16,15 +16,15 @@ import { companies, companyUsers } from "./schema";
 /** A table whose rows belong to one company each. */
 export type ScopedTable = PgTable & { id: AnyPgColumn; companyId: AnyPgColumn };
 
-/** Returns the row and the user's access to its company, or throws 404 `notFoundMessage`. */
-export async function loadScoped<T extends ScopedTable>(
-  table: T,
-  id: string,
-  userId: string,
-  notFoundMessage = "Not found",
-): Promise<{ row: T["$inferSelect"] & { companyId: string }; member: CompanyAccess }> {
-  if (!z.uuid().safeParse(id).success) throw new NotFound(notFoundMessage);
-  const [found] = await db
+const UUID = z.uuid();
+
+/**
+ * The row with the user's membership of its company, one statement per table, prepared
+ * once: a route's door runs on every change, and building and planning this join each time
+ * cost PostgreSQL and drizzle about a millisecond, five times the prepared statement's.
+ */
+function scopedStatement(table: ScopedTable) {
+  return db
     .select({
       row: table as PgTable,
       role: companyUsers.role,
@@ -35,11 +35,30 @@ export async function loadScoped<T extends ScopedTable>(
     .from(table as PgTable)
     .innerJoin(
       companyUsers,
-      and(eq(companyUsers.companyId, table.companyId), eq(companyUsers.userId, userId)),
+      and(eq(companyUsers.companyId, table.companyId), eq(companyUsers.userId, sql.placeholder("userId"))),
     )
     .innerJoin(companies, eq(companies.id, table.companyId))
-    .where(eq(table.id, id))
-    .limit(1);
+    .where(eq(table.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(`scoped_${getTableName(table)}`);
+}
+
+const statements = new Map<ScopedTable, ReturnType<typeof scopedStatement>>();
+
+/** Returns the row and the user's access to its company, or throws 404 `notFoundMessage`. */
+export async function loadScoped<T extends ScopedTable>(
+  table: T,
+  id: string,
+  userId: string,
+  notFoundMessage = "Not found",
+): Promise<{ row: T["$inferSelect"] & { companyId: string }; member: CompanyAccess }> {
+  if (!UUID.safeParse(id).success) throw new NotFound(notFoundMessage);
+  let statement = statements.get(table);
+  if (!statement) {
+    statement = scopedStatement(table);
+    statements.set(table, statement);
+  }
+  const [found] = await statement.execute({ id, userId });
   if (!found) throw new NotFound(notFoundMessage);
   const row = found.row as T["$inferSelect"] & { companyId: string };
   return {

@@ -12,15 +12,15 @@ import {
   warningsForJob,
   warningsForJobs,
 } from "@sched/shared-types";
-import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { db, type Executor } from "../db/client";
+import { and, eq, gte, lte, type Placeholder, sql } from "drizzle-orm";
+import { db } from "../db/client";
 import { companies, companySettings, employees, jobs } from "../db/schema";
 
 /**
  * The settings and inactive employees as one JSON text, read in the statement that builds
  * a list so both come from one snapshot.
  */
-export const conflictStateSql = (companyId: string) => sql<string>`json_build_object(
+export const conflictStateSql = (companyId: string | Placeholder) => sql<string>`json_build_object(
   'settings', (select json_build_object(
       'workingDays', ${companySettings.workingDays},
       'workdayStart', ${companySettings.workdayStart},
@@ -60,14 +60,15 @@ export function conflictContextOf(stateJson: string): ConflictContext {
   };
 }
 
-export async function loadConflictContext(
-  companyId: string,
-  executor: Executor = db,
-): Promise<ConflictContext> {
-  const [row] = await executor
-    .select({ state: conflictStateSql(companyId) })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+/** The conflict state of one company, prepared once: every job answer reads it. */
+const conflictStateStatement = db
+  .select({ state: conflictStateSql(sql.placeholder("companyId")) })
+  .from(companies)
+  .where(eq(companies.id, sql.placeholder("companyId")))
+  .prepare("conflict_state");
+
+export async function loadConflictContext(companyId: string): Promise<ConflictContext> {
+  const [row] = await conflictStateStatement.execute({ companyId });
   return conflictContextOf(row?.state ?? '{"settings":null,"inactive":[]}');
 }
 
@@ -104,6 +105,30 @@ export type WarningInputs = {
 };
 
 /** Reads the warnings' inputs for a job of `employeeId` on `date`. */
+/** An employee's jobs from one day to another, prepared once: every job answer reads them. */
+const neighboursStatement = db
+  .select({
+    id: jobs.id,
+    employeeId: jobs.employeeId,
+    date: jobs.date,
+    time: jobs.time,
+    durationMinutes: jobs.durationMinutes,
+    type: jobs.type,
+    location: jobs.location,
+    status: jobs.status,
+  })
+  .from(jobs)
+  .where(
+    and(
+      eq(jobs.companyId, sql.placeholder("companyId")),
+      eq(jobs.employeeId, sql.placeholder("employeeId")),
+      gte(jobs.date, sql.placeholder("from")),
+      lte(jobs.date, sql.placeholder("to")),
+    ),
+  )
+  .prepare("job_neighbours");
+
+/** Reads the warnings' inputs for a job of `employeeId` on `date`. */
 export async function readWarningInputs(
   companyId: string,
   employeeId: string,
@@ -111,26 +136,12 @@ export async function readWarningInputs(
 ): Promise<WarningInputs> {
   const [context, neighbours] = await Promise.all([
     loadConflictContext(companyId),
-    db
-      .select({
-        id: jobs.id,
-        employeeId: jobs.employeeId,
-        date: jobs.date,
-        time: jobs.time,
-        durationMinutes: jobs.durationMinutes,
-        type: jobs.type,
-        location: jobs.location,
-        status: jobs.status,
-      })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.companyId, companyId),
-          eq(jobs.employeeId, employeeId),
-          gte(jobs.date, dayAround(date, -1)),
-          lte(jobs.date, dayAround(date, 1)),
-        ),
-      ),
+    neighboursStatement.execute({
+      companyId,
+      employeeId,
+      from: dayAround(date, -1),
+      to: dayAround(date, 1),
+    }),
   ]);
   return { employeeId, date, context, neighbours };
 }
