@@ -1,5 +1,6 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 /** The web server (API, Socket.IO) in development; the built client is served by it in production. */
@@ -66,8 +67,63 @@ const installableApp = VitePWA({
   },
 });
 
+const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+
+/**
+ * Which module imports which (statically), noted once the build has read them all: the
+ * chunk groups below are made from it.
+ */
+const staticImports = new Map<string, readonly string[]>();
+const moduleGraph: Plugin = {
+  name: "sched:module-graph",
+  buildEnd() {
+    staticImports.clear();
+    for (const id of this.getModuleIds()) staticImports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+  },
+};
+
+/** The modules `entries` run before they can show: themselves and their static imports, transitively. */
+function staticClosure(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const id = pending.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(staticImports.get(id) ?? []));
+  }
+  return seen;
+}
+
+/**
+ * One chunk for the signed-in frame and one for the board, instead of dozens of small shared
+ * chunks: over HTTP/1.1 (6 connections) those queued in front of the board's API requests
+ * on a cold load (docs/schedule.md, "The first paint"). Only modules that the app's start
+ * and the sign-in page do not use go in, so neither grows; other screens share the
+ * frame's chunk (they all show in it) and may load some of the board's code. The closure
+ * reads antd's and the icons' index files as importing everything, so the antd parts the
+ * board uses mostly stay in their own shared chunks (57 files for the route, from 85).
+ */
+let groupsMade: { layout: Set<string>; board: Set<string> } | undefined;
+function chunkGroups() {
+  if (groupsMade) return groupsMade;
+  const start = staticClosure([source("main.tsx"), source("features/auth/LoginPage.tsx")]);
+  const layout = staticClosure([source("app/AppLayout.tsx")]);
+  const board = staticClosure([source("features/schedule/SchedulePage.tsx")]);
+  for (const id of start) {
+    layout.delete(id);
+    board.delete(id);
+  }
+  for (const id of layout) board.delete(id);
+  // The screens themselves stay chunks of their own, so the build manifest still names them.
+  layout.delete(source("app/AppLayout.tsx"));
+  board.delete(source("features/schedule/SchedulePage.tsx"));
+  groupsMade = { layout, board };
+  return groupsMade;
+}
+
 export default defineConfig({
-  plugins: [react(), installableApp],
+  plugins: [react(), installableApp, moduleGraph],
   server: {
     port: 5173,
     // No changeOrigin: the server checks that Origin matches Host, and both stay the dev server's.
@@ -80,6 +136,16 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "layout", test: (id) => chunkGroups().layout.has(id), priority: 2 },
+            { name: "board", test: (id) => chunkGroups().board.has(id), priority: 1 },
+          ],
+          // Their imports are in the app's first chunks already: nothing is pulled in with them.
+          includeDependenciesRecursively: false,
+        },
+      },
       treeshake: {
         // These modules only declare things but do not say so in package.json, so an import of
         // one export kept whole packages: a constant from shared-types pulled in every zod

@@ -1,16 +1,13 @@
 import "./lib/no-eval";
+// First after no-eval: a load of /schedule asks for the board's code and week while the rest
+// of the app's code is still starting (src/preload.ts).
+import "./preload";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Providers } from "./app/Providers";
 import { AppRoutes } from "./app/router";
 import "./styles.css";
-
-// The board's code and first week load alongside the app's own start (src/preload.ts); if
-// that fails, the screens ask for them as usual.
-if (window.location.pathname === "/schedule") {
-  import("./preload").then((preload) => preload.preloadSchedule()).catch(() => {});
-}
 
 // The service worker and the outbox of changes made offline start once the page has loaded
 // (docs/offline.md): none of it weighs on the first screen.

@@ -205,9 +205,15 @@ test.describe("live updates between browsers", () => {
     // The page's socket goes through this route, so the test can cut it like a lost network.
     const sockets: { close: () => Promise<void> }[] = [];
     let isCut = false;
+    let hasUpgraded = false;
     await page.routeWebSocket(/\/socket\.io\//, (ws) => {
       if (isCut) return ws.close();
-      ws.connectToServer();
+      const server = ws.connectToServer();
+      // Engine.IO's "5" moves the connection from HTTP polling onto this WebSocket.
+      ws.onMessage((message) => {
+        if (message === "5") hasUpgraded = true;
+        server.send(message);
+      });
       sockets.push(ws);
     });
     // Socket.IO reconnects over HTTP long-polling first: that is cut too.
@@ -215,6 +221,8 @@ test.describe("live updates between browsers", () => {
     const scope = isPhone(page) ? `daily-${luis.id}` : `cell-${luis.id}-${WEDNESDAY}`;
     await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
     await markDocument(page);
+    // Socket.IO starts over HTTP and moves to its WebSocket a moment later: cut it once there.
+    await expect.poll(() => hasUpgraded).toBe(true);
 
     isCut = true;
     await Promise.all(sockets.map((ws) => ws.close()));

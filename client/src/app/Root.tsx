@@ -1,30 +1,25 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
 import { useAuth } from "../features/auth/useAuth";
-import { connectSocket, disconnectSocket } from "../lib/socket";
-import { useRealtime } from "../lib/useRealtime";
+
+// Its own chunk: the sign-in page does not load the realtime code.
+const Realtime = lazy(() => import("./Realtime"));
 
 /** The top route: holds the realtime connection for as long as someone is signed in. */
 export function Root() {
-  const queryClient = useQueryClient();
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  useRealtime();
-
-  useEffect(() => {
-    if (!userId) {
-      disconnectSocket();
-      return;
-    }
-    // Events missed while disconnected are gone: refetch what is on screen.
-    void connectSocket({ onReconnect: () => void queryClient.invalidateQueries() });
-  }, [userId, queryClient]);
-
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Outlet />
-    </Suspense>
+    <>
+      {userId ? (
+        <Suspense fallback={null}>
+          <Realtime key={userId} />
+        </Suspense>
+      ) : null}
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }

@@ -3,13 +3,15 @@ import { type RouteObject, useLocation, useRoutes } from "react-router";
 import { RedirectIfSignedIn, RequireAuth } from "./RequireAuth";
 import { Root } from "./Root";
 import { ErrorBoundary } from "./RouteError";
+import { screenComponent } from "./screenComponent";
+import { appLayoutScreen, scheduleScreen } from "./screens";
 
 // Every screen is its own chunk: the sign-in page must not pay for the schedule.
-const AppLayout = lazy(() => import("./AppLayout"));
+const AppLayout = screenComponent(appLayoutScreen);
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
 const Home = lazy(() => import("./Home"));
-const SchedulePage = lazy(() => import("../features/schedule/SchedulePage"));
+const SchedulePage = screenComponent(scheduleScreen);
 const MyDayPage = lazy(() => import("../features/my-day/MyDayPage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const EmployeesPage = lazy(() => import("../features/employees/EmployeesPage"));

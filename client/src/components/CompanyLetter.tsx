@@ -1,4 +1,4 @@
-import { Avatar } from "antd";
+import { InitialsBadge } from "./InitialsBadge";
 
 /** The round badge with a company's first letter; "A" when there is no name (docs/auth.md). */
 export function CompanyLetter({
@@ -12,8 +12,12 @@ export function CompanyLetter({
 }) {
   const letter = name?.trim().charAt(0).toUpperCase() || "A";
   return (
-    <Avatar size={size} className="company-letter" data-testid={testId}>
-      {letter}
-    </Avatar>
+    <InitialsBadge
+      text={letter}
+      size={size}
+      background="var(--ant-color-primary, #1d4ed8)"
+      className="company-letter"
+      testId={testId}
+    />
   );
 }

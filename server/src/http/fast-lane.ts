@@ -31,7 +31,7 @@ import { securityHeaderPairs } from "./security-headers";
 
 type Headers = [string, string][];
 
-/** How many requests the lane answered and passed on, for the tests and the bench. */
+/** How many requests the lane answered and passed on (the tests read them). */
 export const fastLaneCounts = { answered: 0, passed: 0 };
 
 /** The signed-in user of a request, when its signed session is held in memory and still valid. */

@@ -1,7 +1,7 @@
-import { Avatar } from "antd";
+import { InitialsBadge } from "../../components/InitialsBadge";
 import { avatarHexOf } from "./avatarColors";
 
-/** The round initials badge in the employee's colour (grey for a member on no roster). Styled inline: the board shows it without this screen's sheet. */
+/** The round initials badge in the employee's colour (grey for a member on no roster). */
 export function EmployeeAvatar({
   initials,
   avatarColor,
@@ -12,19 +12,11 @@ export function EmployeeAvatar({
   size?: number;
 }) {
   return (
-    <Avatar
+    <InitialsBadge
+      text={initials}
       size={size}
+      background={avatarHexOf(avatarColor)}
       className="employee-avatar"
-      style={{
-        flexShrink: 0,
-        background: avatarHexOf(avatarColor),
-        color: "#fff",
-        fontWeight: 600,
-        letterSpacing: "0.02em",
-      }}
-      aria-hidden
-    >
-      {initials}
-    </Avatar>
+    />
   );
 }

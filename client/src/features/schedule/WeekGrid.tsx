@@ -1,12 +1,23 @@
 import { PlusOutlined, UserDeleteOutlined } from "@ant-design/icons";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import dayjs from "dayjs";
-import { type CSSProperties, type DragEvent, useMemo, useState } from "react";
+import {
+  type CSSProperties,
+  type DragEvent,
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { toISODate } from "../../lib/dates";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
 import { buildGridModel, type GridRow } from "./gridModel";
 import { JOB_DRAG_TYPE, JobCard } from "./JobCard";
 import { rowJob } from "./OwnedJob";
+import { firstScreenRows, nextBatchEnd, type RowLoad } from "./rowBatches";
 import "./week-grid.css";
 
 export type WeekGridProps = {
@@ -45,6 +56,127 @@ function RowHead({ row }: { row: GridRow }) {
   );
 }
 
+type Day = { date: string; label: string };
+
+/** What a row does with the pointer and the keyboard: the same functions for every row and every render. */
+type RowActions = {
+  onOpen?: (job: JobDTO) => void;
+  onAdd?: (employeeId: string, date: string) => void;
+  onDragOver: (event: DragEvent, rowKey: string, date: string) => void;
+  onDragLeave: (rowKey: string, date: string) => void;
+  onDrop: (event: DragEvent, rowKey: string, date: string) => void;
+  employeeName: (job: JobDTO) => string;
+};
+
+type WeekRowProps = {
+  row: GridRow;
+  days: readonly Day[];
+  /** The jobs of each of `days`, in order. */
+  cells: readonly JobDTO[][];
+  today: string;
+  /** The date of this row's cell under a dragged job, if any. */
+  dropDate: string | null;
+  canDrag: boolean;
+  actions: RowActions;
+};
+
+/** One employee's week. Redrawn only when its own jobs, its drop target or the days change. */
+const WeekRow = memo(function WeekRow({ row, days, cells, today, dropDate, canDrag, actions }: WeekRowProps) {
+  // Nobody can be given a job in the Inactive row: no drop, no add; its cards name their owner.
+  const isInactive = row.employee === null;
+  return (
+    <div className="week-grid__row" data-testid={`row-${row.key}`}>
+      <RowHead row={row} />
+      {days.map(({ date, label }, index) => {
+        const cellJobs = cells[index] ?? [];
+        return (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; keyboard and touch users move a job in its Edit dialog
+          <div
+            key={date}
+            className={[
+              "week-grid__cell",
+              date === today ? "is-today" : "",
+              dropDate === date ? "is-drop-target" : "",
+            ].join(" ")}
+            data-testid={`cell-${row.key}-${date}`}
+            onDragOver={isInactive ? undefined : (event) => actions.onDragOver(event, row.key, date)}
+            onDragLeave={() => actions.onDragLeave(row.key, date)}
+            onDrop={isInactive ? undefined : (event) => actions.onDrop(event, row.key, date)}
+          >
+            {cellJobs.map((job) =>
+              rowJob(
+                job,
+                <JobCard key={job.id} job={job} onOpen={actions.onOpen} isDraggable={canDrag} />,
+                isInactive ? actions.employeeName(job) : null,
+              ),
+            )}
+            {actions.onAdd && !isInactive ? (
+              <button
+                type="button"
+                className={cellJobs.length ? "cell-add cell-add--more" : "cell-add"}
+                aria-label={`Add job for ${row.label} on ${label}`}
+                onClick={() => actions.onAdd?.(row.key, date)}
+              >
+                <PlusOutlined />
+              </button>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}, sameRow);
+
+/** Props equal, and each cell holding the same job objects (the model builds new arrays every time). */
+function sameRow(before: WeekRowProps, after: WeekRowProps): boolean {
+  return (
+    before.row.key === after.row.key &&
+    before.row.label === after.row.label &&
+    before.row.employee === after.row.employee &&
+    before.days === after.days &&
+    before.today === after.today &&
+    before.dropDate === after.dropDate &&
+    before.canDrag === after.canDrag &&
+    before.actions === after.actions &&
+    before.cells.length === after.cells.length &&
+    before.cells.every((jobs, index) => {
+      const next = after.cells[index] ?? [];
+      return jobs.length === next.length && jobs.every((job, at) => job === next[at]);
+    })
+  );
+}
+
+/**
+ * How many rows are drawn: those of the first screen at once, then a batch per frame until
+ * all are (docs/schedule.md, "The first paint"). Starts again for another week, or when the
+ * week's jobs arrive, so a full week is never drawn in one go.
+ */
+function useRowsDrawn(loads: readonly RowLoad[], restartKey: string): number {
+  const first = () => Math.max(1, firstScreenRows(loads, window.innerHeight));
+  const [drawn, setDrawn] = useState(first);
+  const [drawnFor, setDrawnFor] = useState(restartKey);
+  let count = drawn;
+  if (drawnFor !== restartKey) {
+    count = first();
+    setDrawnFor(restartKey);
+    setDrawn(count);
+  }
+  const total = loads.length;
+  useEffect(() => {
+    if (count >= total) return;
+    // After the next frame is on screen, not before: the rows in view are painted first.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setDrawn(nextBatchEnd(loads, count))), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [count, total, loads]);
+  return Math.min(count, total);
+}
+
 /**
  * The Week View: active employees by Monday to Saturday (and Sunday when it has work or
  * the company works Sundays), an Inactive row for anyone else's jobs, jobs in time order,
@@ -66,22 +198,68 @@ export function WeekGrid({
     () => buildGridModel({ weekStart, jobs, rows: employees, everyone, workingDays }),
     [weekStart, jobs, employees, everyone, workingDays],
   );
-  const days = model.days.map((date) => ({ day: dayjs(date), date }));
+  // The days change only with the week and its Sunday column, not with every job.
+  const dayList = model.days.join(",");
+  const days = useMemo(
+    () => dayList.split(",").map((date) => ({ date, label: dayjs(date).format("ddd, MMM D") })),
+    [dayList],
+  );
+  const cells = useMemo(
+    () => model.rows.map((row) => model.days.map((date) => model.jobsIn(row.key, date))),
+    [model],
+  );
+  const loads = useMemo(
+    () =>
+      cells.map((rowCells) => ({
+        tallestCell: Math.max(0, ...rowCells.map((cellJobs) => cellJobs.length)),
+        cards: rowCells.reduce((sum, cellJobs) => sum + cellJobs.length, 0),
+      })),
+    [cells],
+  );
+  const drawn = useRowsDrawn(loads, `${weekStart}|${model.placed.length > 0}`);
   const today = toISODate(dayjs());
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const canAdd = !readOnly && Boolean(onAddJob);
   const canDrag = !readOnly && Boolean(onMoveJob);
 
-  const isJobDrag = (event: DragEvent) => canDrag && event.dataTransfer.types.includes(JOB_DRAG_TYPE);
-  const onDrop = (event: DragEvent, employeeId: string, date: string) => {
-    if (!isJobDrag(event)) return;
-    event.preventDefault();
-    setDropTarget(null);
-    const id = event.dataTransfer.getData(JOB_DRAG_TYPE);
-    const job =
-      jobs.find((candidate) => candidate.id === id) ?? dropJobs?.find((candidate) => candidate.id === id);
-    if (job && (job.employeeId !== employeeId || job.date !== date)) onMoveJob?.(job, employeeId, date);
-  };
+  // The rows get the same functions on every render (so unchanged rows are not redrawn);
+  // these read the latest props when called.
+  const latest = useRef({ jobs, dropJobs, onMoveJob, onOpenJob, onAddJob, canDrag, model });
+  latest.current = { jobs, dropJobs, onMoveJob, onOpenJob, onAddJob, canDrag, model };
+  const isJobDrag = useCallback(
+    (event: DragEvent) => latest.current.canDrag && event.dataTransfer.types.includes(JOB_DRAG_TYPE),
+    [],
+  );
+  const hasOpen = Boolean(onOpenJob);
+  const actions = useMemo<RowActions>(
+    () => ({
+      onOpen: hasOpen ? (job) => latest.current.onOpenJob?.(job) : undefined,
+      onAdd: canAdd ? (employeeId, date) => latest.current.onAddJob?.(employeeId, date) : undefined,
+      onDragOver: (event, rowKey, date) => {
+        if (!isJobDrag(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "move";
+        const key = cellKey(rowKey, date);
+        setDropTarget((current) => (current === key ? current : key));
+      },
+      onDragLeave: (rowKey, date) => {
+        const key = cellKey(rowKey, date);
+        setDropTarget((current) => (current === key ? null : current));
+      },
+      onDrop: (event, rowKey, date) => {
+        if (!isJobDrag(event)) return;
+        event.preventDefault();
+        setDropTarget(null);
+        const id = event.dataTransfer.getData(JOB_DRAG_TYPE);
+        const { jobs: placed, dropJobs: tray, onMoveJob: move } = latest.current;
+        const job =
+          placed.find((candidate) => candidate.id === id) ?? tray?.find((candidate) => candidate.id === id);
+        if (job && (job.employeeId !== rowKey || job.date !== date)) move?.(job, rowKey, date);
+      },
+      employeeName: (job) => latest.current.model.employeeName(job),
+    }),
+    [hasOpen, canAdd, isJobDrag],
+  );
 
   return (
     // A narrow screen scrolls the grid sideways: keyboard users scroll it too (it takes the focus).
@@ -89,62 +267,28 @@ export function WeekGrid({
     <section className="week-grid-scroll" data-testid="week-grid" aria-label="Week grid" tabIndex={0}>
       <div className="week-grid" style={{ "--grid-days": days.length } as CSSProperties}>
         <div className="week-grid__corner">Employee</div>
-        {days.map(({ day, date }) => (
-          <div key={date} className={date === today ? "week-grid__day is-today" : "week-grid__day"}>
-            <span className="week-grid__weekday">{day.format("ddd")}</span>
-            <span className="week-grid__date">{day.format("MMM D")}</span>
-          </div>
-        ))}
-        {model.rows.map((row) => {
-          // Nobody can be given a job in the Inactive row: no drop, no add; its cards name their owner.
-          const isInactive = row.employee === null;
+        {days.map(({ date }) => {
+          const day = dayjs(date);
           return (
-            <div className="week-grid__row" key={row.key} data-testid={`row-${row.key}`}>
-              <RowHead row={row} />
-              {days.map(({ date }) => {
-                const cellJobs = model.jobsIn(row.key, date);
-                const key = cellKey(row.key, date);
-                const label = `${row.label} on ${dayjs(date).format("ddd, MMM D")}`;
-                return (
-                  // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; keyboard and touch users move a job in its Edit dialog
-                  <div
-                    key={date}
-                    className={[
-                      "week-grid__cell",
-                      date === today ? "is-today" : "",
-                      dropTarget === key ? "is-drop-target" : "",
-                    ].join(" ")}
-                    data-testid={`cell-${row.key}-${date}`}
-                    onDragOver={(event) => {
-                      if (isInactive || !isJobDrag(event)) return;
-                      event.preventDefault();
-                      event.dataTransfer.dropEffect = "move";
-                      if (dropTarget !== key) setDropTarget(key);
-                    }}
-                    onDragLeave={() => setDropTarget((current) => (current === key ? null : current))}
-                    onDrop={(event) => (isInactive ? undefined : onDrop(event, row.key, date))}
-                  >
-                    {cellJobs.map((job) =>
-                      rowJob(
-                        job,
-                        <JobCard key={job.id} job={job} onOpen={onOpenJob} isDraggable={canDrag} />,
-                        isInactive ? model.employeeName(job) : null,
-                      ),
-                    )}
-                    {canAdd && !isInactive ? (
-                      <button
-                        type="button"
-                        className={cellJobs.length ? "cell-add cell-add--more" : "cell-add"}
-                        aria-label={`Add job for ${label}`}
-                        onClick={() => onAddJob?.(row.key, date)}
-                      >
-                        <PlusOutlined />
-                      </button>
-                    ) : null}
-                  </div>
-                );
-              })}
+            <div key={date} className={date === today ? "week-grid__day is-today" : "week-grid__day"}>
+              <span className="week-grid__weekday">{day.format("ddd")}</span>
+              <span className="week-grid__date">{day.format("MMM D")}</span>
             </div>
+          );
+        })}
+        {model.rows.slice(0, drawn).map((row, index) => {
+          const [dropRow, dropDate] = dropTarget?.split("|") ?? [];
+          return (
+            <WeekRow
+              key={row.key}
+              row={row}
+              days={days}
+              cells={cells[index] ?? []}
+              today={today}
+              dropDate={dropRow === row.key ? (dropDate ?? null) : null}
+              canDrag={canDrag}
+              actions={actions}
+            />
           );
         })}
       </div>

@@ -6,6 +6,9 @@
  * property-based test (client/test/gridModel.test.ts) can check them all.
  */
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { addDays, isoWeekday, weekDates } from "./calendarDays";
+
+export { addDays, isoWeekday, weekDates };
 
 /** The key of the row that collects jobs of anyone not on the board's roster. */
 export const INACTIVE_ROW_KEY = "inactive";
@@ -14,7 +17,6 @@ export const INACTIVE_ROW_LABEL = "Inactive";
 export const UNKNOWN_EMPLOYEE_NAME = "Unknown employee";
 
 const SUNDAY = 7;
-const MS_PER_DAY = 86_400_000;
 
 /** A job that has a day: a scheduled one (unscheduled jobs have no date, time or employee). */
 export type DatedJob = JobDTO & { date: string };
@@ -48,27 +50,6 @@ export type GridInput = {
   /** "grid": Monday to Saturday, Sunday when needed; "week": all 7 days (print, export). */
   span?: "grid" | "week";
 };
-
-function dayNumber(date: string): number {
-  const [year, month, day] = date.split("-").map(Number);
-  return Math.floor(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / MS_PER_DAY);
-}
-
-/** yyyy-MM-dd `offset` days after `date`, in calendar days (no time zone can shift it). */
-export function addDays(date: string, offset: number): string {
-  return new Date((dayNumber(date) + offset) * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
-/** ISO weekday of a yyyy-MM-dd date: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  // 1970-01-01 was a Thursday (ISO weekday 4).
-  return ((((dayNumber(date) + 3) % 7) + 7) % 7) + 1;
-}
-
-/** Monday to Sunday of the week starting `weekStart`. */
-export function weekDates(weekStart: string): string[] {
-  return Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
-}
 
 /**
  * The jobs dated inside the week, once each (the first copy of an id wins). A job with no

@@ -1,0 +1,22 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { connectSocket, disconnectSocket } from "../lib/socket";
+import { useRealtime } from "../lib/useRealtime";
+
+/**
+ * The realtime connection of a signed-in user (docs/realtime.md): server events into the
+ * query cache, then the socket, closed when the user signs out. Its own chunk, loaded
+ * once someone is signed in: the sign-in page does not need it. Connecting only after
+ * the events are listened to means none is missed. Root mounts it anew for each user.
+ */
+export default function Realtime() {
+  const queryClient = useQueryClient();
+  useRealtime();
+  useEffect(() => {
+    // Events missed while disconnected are gone: refetch what is on screen.
+    void connectSocket({ onReconnect: () => void queryClient.invalidateQueries() });
+    // Signed out (or another user): Root unmounts this, and the connection ends with it.
+    return () => disconnectSocket();
+  }, [queryClient]);
+  return null;
+}

@@ -1,0 +1,38 @@
+import type { ComponentType } from "react";
+
+export type ScreenModule = { default: ComponentType };
+
+/** A screen's chunk, which a load of its path asks for early (src/preload.ts) and the router draws (screenComponent.tsx). */
+export type PreloadableScreen = {
+  /** Starts loading the chunk (once; again after a failure). */
+  preload: () => Promise<ScreenModule>;
+  /** The module once it is here. */
+  loaded: () => ScreenModule | undefined;
+};
+
+export function preloadableScreen(load: () => Promise<ScreenModule>): PreloadableScreen {
+  let module: ScreenModule | undefined;
+  let loading: Promise<ScreenModule> | undefined;
+  const preload = (): Promise<ScreenModule> => {
+    loading ??= load().then(
+      (arrived) => {
+        module = arrived;
+        return arrived;
+      },
+      (error: unknown) => {
+        // Asked again next time: a chunk that failed to arrive may arrive then.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return { preload, loaded: () => module };
+}
+
+/**
+ * The signed-in frame and the board: what a load of /schedule asks for first. No React
+ * here: preload.ts imports this before React and antd start.
+ */
+export const appLayoutScreen = preloadableScreen(() => import("./AppLayout"));
+export const scheduleScreen = preloadableScreen(() => import("../features/schedule/SchedulePage"));

@@ -1,0 +1,50 @@
+/**
+ * The Week View draws its rows in batches (docs/schedule.md, "The first paint"): first the
+ * rows that fill one screen, then the rest a batch per frame. Pure arithmetic on how many
+ * cards each row holds, so it can be tested without a browser.
+ */
+
+/** A card and the gap under it, in pixels (job-card.css: four lines of 12.5px text, padding, border). */
+const CARD_HEIGHT = 88;
+/** A cell's padding and border, and its "add" button (week-grid.css). */
+const CELL_EXTRA = 40;
+/** An empty cell's height (week-grid.css: min-height 96px, plus its border). */
+const MIN_ROW_HEIGHT = 97;
+/** Cards drawn per batch after the first screen: one frame's work on a slow laptop. */
+export const CARDS_PER_BATCH = 60;
+
+/** What one row holds: its busiest cell (its height) and all its cards (its cost). */
+export type RowLoad = { tallestCell: number; cards: number };
+
+export function rowHeightEstimate({ tallestCell }: RowLoad): number {
+  return Math.max(MIN_ROW_HEIGHT, tallestCell * CARD_HEIGHT + CELL_EXTRA);
+}
+
+/**
+ * How many rows the first screen needs: rows until their estimated heights fill
+ * `viewportHeight` (the grid starts lower down, so this is a little more than shows).
+ */
+export function firstScreenRows(rows: readonly RowLoad[], viewportHeight: number): number {
+  let height = 0;
+  let count = 0;
+  while (count < rows.length && height < viewportHeight) {
+    height += rowHeightEstimate(rows[count] as RowLoad);
+    count++;
+  }
+  return count;
+}
+
+/** The end (exclusive) of the next batch from `start`: rows until about CARDS_PER_BATCH cards, at least one row. */
+export function nextBatchEnd(
+  rows: readonly RowLoad[],
+  start: number,
+  cardsPerBatch = CARDS_PER_BATCH,
+): number {
+  let cards = 0;
+  let end = start;
+  while (end < rows.length && (end === start || cards + (rows[end] as RowLoad).cards <= cardsPerBatch)) {
+    cards += (rows[end] as RowLoad).cards;
+    end++;
+  }
+  return end;
+}
