@@ -30,6 +30,7 @@ import { defaultJobDuration } from "../queries/job-durations";
 import { readWarningInputs, type WarningInputs, withWarnings } from "../queries/job-warnings";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
+import { writeJobIfVersion } from "./job-compare-and-set";
 import { decodePhotoChanges, writePhotoChanges } from "./job-photos";
 import { detachedAfter } from "./occurrence-detach";
 import { assertCurrentVersion, nextVersion } from "./versions";
@@ -232,12 +233,7 @@ async function updateIfUnchanged(
   expectedVersion: number | undefined,
 ): Promise<JobRow | undefined> {
   await assertChangeAllowed(db, member, seen, change, expectedVersion);
-  const [updated] = await db
-    .update(jobs)
-    .set(columnsOf(member, seen, change))
-    .where(and(eq(jobs.id, seen.id), eq(jobs.version, seen.version)))
-    .returning();
-  return updated;
+  return writeJobIfVersion(seen.id, seen.version, columnsOf(member, seen, change));
 }
 
 /**
