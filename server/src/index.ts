@@ -12,12 +12,19 @@ import { sessionMiddleware } from "./auth/session";
 import { withFastLane } from "./http/fast-lane";
 import { attachGateway } from "./realtime/gateway";
 
+const KEEP_ALIVE_MS = 65_000;
+
 async function main() {
   await runMigrations(config.databaseUrl!);
   const app = createApp();
   // The board's unchanged week and the empty chat poll are answered from memory before
   // Express when they can be (docs/realtime.md, "The fast lane").
   const httpServer = createServer(withFastLane(app));
+  // Idle keep-alive connections stay open longer than a client or load balancer keeps them
+  // (60 s is the common idle timeout): with Node's 5 s, a request sent on a connection the
+  // server is just closing fails with a reset (docs/reliability.md, "Keep-alive").
+  httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
+  httpServer.headersTimeout = KEEP_ALIVE_MS + 1000;
   const io = attachGateway(httpServer, sessionMiddleware);
   // Sessions, memberships and the jobs list's version are kept in memory once this process
   // hears every invalidation; until then (Redis away at start) PostgreSQL answers each time.
