@@ -15,43 +15,19 @@ import { db } from "@sched/core/db/client";
 import { callRecords, companyUsers, jobs, scheduleTemplates, sessions } from "@sched/core/db/schema";
 import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
 import { and, eq } from "drizzle-orm";
-import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { waitFor } from "./outage-support";
 import { ownRedisWithCaches } from "./own-redis";
 import { sessionCookieFor } from "./realtime-support";
+import { statementsDuring } from "./statements";
 import { agentFor, anonymous } from "./support";
 
-const { redisPort, sharedRedisUrl } = await vi.hoisted(async () => {
-  const { freePort } = await import("./outage-support");
-  const shared = process.env.REDIS_URL;
-  const port = await freePort();
-  // Read at import by core's config: set before anything below is imported.
-  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
-  return { redisPort: port, sharedRedisUrl: shared };
-});
+// Read at import by core's config: REDIS_URL is set before anything below is imported.
+const { redisPort, sharedRedisUrl } = await vi.hoisted(async () =>
+  (await import("./outage-support")).pointRedisAtFreePort(),
+);
 
 const ownRedis = ownRedisWithCaches(redisPort, sharedRedisUrl);
-
-/** Every statement the app sends to PostgreSQL while `fn` runs. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const texts: string[] = [];
-  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const [first] = args;
-    texts.push(typeof first === "string" ? first : (first as { text: string }).text);
-    return original.apply(this, args);
-  } as typeof pg.Client.prototype.query);
-  try {
-    await fn();
-  } finally {
-    spy.mockRestore();
-  }
-  return texts;
-}
 
 const weekUrl = (companyId: string) =>
   `/api/jobs?companyId=${companyId}&startDate=2026-11-23&endDate=2026-11-29`;

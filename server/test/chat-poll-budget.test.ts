@@ -9,33 +9,9 @@ import { db } from "@sched/core/db/client";
 import { companyUsers, employees } from "@sched/core/db/schema";
 import { buildEmployee, buildTenant } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { recordStatements } from "./statements";
 import { agentFor } from "./support";
-
-type Recorded = { text: string; values: unknown[] };
-
-/** Records every statement the app sends while `fn` runs. */
-async function recordQueries(fn: () => Promise<unknown>): Promise<Recorded[]> {
-  const recorded: Recorded[] = [];
-  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  const query = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const [first, second] = args;
-    const text = typeof first === "string" ? first : (first as { text: string }).text;
-    const values = Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? []);
-    recorded.push({ text, values });
-    return original.apply(this, args);
-  } as typeof pg.Client.prototype.query);
-  try {
-    await fn();
-  } finally {
-    query.mockRestore();
-  }
-  return recorded;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -57,7 +33,7 @@ describe("the empty chat poll", () => {
     // Plain (200 []) or conditional (304), the same one read.
     for (const ifNoneMatch of [undefined, etag, undefined, etag]) {
       let status = 0;
-      const queries = await recordQueries(async () => {
+      const queries = await recordStatements(async () => {
         const poll = agent.get(url);
         status = (await (ifNoneMatch ? poll.set("If-None-Match", ifNoneMatch) : poll)).status;
       });
@@ -74,7 +50,7 @@ describe("the empty chat poll", () => {
     const url = `/api/chat?companyId=${company.id}`;
     expect((await agent.get(url)).body).toEqual([]);
     let body: unknown;
-    const queries = await recordQueries(async () => {
+    const queries = await recordStatements(async () => {
       body = (await agent.get(url)).body;
     });
     expect(body).toEqual([]);
@@ -97,7 +73,7 @@ describe("the empty chat poll", () => {
     const first = await agent.get(url);
     expect(first.body).toEqual([]);
     let status = 0;
-    const queries = await recordQueries(async () => {
+    const queries = await recordStatements(async () => {
       status = (await agent.get(url).set("If-None-Match", first.headers.etag)).status;
     });
     expect(status).toBe(304);
@@ -114,7 +90,7 @@ describe("the empty chat poll", () => {
     await writer.post("/api/chat").send({ companyId: company.id, message: "second" });
 
     let body: { message: string }[] = [];
-    const queries = await recordQueries(async () => {
+    const queries = await recordStatements(async () => {
       body = (await reader.get(url)).body;
     });
     expect(body.map((m) => m.message)).toEqual(["second"]);

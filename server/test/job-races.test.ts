@@ -10,8 +10,8 @@ import type { CompanyAccess } from "@sched/core/policies/company-access";
 import { buildJob, buildTenant } from "@sched/core/test/factories";
 import type { JobDTO } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
-import pg from "pg";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { statementsDuring } from "./statements";
 import { type Agent, agentFor } from "./support";
 
 const ROUNDS = 15;
@@ -108,26 +108,6 @@ describe("a change of the job's own row, written on the row the route read", () 
     role: "owner",
     isReadOnly: false,
   });
-
-  /** The statements sent to PostgreSQL while `fn` runs. */
-  async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-    const texts: string[] = [];
-    const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-    const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
-      this: pg.Client,
-      ...args: unknown[]
-    ) {
-      const [first] = args;
-      texts.push(typeof first === "string" ? first : (first as { text: string }).text);
-      return original.apply(this, args);
-    } as typeof pg.Client.prototype.query);
-    try {
-      await fn();
-    } finally {
-      spy.mockRestore();
-    }
-    return texts;
-  }
 
   it("is one compare-and-set when nobody changed the job since", async () => {
     const tenant = await buildTenant();

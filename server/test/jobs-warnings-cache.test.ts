@@ -12,14 +12,10 @@ import { waitFor } from "./outage-support";
 import { ownRedisWithCaches } from "./own-redis";
 import { agentFor } from "./support";
 
-const { redisPort, sharedRedisUrl } = await vi.hoisted(async () => {
-  const { freePort } = await import("./outage-support");
-  const shared = process.env.REDIS_URL;
-  const port = await freePort();
-  // Read at import by core's config: set before anything below is imported.
-  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
-  return { redisPort: port, sharedRedisUrl: shared };
-});
+// Read at import by core's config: REDIS_URL is set before anything below is imported.
+const { redisPort, sharedRedisUrl } = await vi.hoisted(async () =>
+  (await import("./outage-support")).pointRedisAtFreePort(),
+);
 
 ownRedisWithCaches(redisPort, sharedRedisUrl);
 
