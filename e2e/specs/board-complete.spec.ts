@@ -3,9 +3,10 @@
  * column, an inactive employee's job in the Inactive row (and the print), Add Job starts
  * on a working day, and "N conflicts this week" filters the board to the jobs with warnings.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { api, expect, isPhone, type Owner, test } from "../fixtures";
+import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
@@ -39,11 +40,6 @@ const modal = (page: Page, title: string) =>
     .locator(".ant-modal")
     .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label).click();
-  await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${option}"]`).click();
-}
-
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
@@ -69,8 +65,8 @@ test.describe("a board that never hides a job", () => {
     await page.getByRole("button", { name: "Add Job", exact: true }).click();
     const dialog = modal(page, "Add Job");
     await expect(dialog.getByLabel("Date")).toHaveValue(MONDAY);
-    await choose(page, dialog, "Employee", "Luis Garcia");
-    await choose(page, dialog, "Job type", "Repair");
+    await chooseOption(page, dialog, "Employee", "Luis Garcia");
+    await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Location").fill("9 Sunday Sq");
     await dialog.getByLabel("Date").fill(SUNDAY);
     await dialog.getByRole("button", { name: "Add Job" }).click();

@@ -4,9 +4,10 @@
  * saving, and on both cards; the type's default length fills the Duration field and the
  * cards show start–end. (Version conflicts between two editors are conflicts.spec.ts.)
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { api, expect, isPhone, test } from "../fixtures";
+import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
@@ -22,11 +23,6 @@ const modal = (page: Page, title: string) =>
   page
     .locator(".ant-modal")
     .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
-
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label).click();
-  await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${option}"]`).click();
-}
 
 test.describe("conflict warnings", () => {
   test.describe.configure({ timeout: 120_000 });
@@ -60,7 +56,7 @@ test.describe("conflict warnings", () => {
 
     await page.getByRole("button", { name: "Add job for Luis Garcia on Wed, Mar 5" }).click();
     const dialog = modal(page, "Add Job");
-    await choose(page, dialog, "Job type", "Repair");
+    await chooseOption(page, dialog, "Job type", "Repair");
     // The type's default length from Settings.
     await expect(dialog.getByTestId("job-duration")).toContainText("2 h");
     await dialog.getByLabel("Location").fill("12 Oak St");
@@ -103,7 +99,7 @@ test.describe("conflict warnings", () => {
     await expect(page.getByText("Default job lengths")).toBeVisible({ timeout: 30_000 });
     await page.getByRole("checkbox", { name: "Sun" }).check();
     await page.getByLabel("Workday ends").fill("18:00");
-    await choose(page, page.locator(".settings-page"), "Default length of Repair", "1 h 30 min");
+    await chooseOption(page, page.locator(".settings-page"), "Default length of Repair", "1 h 30 min");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved")).toBeVisible();
     const saved = await api<{ workingDays: number[]; workdayEnd: string; jobTypeDurations: object }>(

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { api, expect, freshPage, type Owner, PASSWORD, selectCompany, test, uniqueEmail } from "../fixtures";
 import { invitationToken } from "../members";
+import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
@@ -73,21 +74,6 @@ async function openJob(page: Page, employeeId: string, location: string): Promis
   return edit;
 }
 
-/**
- * Picks `option` in the antd Select labelled `label` (its visible list, not the hidden a11y
- * copy), again if a click landed while the dialog was still opening.
- */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  const field = scope.locator(".ant-form-item").filter({ has: page.getByLabel(label) });
-  await expect(async () => {
-    await scope.getByLabel(label).click();
-    await page
-      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
-      .click({ timeout: 3000 });
-    await expect(field.locator(".ant-select")).toContainText(option, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-}
-
 test.describe("two people, one job", () => {
   // Two browsers, an invitation through the worker's outbox, and the board loaded twice.
   test.describe.configure({ timeout: 150_000 });
@@ -154,7 +140,7 @@ test.describe("two people, one job", () => {
     await expect(cardIn(page, luis.id, "2 Admin Ave")).toBeAttached(LIVE);
 
     await ownerEdit.getByLabel("Location").fill("3 Owner St");
-    await choose(page, ownerEdit, "Payment status", "Paid");
+    await chooseOption(page, ownerEdit, "Payment status", "Paid");
     await ownerEdit.getByRole("button", { name: "Update Job" }).click();
     const stale = modal(page, "Changed since you opened it");
     await expect(stale).toContainText("Amy Admin changed this job since you opened it.");
@@ -196,7 +182,7 @@ test.describe("a create sent twice", () => {
     const addButton = page.getByRole("button", { name: "Add job for Luis Garcia on Wed, Mar 5" });
     await addButton.click();
     const dialog = modal(page, "Add Job");
-    await choose(page, dialog, "Job type", "Repair");
+    await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Location").fill("9 Retry Rd");
     await dialog.getByRole("button", { name: "Add Job" }).click();
     await expect(page.getByText("Failed to add job: Please try again.")).toBeVisible();
@@ -214,7 +200,7 @@ test.describe("a create sent twice", () => {
 
     // Save clicked twice in a row.
     await addButton.click();
-    await choose(page, dialog, "Job type", "Repair");
+    await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Location").fill("10 Double Rd");
     await dialog.getByRole("button", { name: "Add Job" }).dblclick();
     await expect(page.getByText("Job has been added to the schedule.").first()).toBeVisible();

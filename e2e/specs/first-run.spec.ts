@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { api, expect, isPhone, PASSWORD, test, uniqueEmail } from "../fixtures";
+import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
@@ -103,10 +104,8 @@ test.describe("a guided first run", () => {
     // The job step opens Add Job.
     await step(page, "job").getByRole("button", { name: "Add a job" }).click();
     await expect(jobDialog.getByTestId("add-employee-first")).toHaveCount(0);
-    await jobDialog.getByLabel("Employee").click();
-    await page.locator('.ant-select-dropdown .ant-select-item-option[title="Maria Chenko"]').click();
-    await jobDialog.getByLabel("Job type").click();
-    await page.locator('.ant-select-dropdown .ant-select-item-option[title="Repair"]').click();
+    await chooseOption(page, jobDialog, "Employee", "Maria Chenko");
+    await chooseOption(page, jobDialog, "Job type", "Repair");
     await jobDialog.getByLabel("Location").fill("4 First Run Rd");
     await jobDialog.getByRole("button", { name: "Add Job" }).click();
     await expect(jobDialog).toBeHidden();

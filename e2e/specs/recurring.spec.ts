@@ -3,9 +3,10 @@
  * appears every week for 12 weeks, and an edit saved for "This and following" changes
  * only the later occurrences. Desktop and phone alike, on the Daily View.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { api, expect, test } from "../fixtures";
+import { pickOption } from "../selects";
 
 const FIRST_LOAD = { timeout: 30_000 };
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -38,17 +39,6 @@ async function openDay(page: Page, day: string) {
   await expect(page.getByTestId("schedule-loading")).toHaveCount(0, FIRST_LOAD);
 }
 
-/** Picks `option` in an antd Select (its visible list), again if a click landed while the dialog was opening. */
-async function pick(page: Page, select: Locator, option: string) {
-  await expect(async () => {
-    await select.click();
-    await page
-      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
-      .click({ timeout: 3000 });
-    await expect(select).toContainText(option, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-}
-
 const seriesJobs = async (page: Page, companyId: string) =>
   (await api<JobDTO[]>(page, "GET", `/api/jobs?companyId=${companyId}`))
     .filter((job) => job.seriesId)
@@ -74,7 +64,7 @@ test.describe("recurring jobs", () => {
     await page.getByRole("button", { name: `Add job for Luis Garcia on ${dayName(start)}` }).click();
     const add = modal(page, "Add Job");
     await expect(add.getByLabel("Date")).toHaveValue(start);
-    await pick(
+    await pickOption(
       page,
       add
         .locator(".ant-form-item")
@@ -84,7 +74,7 @@ test.describe("recurring jobs", () => {
     );
     await add.getByLabel("Location").fill("7 Series St");
     await add.getByLabel("Time").fill("09:00");
-    await pick(page, add.getByTestId("repeat-kind"), "Weekly");
+    await pickOption(page, add.getByTestId("repeat-kind"), "Weekly");
     const preview = add.getByTestId("repeat-preview");
     await expect(preview).toContainText(dayName(start), FIRST_LOAD);
     await expect(preview).toContainText(dayName(addDays(start, 21)));

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { api, expect, isPhone, test } from "../fixtures";
+import { chooseOption } from "../selects";
 
 /** A 1x1 PNG: a real image for the photo picker. */
 const PNG = Buffer.from(
@@ -45,12 +46,6 @@ const modal = (page: Page, title: string) =>
     .locator(".ant-modal")
     .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
-/** Picks `option` in the antd Select labelled `label` (its visible list, not the hidden a11y copy). */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label).click();
-  await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${option}"]`).click();
-}
-
 /** The card of `location` where the board shows it: the week cell, or the Daily View's person. */
 const cardIn = (page: Page, scope: string, location: string) =>
   page.getByTestId(scope).getByTestId("job-card").filter({ hasText: location });
@@ -78,10 +73,10 @@ test.describe("weekly schedule", () => {
     await expect(dialog.getByText("Job type is required")).toBeVisible();
     await expect(dialog.getByText("Location is required")).toBeVisible();
 
-    await choose(page, dialog, "Job type", "Repair");
+    await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Location").fill("42 Cedar Ln");
     await dialog.getByLabel("Time").fill("14:30");
-    await choose(page, dialog, "Payment status", "Paid");
+    await chooseOption(page, dialog, "Payment status", "Paid");
     await dialog.getByLabel("Amount (optional)").fill("120.5");
     await dialog.getByRole("button", { name: "Add Job" }).click();
     await expect(page.getByText("Job has been added to the schedule.")).toBeVisible();
@@ -101,7 +96,7 @@ test.describe("weekly schedule", () => {
     await expect(edit.getByLabel("Location")).toHaveValue("42 Cedar Ln");
     await expect(edit.getByLabel("Customer email")).toBeVisible();
     await expect(edit.getByTestId("before-photo")).toBeVisible();
-    await choose(page, edit, "Job status", "Completed");
+    await chooseOption(page, edit, "Job status", "Completed");
     await edit
       .getByTestId("before-photo")
       .locator('input[type="file"]')
@@ -269,7 +264,7 @@ test.describe("weekly schedule", () => {
     await expect(otherPage.getByTestId("connection-status")).toHaveAttribute("data-status", "live");
     await otherPage.getByTestId(`daily-${luis.id}`).getByTestId("job-card").click();
     const edit = modal(otherPage, "Edit Job");
-    await choose(otherPage, edit, "Job status", "In Progress");
+    await chooseOption(otherPage, edit, "Job status", "In Progress");
     await edit.getByRole("button", { name: "Update Job" }).click();
     await expect(otherPage.getByText("Job has been updated successfully.")).toBeVisible();
     await expect(cardIn(page, scope, "Live Ln").getByTestId("job-status-icon")).toHaveAttribute(
