@@ -81,6 +81,7 @@ describe("what the fast lane answers", () => {
     const variants: [string, Record<string, string>][] = [
       [url, { "Accept-Encoding": "gzip, deflate, br" }],
       [url, { "Accept-Encoding": "identity" }],
+      [url, { "Accept-Encoding": "gzip;q=0, identity" }],
       [url, { "If-None-Match": etag }],
       [url, { "If-None-Match": `W/"something-else"`, "Accept-Encoding": "gzip" }],
       [
@@ -139,6 +140,13 @@ describe("what the fast lane leaves to the full path", () => {
       expect([viaLane.status, viaLane.body]).toEqual([viaExpress.status, viaExpress.body]);
       expect(viaLane.status).toBe(401);
     }
+  });
+
+  it("an Accept-Encoding it does not read as a browser's plain list (a wildcard)", async () => {
+    const { cookie, url } = await warmWeek();
+    const { viaLane, viaExpress, answeredByLane } = await both(url, cookie, { "Accept-Encoding": "*" });
+    expect(answeredByLane).toBe(false);
+    expect(sameAnswerParts(viaLane)).toEqual(sameAnswerParts(viaExpress));
   });
 
   it("another company's week, a week without a company and an odd query: the full path's 403 and 400", async () => {

@@ -93,7 +93,9 @@ function jobsAnswer(req: IncomingMessage, search: string): Answer | undefined {
   if (fresh(req.headers, { etag: list.etag })) return { status: 304, headers };
   if (!list.body) return undefined;
   headers.push(["Content-Type", "application/json; charset=utf-8"]);
-  if (acceptsGzip(req)) {
+  const gzip = acceptsGzip(req);
+  if (gzip === undefined) return undefined;
+  if (gzip) {
     if (!list.body.gzippedNow) return undefined;
     headers.push(["Content-Encoding", "gzip"]);
     return { status: 200, headers, body: list.body.gzippedNow };
@@ -120,17 +122,23 @@ async function chatAnswer(req: IncomingMessage, search: string): Promise<Answer 
   return { status: 200, headers, body: Buffer.from("[]") };
 }
 
-/** Whether the full path would send gzip: Express's acceptsEncodings("gzip"), for the forms browsers send. */
-function acceptsGzip(req: IncomingMessage): boolean {
+/**
+ * Whether the full path would send gzip (Express's acceptsEncodings("gzip")), for the plain
+ * lists browsers send; undefined for anything else (a wildcard, say), which the full path decides.
+ */
+function acceptsGzip(req: IncomingMessage): boolean | undefined {
   const header = req.headers["accept-encoding"];
   if (!header) return false;
+  let accepts = false;
   for (const part of header.split(",")) {
     const [coding, ...params] = part.trim().split(";");
-    if (coding.trim().toLowerCase() !== "gzip") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
+    const name = coding.trim().toLowerCase();
+    if (name === "*") return undefined;
+    if (name !== "gzip") continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    accepts = q === undefined || Number(q.slice(2)) > 0;
   }
-  return false;
+  return accepts;
 }
 
 /** What the lane can answer; undefined for every other request. */
