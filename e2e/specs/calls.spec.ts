@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { CallRecordDTO, EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { api, expect, isPhone, test } from "../fixtures";
+import { chooseOption } from "../selects";
 
 /** A day well ahead for the booked job, so "today" never changes what the board shows. */
 const JOB_MONDAY = "2031-03-03";
@@ -14,11 +15,6 @@ function localNow() {
     date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
     time: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
   };
-}
-
-/** Picks an item of the open antd Select dropdown by its visible text. */
-async function pickOption(page: Page, text: string) {
-  await page.locator(".ant-select-item-option").filter({ hasText: text }).click();
 }
 
 /** Opens the call log; the first screen of a freshly started app can take a while on a busy machine. */
@@ -185,10 +181,8 @@ test.describe("call log", () => {
     await expect(dialog.getByLabel("Customer phone")).toHaveValue("(555) 300-7000");
     await expect(dialog.getByLabel("Customer email")).toHaveValue("rita@example.com");
 
-    await dialog.getByLabel("Employee").click();
-    await pickOption(page, "Luis Garcia");
-    await dialog.getByLabel("Job type").click();
-    await pickOption(page, "Repair");
+    await chooseOption(page, dialog, "Employee", "Luis Garcia");
+    await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Date").fill(JOB_DAY);
     await dialog.getByLabel("Time").fill("10:30");
     await dialog.getByRole("button", { name: "Add Job" }).click();

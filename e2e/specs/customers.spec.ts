@@ -1,14 +1,9 @@
-/** Customers (docs/customers.md): made from a call when its job is booked, and imported from a spreadsheet. */
-import type { Page } from "@playwright/test";
 import type { EmployeeDTO } from "@sched/shared-types";
 import { api, expect, test } from "../fixtures";
+import { chooseOption } from "../selects";
 
 /** A day well ahead for the booked job: it is upcoming whatever today is. */
 const JOB_DAY = "2031-03-05";
-
-async function pickOption(page: Page, text: string) {
-  await page.locator(".ant-select-item-option").filter({ hasText: text }).click();
-}
 
 test.describe("customers", () => {
   // Each test is a whole user journey of many steps.
@@ -39,10 +34,8 @@ test.describe("customers", () => {
     await card.getByRole("button", { name: "Book Job" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Job" });
     await expect(dialog.getByLabel("Location")).toHaveValue("8 Willow Way");
-    await dialog.getByLabel("Employee").click();
-    await pickOption(page, "Luis Garcia");
-    await dialog.getByLabel("Job type").click();
-    await pickOption(page, "Repair");
+    await chooseOption(page, dialog, "Employee", "Luis Garcia");
+    await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Date").fill(JOB_DAY);
     await dialog.getByLabel("Time").fill("10:30");
     await dialog.getByRole("button", { name: "Add Job" }).click();
