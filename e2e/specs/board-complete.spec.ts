@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { modal, openBoard } from "../board";
 import { api, expect, isPhone, type Owner, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
@@ -12,7 +13,7 @@ import { chooseOption } from "../selects";
 const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
 const SUNDAY = "2031-03-09";
-const FIRST_LOAD = { timeout: 30_000 };
+const _FIRST_LOAD = { timeout: 30_000 };
 
 async function addEmployee(page: Page, companyId: string, name: string, initials: string) {
   return api<EmployeeDTO>(page, "POST", "/api/employees", { companyId, name, initials, avatarColor: "teal" });
@@ -28,17 +29,6 @@ async function addJob(page: Page, companyId: string, job: Partial<JobDTO> & { em
     ...job,
   });
 }
-
-async function openBoard(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.getByRole("tablist", { name: "Schedule views" })).toBeVisible(FIRST_LOAD);
-  await expect(page.getByTestId("schedule-loading")).toHaveCount(0, FIRST_LOAD);
-}
-
-const modal = (page: Page, title: string) =>
-  page
-    .locator(".ant-modal")
-    .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;

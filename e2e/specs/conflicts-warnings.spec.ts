@@ -1,28 +1,11 @@
-/**
- * Job lengths and conflict warnings (docs/schedule.md, "Job lengths and warnings"): two
- * overlapping jobs for one technician show the warning live in the job dialog, before
- * saving, and on both cards; the type's default length fills the Duration field and the
- * cards show start–end. (Version conflicts between two editors are conflicts.spec.ts.)
- */
-import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { modal, openBoard } from "../board";
 import { api, expect, isPhone, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
-
-async function openBoard(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.getByRole("tablist", { name: "Schedule views" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("schedule-loading")).toHaveCount(0, { timeout: 30_000 });
-}
-
-const modal = (page: Page, title: string) =>
-  page
-    .locator(".ant-modal")
-    .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
 test.describe("conflict warnings", () => {
   test.describe.configure({ timeout: 120_000 });

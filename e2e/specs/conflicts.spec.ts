@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { modal } from "../board";
 import { api, expect, freshPage, type Owner, PASSWORD, selectCompany, test, uniqueEmail } from "../fixtures";
 import { invitationToken } from "../members";
 import { chooseOption } from "../selects";
@@ -56,12 +57,6 @@ async function openBoard(page: Page) {
   await expect(page.getByTestId("schedule-loading")).toHaveCount(0, FIRST_LOAD);
   await expect(page.getByTestId("connection-status")).toHaveAttribute("data-status", "live", FIRST_LOAD);
 }
-
-/** An open antd dialog by its title (the test build's ids make aria-labelledby unreliable). */
-const modal = (page: Page, title: string) =>
-  page
-    .locator(".ant-modal")
-    .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
 const cardIn = (page: Page, employeeId: string, location: string) =>
   page.getByTestId(`daily-${employeeId}`).getByTestId("job-card").filter({ hasText: location });

@@ -7,8 +7,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import type { CompanySettingsDTO, EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { modal } from "../board";
 import { api, e2eDataDir, expect, isPhone, test, uniqueEmail } from "../fixtures";
 
 // The worker's outbox and a first page load on a loaded machine: allow time.
@@ -36,11 +36,6 @@ function outboxMails(email: string): string[] {
 
 const MONDAY = "2031-04-07";
 const TUESDAY = "2031-04-08";
-
-const modal = (page: Page, title: string) =>
-  page
-    .locator(".ant-modal")
-    .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
 test("turn notices on, book a job, find the confirmation in the outbox, move it, unsubscribe", async ({
   page,

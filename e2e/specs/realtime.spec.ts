@@ -1,5 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { openBoard } from "../board";
 import {
   api,
   expect,
@@ -49,10 +50,8 @@ async function addMember(
   return member;
 }
 
-async function openBoard(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.getByRole("tablist", { name: "Schedule views" })).toBeVisible(FIRST_LOAD);
-  await expect(page.getByTestId("schedule-loading")).toHaveCount(0, FIRST_LOAD);
+async function openLiveBoard(page: Page, url: string) {
+  await openBoard(page, url);
   await expect(page.getByTestId("connection-status")).toHaveAttribute("data-status", "live", FIRST_LOAD);
 }
 
@@ -92,8 +91,8 @@ test.describe("live updates between browsers", () => {
 
     if (isPhone(page)) {
       // Phones show one day: the other browser watches the day the job moves to.
-      await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
-      await openBoard(other, `/schedule?week=${MONDAY}&day=${THURSDAY}`);
+      await openLiveBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
+      await openLiveBoard(other, `/schedule?week=${MONDAY}&day=${THURSDAY}`);
       await markDocument(other);
       await expect(other.getByTestId(`daily-${luis.id}`).getByText("No jobs this day")).toBeVisible();
       await cardIn(page, `daily-${luis.id}`, "12 Live St").tap();
@@ -102,8 +101,8 @@ test.describe("live updates between browsers", () => {
       await edit.getByRole("button", { name: "Update Job" }).tap();
       await expect(cardIn(other, `daily-${luis.id}`, "12 Live St")).toBeVisible();
     } else {
-      await openBoard(page, `/schedule?week=${MONDAY}`);
-      await openBoard(other, `/schedule?week=${MONDAY}`);
+      await openLiveBoard(page, `/schedule?week=${MONDAY}`);
+      await openLiveBoard(other, `/schedule?week=${MONDAY}`);
       await markDocument(other);
       await expect(cardIn(other, `cell-${luis.id}-${WEDNESDAY}`, "12 Live St")).toBeVisible();
       await cardIn(page, `cell-${luis.id}-${WEDNESDAY}`, "12 Live St").dragTo(
@@ -123,10 +122,10 @@ test.describe("live updates between browsers", () => {
       lastName: "Ruiz",
       role: "employee",
     });
-    await openBoard(page, `/schedule?week=${MONDAY}`);
+    await openLiveBoard(page, `/schedule?week=${MONDAY}`);
     await expect(page.getByTestId("presence-avatars")).toHaveCount(0);
 
-    await openBoard(rita, `/schedule?week=${MONDAY}`);
+    await openLiveBoard(rita, `/schedule?week=${MONDAY}`);
     const presence = page.getByTestId("presence-avatars");
     await expect(presence).toContainText("Rita Ruiz is also viewing this week");
     await expect(presence.getByLabel("Rita Ruiz")).toHaveText("RR");
@@ -160,7 +159,7 @@ test.describe("live updates between browsers", () => {
     });
     // The owner does jobs too: linked to Pat on the roster, Pat's new jobs are the owner's news.
     await api(page, "PUT", `/api/companies/${owner.companyId}/users/${owner.userId}`, { employeeId: pat.id });
-    await openBoard(page, `/schedule?week=${MONDAY}`);
+    await openLiveBoard(page, `/schedule?week=${MONDAY}`);
     const bell = page.getByTestId("notification-bell");
     // Adam joining (the invitation) is already news for the owner; read it first.
     await bell.click();
@@ -219,7 +218,7 @@ test.describe("live updates between browsers", () => {
     // Socket.IO reconnects over HTTP long-polling first: that is cut too.
     await page.route(/\/socket\.io\//, (route) => (isCut ? route.abort() : route.fallback()));
     const scope = isPhone(page) ? `daily-${luis.id}` : `cell-${luis.id}-${WEDNESDAY}`;
-    await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
+    await openLiveBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
     await markDocument(page);
     // Socket.IO starts over HTTP and moves to its WebSocket a moment later: cut it once there.
     await expect.poll(() => hasUpgraded).toBe(true);

@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { modal } from "../board";
 import { api, expect, test } from "../fixtures";
 import { pickOption } from "../selects";
 
@@ -27,11 +28,6 @@ function nextMonday(): string {
   const weekday = parse(today).getUTCDay();
   return addDays(today, ((8 - weekday) % 7) + (weekday === 1 ? 7 : 0));
 }
-
-const modal = (page: Page, title: string) =>
-  page
-    .locator(".ant-modal")
-    .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
 async function openDay(page: Page, day: string) {
   await page.goto(`/schedule?week=${day}&view=day&day=${day}`);

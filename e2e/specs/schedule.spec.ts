@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { modal, openBoard } from "../board";
 import { api, expect, isPhone, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
@@ -29,22 +30,6 @@ async function addJob(page: Page, companyId: string, job: Partial<JobDTO> & { em
     ...job,
   });
 }
-
-/**
- * Opens the board and waits until its data is on screen. The first load of a page can be
- * slow on a busy machine; the steps after it keep the normal timeouts.
- */
-async function openBoard(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.getByRole("tablist", { name: "Schedule views" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("schedule-loading")).toHaveCount(0, { timeout: 30_000 });
-}
-
-/** An open antd dialog by its title (the test build's ids make aria-labelledby unreliable). */
-const modal = (page: Page, title: string) =>
-  page
-    .locator(".ant-modal")
-    .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
 /** The card of `location` where the board shows it: the week cell, or the Daily View's person. */
 const cardIn = (page: Page, scope: string, location: string) =>

@@ -4,6 +4,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { modal, openBoard } from "../board";
 import { api, expect, isPhone, type Owner, test } from "../fixtures";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
@@ -21,17 +22,6 @@ async function addTrayJob(page: Page, companyId: string, location: string) {
 
 const trayJobs = (page: Page, owner: Owner) =>
   api<JobDTO[]>(page, "GET", `/api/jobs?companyId=${owner.companyId}&unscheduled=true`);
-
-async function openBoard(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.getByRole("tablist", { name: "Schedule views" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("schedule-loading")).toHaveCount(0, { timeout: 30_000 });
-}
-
-const modal = (page: Page, title: string) =>
-  page
-    .locator(".ant-modal")
-    .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
 
 const cardIn = (scope: Locator, location: string) =>
   scope.getByTestId("job-card").filter({ hasText: location });
