@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
+import { type OutputBundle, rolldown } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -69,6 +70,20 @@ const installableApp = VitePWA({
 
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
+/** The early script and the board preview's script it loads (docs/schedule.md, "The first paint"). */
+const EARLY_ENTRY = source("early/main.ts");
+const PAINTER_ENTRY = source("early/painter.ts");
+
+/**
+ * These modules only declare things but do not say so in package.json, so an import of one
+ * export kept whole packages: a constant from shared-types pulled in every zod schema,
+ * antd's Input pulled in all of @rc-component/form.
+ */
+const SIDE_EFFECT_FREE = [
+  { test: /[\\/]shared-types[\\/]src[\\/]/, sideEffects: false },
+  { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
+];
+
 /**
  * Which module imports which (statically), noted once the build has read them all: the
  * chunk groups below are made from it.
@@ -122,8 +137,90 @@ function chunkGroups() {
   return groupsMade;
 }
 
+/** The chunk files `files` import statically, themselves included, transitively. */
+function staticChunks(bundle: OutputBundle, files: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const pending = [...files];
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    const chunk = bundle[file];
+    if (seen.has(file) || chunk?.type !== "chunk") continue;
+    seen.add(file);
+    pending.push(...chunk.imports);
+  }
+  return [...seen];
+}
+
+/** One classic script (an IIFE) with everything `input` needs, minified, as the build's asset `name`. */
+async function classicScript(input: string, define: Record<string, string>): Promise<string> {
+  const bundle = await rolldown({
+    input,
+    platform: "browser",
+    transform: { define: { "import.meta.env.DEV": "false", ...define } },
+    treeshake: { moduleSideEffects: SIDE_EFFECT_FREE },
+  });
+  try {
+    const { output } = await bundle.generate({ format: "iife", minify: true });
+    return output[0].code;
+  } finally {
+    await bundle.close();
+  }
+}
+
+/**
+ * The early script (src/early/main.ts) and the board preview's script (src/early/painter.ts)
+ * are classic scripts of their own, each with all it needs, not modules of the app: a module
+ * script, even an async one, runs only after the browser has compiled the app's modules that
+ * arrived with it, and a module's imports are more requests in the queue. The early script
+ * goes first in the page, after the viewport's size; in development both are modules.
+ */
+function earlyScripts(): Plugin {
+  let earlyFile: string | undefined;
+  return {
+    name: "sched:early-scripts",
+    generateBundle: {
+      order: "pre",
+      async handler(_options, bundle) {
+        // The page's module script and what it imports, which the early script fetches after its own requests.
+        const page = Object.values(bundle).find(
+          (output) =>
+            output.type === "chunk" && output.isEntry && output.facadeModuleId?.endsWith("index.html"),
+        );
+        if (page?.type !== "chunk") return this.error("the page's entry chunk is missing");
+        const painter = this.emitFile({
+          type: "asset",
+          name: "painter.js",
+          source: await classicScript(PAINTER_ENTRY, {}),
+        });
+        const early = this.emitFile({
+          type: "asset",
+          name: "early.js",
+          source: await classicScript(EARLY_ENTRY, {
+            __BOARD_PAINTER_URL__: JSON.stringify(`/${this.getFileName(painter)}`),
+            __APP_MODULES__: JSON.stringify(staticChunks(bundle, page.imports).map((file) => `/${file}`)),
+          }),
+        });
+        earlyFile = this.getFileName(early);
+      },
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        const script = context.bundle
+          ? `<script src="/${earlyFile}"></script>`
+          : '<script type="module" src="/src/early/main.ts"></script>';
+        // Right after the viewport's size is set: the script asks whether this is a phone's screen.
+        const viewport = /<meta name="viewport"[^>]*>/.exec(html);
+        if (!viewport) throw new Error("index.html has no viewport meta tag for the early script to follow");
+        const end = viewport.index + viewport[0].length;
+        return `${html.slice(0, end)}\n    ${script}${html.slice(end)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), installableApp, moduleGraph],
+  plugins: [react(), installableApp, moduleGraph, earlyScripts()],
   server: {
     port: 5173,
     // No changeOrigin: the server checks that Origin matches Host, and both stay the dev server's.
@@ -134,6 +231,10 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
+    // No modulepreload tags in the page: the early script asks for those modules after its own
+    // requests (docs/schedule.md, "The first paint"). A lazy screen's imports are still
+    // fetched with it.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? [] : deps) },
     emptyOutDir: true,
     rolldownOptions: {
       output: {
@@ -146,15 +247,7 @@ export default defineConfig({
           includeDependenciesRecursively: false,
         },
       },
-      treeshake: {
-        // These modules only declare things but do not say so in package.json, so an import of
-        // one export kept whole packages: a constant from shared-types pulled in every zod
-        // schema, antd's Input pulled in all of @rc-component/form.
-        moduleSideEffects: [
-          { test: /[\\/]shared-types[\\/]src[\\/]/, sideEffects: false },
-          { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
-        ],
-      },
+      treeshake: { moduleSideEffects: SIDE_EFFECT_FREE },
     },
   },
 });

@@ -13,7 +13,9 @@ const isDev = process.argv.includes("--dev");
 const services: Service[] = [];
 const children: ChildProcess[] = [];
 
+/** The newest change under `dir` (or of the file `dir`). */
 function newestMtime(dir: string): number {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -26,7 +28,13 @@ function newestMtime(dir: string): number {
 function buildClientIfStale() {
   const outDir = path.resolve(ROOT, process.env.CLIENT_DIST ?? "client/dist");
   const built = path.join(outDir, "index.html");
-  const sources = [path.join(ROOT, "client", "src"), path.join(ROOT, "shared-types", "src")];
+  // The build's own configuration and page count too: they decide what the build makes.
+  const sources = [
+    path.join(ROOT, "client", "src"),
+    path.join(ROOT, "client", "index.html"),
+    path.join(ROOT, "client", "vite.config.ts"),
+    path.join(ROOT, "shared-types", "src"),
+  ];
   const isFresh = existsSync(built) && statSync(built).mtimeMs > Math.max(...sources.map(newestMtime));
   if (isFresh) return;
   console.log("Building the client...");

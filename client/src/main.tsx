@@ -8,6 +8,11 @@ import { BrowserRouter } from "react-router";
 import { Providers } from "./app/Providers";
 import { AppRoutes } from "./app/router";
 import "./styles.css";
+// The board preview's looks (src/early/boardPreview.ts) are in the page before it paints.
+import "./features/schedule/week-grid.css";
+import "./features/schedule/job-card.css";
+import "./features/schedule/conflicts.css";
+import "./early/board-preview.css";
 
 // The service worker and the outbox of changes made offline start once the page has loaded
 // (docs/offline.md): none of it weighs on the first screen.

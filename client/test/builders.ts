@@ -1,5 +1,5 @@
 /** Test data shared by the client's tests: whole DTOs at plain values, each test's own on top. */
-import type { JobDTO } from "@sched/shared-types";
+import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 
 /** A job as the API answers it: a scheduled Repair on Monday 23 November 2026 at 09:00. */
 export function buildJob(overrides: Partial<JobDTO> = {}): JobDTO {
@@ -31,6 +31,21 @@ export function buildJob(overrides: Partial<JobDTO> = {}): JobDTO {
     updatedAt: "2026-11-01T00:00:00.000Z",
     version: 1,
     warnings: [],
+    ...overrides,
+  };
+}
+
+/** An active roster employee. */
+export function buildEmployee(overrides: Partial<EmployeeDTO> = {}): EmployeeDTO {
+  return {
+    id: "e1",
+    companyId: "c1",
+    name: "Luis Garcia",
+    initials: "LG",
+    avatarColor: "blue",
+    isActive: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    version: 1,
     ...overrides,
   };
 }

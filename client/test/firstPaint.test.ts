@@ -1,7 +1,10 @@
+import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
-import { requestedWeek } from "../src/features/schedule/calendarDays";
+import { dayHeading, localToday, requestedWeek } from "../src/features/schedule/calendarDays";
+import { boardRoster } from "../src/features/schedule/gridModel";
 import { formatAmount } from "../src/features/schedule/jobStyle";
 import { firstScreenRows, nextBatchEnd, type RowLoad } from "../src/features/schedule/rowBatches";
+import { buildEmployee } from "./builders";
 
 const row = (tallestCell: number, cards = tallestCell * 6): RowLoad => ({ tallestCell, cards });
 
@@ -70,5 +73,40 @@ describe("the week the board's preload asks for", () => {
   it("rolls an overflowing date over as dayjs does", () => {
     // 2030-02-31 is 2030-03-03, a Sunday: its week starts on 2030-02-25.
     expect(requestedWeek("?week=2030-02-31", "2026-11-23")).toBe("2030-02-25");
+  });
+});
+
+describe("the board preview's plain-date writing (src/early/)", () => {
+  it("heads each day's column as dayjs writes it on the board", () => {
+    // Two years from a leap day's year, every day.
+    for (let offset = 0; offset < 2 * 366; offset++) {
+      const date = dayjs("2028-01-01").add(offset, "day");
+      expect(dayHeading(date.format("YYYY-MM-DD"))).toEqual({
+        weekday: date.format("ddd"),
+        date: date.format("MMM D"),
+      });
+    }
+  });
+
+  it("names today in local time, as dayjs does", () => {
+    for (const moment of [
+      new Date(2026, 0, 1, 0, 0),
+      new Date(2026, 10, 23, 23, 59),
+      new Date(2030, 1, 28, 12),
+    ]) {
+      expect(localToday(moment)).toBe(dayjs(moment).format("YYYY-MM-DD"));
+    }
+  });
+
+  it("puts the active employees in rows by name, as the board does", () => {
+    const person = (name: string, isActive: boolean) => buildEmployee({ id: name, name, isActive });
+    expect(
+      boardRoster([
+        person("Zoe", true),
+        person("Ana", true),
+        person("Max", false),
+        person("Émile", true),
+      ]).map((employee) => employee.name),
+    ).toEqual(["Ana", "Émile", "Zoe"]);
   });
 });

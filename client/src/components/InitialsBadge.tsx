@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import { initialsBadgeStyle } from "./initialsBadgeStyle";
 
 /**
  * A round badge with a few letters (an employee's initials, a company's first letter).
@@ -6,7 +6,6 @@ import type { CSSProperties } from "react";
  * to fit it, forcing the browser to lay out the whole page each time, and the board draws
  * one per row; that cost the board's first paint over 100 ms (docs/schedule.md, "The first
  * paint"). At most three letters, so a font size taken from the badge's size fits them.
- * Styled inline: screens show it without any one screen's sheet.
  */
 export function InitialsBadge({
   text,
@@ -21,24 +20,7 @@ export function InitialsBadge({
   className?: string;
   testId?: string;
 }) {
-  const style: CSSProperties = {
-    display: "inline-flex",
-    alignItems: "center",
-    justifyContent: "center",
-    width: size,
-    height: size,
-    borderRadius: "50%",
-    flexShrink: 0,
-    overflow: "hidden",
-    whiteSpace: "nowrap",
-    background,
-    color: "#fff",
-    fontWeight: 600,
-    fontSize: Math.round(size * (text.length > 2 ? 0.32 : 0.42)),
-    lineHeight: 1,
-    letterSpacing: "0.02em",
-    userSelect: "none",
-  };
+  const style = initialsBadgeStyle(text, size, background);
   return (
     <span className={className} style={style} data-testid={testId} aria-hidden>
       {text}

@@ -5,8 +5,11 @@
  * and toasts have always seen; code branches on `status` and `code` instead.
  */
 import { type ApiErrorBody, COMPANY_HEADER, type ErrorCode, type FieldError } from "@sched/shared-types";
-import type { QueryFunction, QueryKey } from "@tanstack/react-query";
+import type { QueryFunction } from "@tanstack/react-query";
 import { selectedCompanyIdForRequests } from "../stores/company";
+import { queryKeyToUrl } from "./queryUrl";
+
+export { queryKeyToUrl };
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -99,29 +102,6 @@ export async function apiJson<T>(
   const response = await apiRequest(method, url, body, options);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/**
- * The URL a query key stands for (keys come from lib/queryKeys.ts): string parts joined
- * with "/", object parts as the query string. `["/api/company", id, "subscription"]` is
- * `/api/company/<id>/subscription`, `["/api/employees", { companyId }]` is
- * `/api/employees?companyId=<id>`.
- */
-export function queryKeyToUrl(queryKey: QueryKey): string {
-  const segments: string[] = [];
-  const params = new URLSearchParams();
-  for (const part of queryKey) {
-    if (part === null || part === undefined) continue;
-    if (typeof part === "object") {
-      for (const [name, value] of Object.entries(part)) {
-        if (value !== null && value !== undefined && value !== "") params.append(name, String(value));
-      }
-    } else {
-      segments.push(segments.length === 0 ? String(part) : encodeURIComponent(String(part)));
-    }
-  }
-  const search = params.toString();
-  return search ? `${segments.join("/")}?${search}` : segments.join("/");
 }
 
 type On401 = "returnNull" | "throw";

@@ -1,6 +1,9 @@
 /** Calendar helpers. Weeks start on Monday; API dates are yyyy-MM-dd. */
 import { GRID_DAYS } from "@sched/shared-types";
 import dayjs, { type ConfigType, type Dayjs } from "dayjs";
+import { formatTime } from "./timeText";
+
+export { formatTime };
 
 export const ISO_DATE_FORMAT = "YYYY-MM-DD";
 
@@ -48,15 +51,6 @@ export function formatDate(date: ConfigType): string {
 /** "Jan 6, 2025, 2:30 PM" for an ISO timestamp. */
 export function formatDateTime(date: ConfigType): string {
   return dayjs(date).format("MMM D, YYYY, h:mm A");
-}
-
-/** "2:30 PM" for a wall-clock "HH:mm"; anything else is returned unchanged. */
-export function formatTime(time: string): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match) return time;
-  const hours = Number(match[1]);
-  const suffix = hours < 12 ? "AM" : "PM";
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
 }
 
 /** The IANA time zone this browser runs in ("America/Chicago"); undefined when it cannot say. */

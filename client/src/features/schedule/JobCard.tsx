@@ -15,6 +15,7 @@ import {
   jobTypeClass,
   PAYMENT_LABELS,
   paymentTone,
+  REPEATS_LABEL,
   STATUS_LABELS,
   statusTone,
 } from "./jobStyle";
@@ -58,8 +59,7 @@ function cardName(job: JobDTO, showDate: boolean): string {
     .join(", ");
 }
 
-/** What the repeat icon says: the job is an occurrence of a recurring job (docs/schedule.md). */
-export const REPEATS_LABEL = "Repeats";
+export { REPEATS_LABEL };
 
 function RepeatIcon() {
   return (

@@ -2,10 +2,11 @@ import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
 import { Alert, Button, Empty, Spin } from "antd";
 import dayjs from "dayjs";
-import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useMemo, useState } from "react";
 import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
 import { PresenceAvatars } from "../../components/PresenceAvatars";
+import { endBoardPreview } from "../../early/handOff";
 import { errorMessage } from "../../lib/api";
 import { toISODate, weekStart } from "../../lib/dates";
 import { useIsSmallScreen } from "../../lib/screen";
@@ -90,6 +91,7 @@ export default function SchedulePage() {
   const isLoading = jobsQuery.isPending || employees.isPending;
   const loadError = jobsQuery.error ?? employees.error;
   let board: ReactNode;
+  let isWeekGrid = false;
   if (isLoading) {
     board = (
       <div className="schedule-loading" data-testid="schedule-loading">
@@ -149,6 +151,7 @@ export default function SchedulePage() {
       />
     );
   } else {
+    isWeekGrid = true;
     board = (
       <WeekGrid
         weekStart={params.week}
@@ -164,6 +167,11 @@ export default function SchedulePage() {
       />
     );
   }
+
+  // The board preview stands for the Week View: anything else shown here ends it (src/early/handOff.ts).
+  useLayoutEffect(() => {
+    if (!isLoading && !isWeekGrid) endBoardPreview();
+  }, [isLoading, isWeekGrid]);
 
   return (
     <div className="schedule-page">

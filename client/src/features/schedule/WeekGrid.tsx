@@ -8,12 +8,16 @@ import {
   startTransition,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from "react";
+import { noteGridBox } from "../../early/gridBox";
+import { endBoardPreview } from "../../early/handOff";
 import { toISODate } from "../../lib/dates";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { dayHeading } from "./calendarDays";
 import { buildGridModel, type GridRow } from "./gridModel";
 import { JOB_DRAG_TYPE, JobCard } from "./JobCard";
 import { rowJob } from "./OwnedJob";
@@ -221,6 +225,14 @@ export function WeekGrid({
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const canAdd = !readOnly && Boolean(onAddJob);
   const canDrag = !readOnly && Boolean(onMoveJob);
+  // Drawn in the task that mounts it: the board preview goes now, never showing with it, and
+  // learns where the grid is for next time (src/early/handOff.ts, gridBox.ts).
+  const scrollRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    endBoardPreview();
+    // The live board's place, not an archived week's (History).
+    if (scrollRef.current && !readOnly) noteGridBox(scrollRef.current);
+  }, [readOnly]);
 
   // The rows get the same functions on every render (so unchanged rows are not redrawn);
   // these read the latest props when called.
@@ -263,16 +275,22 @@ export function WeekGrid({
 
   return (
     // A narrow screen scrolls the grid sideways: keyboard users scroll it too (it takes the focus).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="week-grid-scroll" data-testid="week-grid" aria-label="Week grid" tabIndex={0}>
+    <section
+      ref={scrollRef}
+      className="week-grid-scroll"
+      data-testid="week-grid"
+      aria-label="Week grid"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+    >
       <div className="week-grid" style={{ "--grid-days": days.length } as CSSProperties}>
         <div className="week-grid__corner">Employee</div>
         {days.map(({ date }) => {
-          const day = dayjs(date);
+          const heading = dayHeading(date);
           return (
             <div key={date} className={date === today ? "week-grid__day is-today" : "week-grid__day"}>
-              <span className="week-grid__weekday">{day.format("ddd")}</span>
-              <span className="week-grid__date">{day.format("MMM D")}</span>
+              <span className="week-grid__weekday">{heading.weekday}</span>
+              <span className="week-grid__date">{heading.date}</span>
             </div>
           );
         })}

@@ -1,7 +1,7 @@
 /**
  * Calendar days as yyyy-MM-dd text, in plain arithmetic on UTC day numbers: no time zone
- * can shift them, and no dayjs is needed. A module of its own so that the board's preload
- * (src/preload.ts), part of every page's first JavaScript, takes only these.
+ * can shift them, and no dayjs is needed. A module of its own so that the early script
+ * (src/early/), which runs before the app's code has loaded, takes only these.
  */
 
 const MS_PER_DAY = 86_400_000;
@@ -20,6 +20,24 @@ export function addDays(date: string, offset: number): string {
 export function isoWeekday(date: string): number {
   // 1970-01-01 was a Thursday (ISO weekday 4).
   return ((((dayNumber(date) + 3) % 7) + 7) % 7) + 1;
+}
+
+/** Today in local time, yyyy-MM-dd (as dayjs().format would write it). */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The Week View's column head for a date: "Mon" and "Jun 3" (dayjs's "ddd" and "MMM D" in English). */
+export function dayHeading(date: string): { weekday: string; date: string } {
+  const [, month, day] = date.split("-").map(Number);
+  return {
+    weekday: WEEKDAYS[isoWeekday(date) - 1] ?? "",
+    date: `${MONTHS[(month ?? 1) - 1] ?? ""} ${day ?? ""}`,
+  };
 }
 
 /** Monday to Sunday of the week starting `weekStart`. */

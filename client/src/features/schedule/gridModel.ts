@@ -18,6 +18,11 @@ export const UNKNOWN_EMPLOYEE_NAME = "Unknown employee";
 
 const SUNDAY = 7;
 
+/** The Week View's rows: the active employees by name. */
+export function boardRoster(employees: readonly EmployeeDTO[]): EmployeeDTO[] {
+  return employees.filter((employee) => employee.isActive).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** A job that has a day: a scheduled one (unscheduled jobs have no date, time or employee). */
 export type DatedJob = JobDTO & { date: string };
 

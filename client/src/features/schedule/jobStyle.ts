@@ -16,6 +16,9 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
 };
 
 /** Completed green, in_progress blue, cancelled red, anything else grey. */
+/** What the repeat icon says: the job is an occurrence of a recurring job (docs/schedule.md). */
+export const REPEATS_LABEL = "Repeats";
+
 export type StatusTone = "green" | "blue" | "red" | "grey";
 export function statusTone(status: string): StatusTone {
   if (status === "completed") return "green";

@@ -12,6 +12,7 @@ import { queryKeys, rootKey } from "../../lib/queryKeys";
 import { putRowInLists } from "../../lib/staleChange";
 import { placeJobInLists } from "../../lib/useRealtime";
 import { useEmployees } from "../employees/useEmployees";
+import { boardRoster } from "./gridModel";
 import { jobWindow } from "./jobWindow";
 import { type ScopeChoice, scopeQuery } from "./repeat/SeriesScopeDialog";
 
@@ -39,10 +40,7 @@ export function useWeekJobs(companyId: string | null, weekStart: string) {
  */
 export function useScheduleEmployees(companyId: string | null) {
   const query = useEmployees(companyId);
-  const active = useMemo(
-    () => (query.data ?? []).filter((e) => e.isActive).sort((a, b) => a.name.localeCompare(b.name)),
-    [query.data],
-  );
+  const active = useMemo(() => boardRoster(query.data ?? []), [query.data]);
   return { ...query, all: query.data ?? [], active };
 }
 
