@@ -198,6 +198,7 @@ function earlyScripts(): Plugin {
           source: await classicScript(EARLY_ENTRY, {
             __BOARD_PAINTER_URL__: JSON.stringify(`/${this.getFileName(painter)}`),
             __APP_MODULES__: JSON.stringify(staticChunks(bundle, page.imports).map((file) => `/${file}`)),
+            __APP_ENTRY__: JSON.stringify(`/${page.fileName}`),
           }),
         });
         earlyFile = this.getFileName(early);
@@ -206,6 +207,11 @@ function earlyScripts(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(html, context) {
+        // In a build the early script starts the app: the page's own module script goes.
+        const page = context.bundle ? html.replace(/\s*<script type="module"[^>]*><\/script>/g, "") : html;
+        if (context.bundle && page === html)
+          throw new Error("index.html has no module script for the early script to start");
+        html = page;
         const script = context.bundle
           ? `<script src="/${earlyFile}"></script>`
           : '<script type="module" src="/src/early/main.ts"></script>';

@@ -23,8 +23,16 @@ export type BoardQueries = {
   answers: Record<BoardList, Promise<EarlyAnswer>>;
 };
 
-/** What the early script asked for on this page, by URL; `board` when it asked for the board's lists. */
-export type EarlyRequests = { board?: BoardQueries; answers: Map<string, Promise<EarlyAnswer>> };
+/**
+ * What the early script asked for on this page, by URL; `board` when it asked for the board's
+ * lists; `previewShown`, which the board preview's script calls once it is on screen or
+ * will not be.
+ */
+export type EarlyRequests = {
+  board?: BoardQueries;
+  answers: Map<string, Promise<EarlyAnswer>>;
+  previewShown?: () => void;
+};
 
 const page = globalThis as typeof globalThis & { __schedEarlyRequests?: EarlyRequests };
 

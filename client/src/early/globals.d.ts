@@ -2,3 +2,5 @@
 declare const __BOARD_PAINTER_URL__: string;
 /** The app's first modules (those its page script imports), written in by the build. */
 declare const __APP_MODULES__: string[];
+/** The app's own script (the page's module script), written in by the build. */
+declare const __APP_ENTRY__: string;

@@ -2,27 +2,50 @@
  * The early script (docs/schedule.md, "The first paint"): a classic script of its own, first
  * in the page (client/vite.config.ts builds it), so it runs as soon as its few lines are here
  * instead of after all of the app's code. On /schedule it asks at once for what the board
- * shows first and, on a desktop Week View, loads the board preview's script.
+ * shows first and, on a desktop Week View, loads the board preview's script. Then it asks
+ * for the app's code, and starts the app: at once, or once the preview is on screen.
  */
 import { SMALL_SCREEN } from "../lib/screenSize";
 import { askForBoard } from "./boardRequests";
+import { earlyRequests } from "./earlyAnswers";
 
 /** The views that are not the Week View (useScheduleParams.ts reads anything else as it on a desktop). */
 const OTHER_VIEWS = ["employee", "day"];
+/** The longest the app waits for the preview (which takes 0.1–0.3 s) before it starts. */
+const PREVIEW_WAIT_MS = 1_000;
+
+function loadScript(src: string, type: "classic" | "module", onDone?: () => void): void {
+  const script = document.createElement("script");
+  if (type === "module") {
+    script.type = "module";
+    script.crossOrigin = "";
+  }
+  if (onDone) script.addEventListener("error", onDone);
+  script.src = src;
+  document.head.append(script);
+}
+
+/** Resolves once the board preview is on screen or will not be (at most PREVIEW_WAIT_MS). */
+function loadPreview(): Promise<void> {
+  return new Promise((resolve) => {
+    earlyRequests().previewShown = resolve;
+    setTimeout(resolve, PREVIEW_WAIT_MS);
+    // The build's classic script (its address is written in by the build); in development, the module.
+    if (import.meta.env.DEV) loadScript("/src/early/painter.ts", "module", resolve);
+    else loadScript(__BOARD_PAINTER_URL__, "classic", resolve);
+  });
+}
 
 const board = askForBoard();
 const view = new URLSearchParams(window.location.search).get("view");
-if (board && !OTHER_VIEWS.includes(view ?? "") && !window.matchMedia(SMALL_SCREEN).matches) {
-  const painter = document.createElement("script");
-  // The build's classic script (its address is written in by the build); in development, the module.
-  if (import.meta.env.DEV) painter.type = "module";
-  painter.src = import.meta.env.DEV ? "/src/early/painter.ts" : __BOARD_PAINTER_URL__;
-  document.head.append(painter);
-}
+const isPreviewed = board && !OTHER_VIEWS.includes(view ?? "") && !window.matchMedia(SMALL_SCREEN).matches;
+const previewShown = isPreviewed ? loadPreview() : Promise.resolve();
 
-// Then the app's first modules, all at once rather than as the page's script finds them. Not
-// as tags in the page: the browser compiles what they fetch as it arrives, which held this
-// script back by 100 ms or more, and they filled the connections ahead of its requests.
+// In a build the page has no tags for the app's code (development serves it as usual): its
+// modules are asked for now, all at once, after this script's own requests (as tags they held
+// this script back, the browser compiling them as they arrived, and filled the connections
+// ahead of its requests); the app's own script runs once the preview is on screen, so that
+// React's first drawing, which takes the page for a few hundred milliseconds, comes after it.
 if (!import.meta.env.DEV) {
   for (const href of __APP_MODULES__) {
     const link = document.createElement("link");
@@ -31,4 +54,10 @@ if (!import.meta.env.DEV) {
     link.href = href;
     document.head.append(link);
   }
+  // This script runs in the page's head: the app needs its body.
+  const parsed = new Promise<void>((resolve) => {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => resolve());
+    else resolve();
+  });
+  void Promise.all([previewShown, parsed]).then(() => loadScript(__APP_ENTRY__, "module"));
 }

@@ -6,5 +6,7 @@
 import { paintBoardPreview } from "./boardPreview";
 import { earlyRequests } from "./earlyAnswers";
 
-const { board } = earlyRequests();
-if (board) void paintBoardPreview(board);
+const { board, previewShown } = earlyRequests();
+// Once the frame with the preview has been drawn (or there is none), the app may start.
+const painted = board ? paintBoardPreview(board) : Promise.resolve();
+painted.finally(() => requestAnimationFrame(() => setTimeout(() => previewShown?.(), 0))).catch(() => {});
