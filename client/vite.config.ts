@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { type OutputBundle, rolldown } from "rolldown";
+import { rolldown } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -70,6 +70,12 @@ const installableApp = VitePWA({
 
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
+/**
+ * How the page names the app's first modules for the early script to ask for: a link the
+ * browser does not act on (as `modulepreload` links it would, before the early script ran).
+ */
+const APP_MODULE_REL = "app-module";
+
 /** The early script and the board preview's script it loads (docs/schedule.md, "The first paint"). */
 const EARLY_ENTRY = source("early/main.ts");
 const PAINTER_ENTRY = source("early/painter.ts");
@@ -137,20 +143,6 @@ function chunkGroups() {
   return groupsMade;
 }
 
-/** The chunk files `files` import statically, themselves included, transitively. */
-function staticChunks(bundle: OutputBundle, files: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const pending = [...files];
-  while (pending.length > 0) {
-    const file = pending.pop() as string;
-    const chunk = bundle[file];
-    if (seen.has(file) || chunk?.type !== "chunk") continue;
-    seen.add(file);
-    pending.push(...chunk.imports);
-  }
-  return [...seen];
-}
-
 /** One classic script (an IIFE) with everything `input` needs, minified, as the build's asset `name`. */
 async function classicScript(input: string, define: Record<string, string>): Promise<string> {
   const bundle = await rolldown({
@@ -197,7 +189,6 @@ function earlyScripts(): Plugin {
           name: "early.js",
           source: await classicScript(EARLY_ENTRY, {
             __BOARD_PAINTER_URL__: JSON.stringify(`/${this.getFileName(painter)}`),
-            __APP_MODULES__: JSON.stringify(staticChunks(bundle, page.imports).map((file) => `/${file}`)),
             __APP_ENTRY__: JSON.stringify(`/${page.fileName}`),
           }),
         });
@@ -207,11 +198,15 @@ function earlyScripts(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(html, context) {
-        // In a build the early script starts the app: the page's own module script goes.
-        const page = context.bundle ? html.replace(/\s*<script type="module"[^>]*><\/script>/g, "") : html;
-        if (context.bundle && page === html)
-          throw new Error("index.html has no module script for the early script to start");
-        html = page;
+        if (context.bundle) {
+          // In a build the early script starts the app: the page's own module script goes, and
+          // its modules are named for the early script to ask for (docs/schedule.md).
+          const page = html
+            .replace(/\s*<script type="module"[^>]*><\/script>/g, "")
+            .replaceAll('<link rel="modulepreload" crossorigin', `<link rel="${APP_MODULE_REL}"`);
+          if (page === html) throw new Error("index.html has no module script for the early script to start");
+          html = page;
+        }
         const script = context.bundle
           ? `<script src="/${earlyFile}"></script>`
           : '<script type="module" src="/src/early/main.ts"></script>';
@@ -237,10 +232,6 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    // No modulepreload tags in the page: the early script asks for those modules after its own
-    // requests (docs/schedule.md, "The first paint"). A lazy screen's imports are still
-    // fetched with it.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? [] : deps) },
     emptyOutDir: true,
     rolldownOptions: {
       output: {

@@ -2,8 +2,8 @@
  * The first requests of a load of /schedule (docs/schedule.md, "The first paint"). The early
  * script (./main.ts) sends them the moment the page starts, before the app's own code has
  * loaded: who am I and, when a company is remembered on this device, its companies, roster,
- * settings and the week's jobs. The app adopts the answers as its queries (src/preload.ts)
- * instead of asking again, and the board preview (./boardPreview.ts) paints from them.
+ * settings and the week's jobs. The app's queries take the answers (lib/api.ts) instead of
+ * asking again, and the board preview (./boardPreview.ts) paints from them.
  *
  * Light on purpose: this runs on every load of the board, ahead of everything else.
  */
@@ -34,7 +34,7 @@ function ask(queryKey: QueryKey, companyId: string | null): Promise<EarlyAnswer>
         ? { ok: true, data: await response.json() }
         : { ok: false, status: response.status, text: (await response.text()) || response.statusText },
   );
-  // Whoever adopts the answer reads its failure; unadopted, it must not surface.
+  // The query that takes the answer reads its failure; untaken, it must not surface.
   answer.catch(() => {});
   earlyRequests().answers.set(url, answer);
   return answer;

@@ -1,8 +1,8 @@
 /**
  * The answers the early script (./boardRequests.ts) got before the app's code had loaded,
- * as the app finds them on the page (docs/schedule.md, "The first paint"). The early script
- * is built apart from the app (client/vite.config.ts), so the two share them through the
- * page, not through a module.
+ * as the app's queries find them on the page (lib/api.ts; docs/schedule.md, "The first
+ * paint"). The early script is built apart from the app (client/vite.config.ts), so the two
+ * share them through the page, not through a module.
  */
 import type { QueryKey } from "@tanstack/react-query";
 import { queryKeyToUrl } from "../lib/queryUrl";

@@ -41,23 +41,26 @@ const view = new URLSearchParams(window.location.search).get("view");
 const isPreviewed = board && !OTHER_VIEWS.includes(view ?? "") && !window.matchMedia(SMALL_SCREEN).matches;
 const previewShown = isPreviewed ? loadPreview() : Promise.resolve();
 
-// In a build the page has no tags for the app's code (development serves it as usual): its
-// modules are asked for now, all at once, after this script's own requests (as tags they held
-// this script back, the browser compiling them as they arrived, and filled the connections
-// ahead of its requests); the app's own script runs once the preview is on screen, so that
-// React's first drawing, which takes the page for a few hundred milliseconds, comes after it.
+// In a build the page has no tags that load the app's code (development serves it as usual).
+// Its first modules, which the page names, are asked for all at once after this script's
+// own requests: as modulepreload tags they held this script back (the browser compiled them
+// as they arrived) and filled the connections ahead of its requests. The app's own script
+// runs once the preview is on screen: React's first drawing takes the page for a few hundred
+// milliseconds, and would hold the preview back until it was done.
 if (!import.meta.env.DEV) {
-  for (const href of __APP_MODULES__) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.crossOrigin = "";
-    link.href = href;
-    document.head.append(link);
-  }
-  // This script runs in the page's head: the app needs its body.
+  // This script runs in the page's head: the names of the modules, and the app's body, follow.
   const parsed = new Promise<void>((resolve) => {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => resolve());
     else resolve();
+  });
+  void parsed.then(() => {
+    for (const named of document.querySelectorAll<HTMLLinkElement>('link[rel="app-module"]')) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = named.href;
+      document.head.append(link);
+    }
   });
   void Promise.all([previewShown, parsed]).then(() => loadScript(__APP_ENTRY__, "module"));
 }

@@ -6,6 +6,7 @@
  */
 import { type ApiErrorBody, COMPANY_HEADER, type ErrorCode, type FieldError } from "@sched/shared-types";
 import type { QueryFunction } from "@tanstack/react-query";
+import { type EarlyAnswer, takeEarlyAnswer } from "../early/earlyAnswers";
 import { selectedCompanyIdForRequests } from "../stores/company";
 import { queryKeyToUrl } from "./queryUrl";
 
@@ -106,11 +107,24 @@ export async function apiJson<T>(
 
 type On401 = "returnNull" | "throw";
 
-/** The query function that GETs the query key's URL; a 401 throws or yields null. */
+/** What a query makes of the early script's answer: as of the server's own. */
+function fromEarly<T>(answer: EarlyAnswer, on401: On401): T | null {
+  if (answer.ok) return answer.data as T;
+  if (on401 === "returnNull" && answer.status === 401) return null;
+  throw new ApiError(answer.status, answer.text);
+}
+
+/**
+ * The query function that GETs the query key's URL; a 401 throws or yields null. When the
+ * early script asked for the same URL on this page, its answer is used, once
+ * (docs/schedule.md, "The first paint").
+ */
 export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T | null>;
 export function getQueryFn<T>(options: { on401: "throw" }): QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
+    const early = takeEarlyAnswer(queryKey);
+    if (early) return fromEarly<T>(await early, on401);
     const response = await fetch(queryKeyToUrl(queryKey), {
       headers: companyHeader(),
       credentials: "include",
