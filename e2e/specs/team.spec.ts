@@ -1,5 +1,6 @@
 import type { InvitationDTO } from "@sched/shared-types";
 import { api, expect as baseExpect, test, uniqueEmail } from "../fixtures";
+import { chooseOption } from "../selects";
 
 /** A fresh browser loads the whole app first; on a busy machine that takes a while. */
 const FIRST_LOAD = { timeout: 45_000 };
@@ -59,9 +60,7 @@ test.describe("Team Management", () => {
     await page.getByRole("button", { name: "Invite Team Member" }).click(FIRST_LOAD);
     const dialog = page.getByRole("dialog", { name: "Invite Team Member" });
     await dialog.getByLabel("Email").fill(email);
-    await dialog.getByRole("combobox", { name: "Role" }).click();
-    // antd draws the visible options apart from its hidden accessible list.
-    await page.locator(".ant-select-item-option[title='Admin']").click();
+    await chooseOption(page, dialog, "Role", "Admin");
     await expect(dialog).toContainText("can invite and remove members");
     await dialog.getByTestId("invite-submit").click();
     await expect(page.getByText("Invitation sent")).toBeVisible();

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from "../fixtures";
 import { invitationToken } from "../members";
+import { pickOption } from "../selects";
 
 // Every step waits for another browser's socket or the worker's outbox: allow a loaded machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -246,8 +247,12 @@ test.describe("the technician's day, beside the office", () => {
     // The owner links themselves to Sam on the Team screen; My Day joins their navigation.
     await page.getByRole("link", { name: "Open the Team screen" }).click();
     const self = page.getByTestId("team-member").filter({ hasText: owner.email });
-    await self.getByRole("combobox", { name: "Roster employee of Olive Owner" }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Sam Sparks"]').click();
+    await pickOption(
+      page,
+      self.getByRole("combobox", { name: "Roster employee of Olive Owner" }),
+      "Sam Sparks",
+      self.locator(".ant-select"),
+    );
     await expect(page.getByText("Olive Owner is Sam Sparks on the roster.")).toBeVisible();
     await expect(page.getByTestId("desktop-nav").getByRole("link").first()).toHaveText("My Day");
     const members = await api<{ userId: string; employeeId: string | null }[]>(

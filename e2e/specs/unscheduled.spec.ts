@@ -6,6 +6,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { modal, openBoard } from "../board";
 import { api, expect, isPhone, type Owner, test } from "../fixtures";
+import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
@@ -43,8 +44,7 @@ test.describe("unscheduled jobs", () => {
     // Add Job can park a job in the tray: only the job's own fields are needed.
     await page.getByRole("button", { name: "Add Job", exact: true }).click();
     const add = modal(page, "Add Job");
-    await add.getByLabel("Job type").click();
-    await page.locator('.ant-select-dropdown .ant-select-item-option[title="Inspection"]').click();
+    await chooseOption(page, add, "Job type", "Inspection");
     await add.getByLabel("Location").fill("8 Tray Ct");
     await add.getByTestId("save-to-unscheduled").click();
     await expect(page.getByText("Job has been saved to Unscheduled.")).toBeVisible();
