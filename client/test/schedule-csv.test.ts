@@ -3,18 +3,10 @@ import { describe, expect, it } from "vitest";
 import { buildScheduleCsv, csvCell, scheduleCsvFilename } from "../src/features/schedule/csv";
 import { jobTypeClass, paymentTone, statusTone, totalAmount } from "../src/features/schedule/jobStyle";
 import { jobWindow } from "../src/features/schedule/useJobs";
-import { buildJob } from "./builders";
+import { buildEmployee, buildJob } from "./builders";
 
-const employee = (id: string, name: string): EmployeeDTO => ({
-  id,
-  companyId: "c",
-  name,
-  initials: "X",
-  avatarColor: "blue",
-  isActive: true,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  version: 1,
-});
+const employee = (id: string, name: string): EmployeeDTO =>
+  buildEmployee({ id, companyId: "c", name, initials: "X" });
 
 const job = (overrides: Partial<JobDTO>): JobDTO =>
   buildJob({

@@ -13,24 +13,23 @@ import {
   readValue,
   staleAnswerOf,
 } from "../src/lib/staleChange";
-import { buildJob } from "./builders";
+import { buildEmployee, buildJob } from "./builders";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
 
-const employee = (id: string, name: string, changes: Partial<EmployeeDTO> = {}): EmployeeDTO => ({
-  id,
-  companyId: COMPANY,
-  name,
-  initials: name
-    .split(" ")
-    .map((part) => part[0])
-    .join(""),
-  avatarColor: "teal",
-  isActive: true,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  version: 1,
-  ...changes,
-});
+const employee = (id: string, name: string, changes: Partial<EmployeeDTO> = {}): EmployeeDTO =>
+  buildEmployee({
+    id,
+    companyId: COMPANY,
+    name,
+    initials: name
+      .split(" ")
+      .map((part) => part[0])
+      .join(""),
+    avatarColor: "teal",
+    createdAt: "2026-11-01T00:00:00.000Z",
+    ...changes,
+  });
 
 const LUIS = employee("e1", "Luis Garcia");
 const MARIA = employee("e2", "Maria Chen");

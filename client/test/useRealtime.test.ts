@@ -5,7 +5,7 @@ import { usePresenceStore } from "../src/components/presenceStore";
 import type { ChatCache } from "../src/features/chat/chatCache";
 import { queryKeys, rootKey } from "../src/lib/queryKeys";
 import { applyEvent, queryRootsFor } from "../src/lib/useRealtime";
-import { buildJob } from "./builders";
+import { buildEmployee, buildJob } from "./builders";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
 const OTHER_COMPANY = "22222222-2222-4222-8222-222222222222";
@@ -107,16 +107,8 @@ describe("applyEvent", () => {
   });
 
   it("keeps the roster sorted by name and renames the sender on their messages", () => {
-    const employee = (id: string, name: string): EmployeeDTO => ({
-      id,
-      companyId: COMPANY,
-      name,
-      initials: name.slice(0, 2).toUpperCase(),
-      avatarColor: "blue",
-      isActive: true,
-      createdAt: "2026-11-01T00:00:00.000Z",
-      version: 1,
-    });
+    const employee = (id: string, name: string): EmployeeDTO =>
+      buildEmployee({ id, companyId: COMPANY, name, initials: name.slice(0, 2).toUpperCase() });
     const queryClient = cacheWith([
       [rosterKey, [employee("a", "Anna"), employee("c", "Carl")]],
       [
