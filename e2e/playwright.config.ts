@@ -29,7 +29,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace (a snapshot and screenshots at every action) about doubled the suite's
+    // time on a 2-core machine: CI records one only when a failed test runs again.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: chromium,
     screenshot: "only-on-failure",
     // The offline app's service worker is tested in offline.spec.ts, which allows it; every

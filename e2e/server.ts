@@ -34,6 +34,9 @@ const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     CLIENT_DIST: process.env.CLIENT_DIST ?? path.join(dataDir, "..", `sched-e2e-dist-${port}`),
     LOG_LEVEL: "warn",
     ADMIN_SETUP_PASSWORD: process.env.ADMIN_SETUP_PASSWORD ?? "e2e-admin-setup",
+    // Every spec signs up and in as new people: the lowest bcrypt cost saves ~0.3 s of CPU
+    // each time (docs/auth.md; the configured cost is tested in server/test/pglite.test.ts).
+    BCRYPT_ROUNDS: "4",
     // Every spec registers its own owner, all from this machine's one address.
     REGISTRATIONS_PER_IP_PER_HOUR: "100000",
   },

@@ -71,6 +71,13 @@ function learn(companyId: string, token: string): void {
   mirror.set(companyId, next);
 }
 
+/** Whether version `later` is the one bump right after `earlier` (nothing else in between). */
+export function isVersionAfter(later: string, earlier: string): boolean {
+  const next = parse(later);
+  const previous = parse(earlier);
+  return next.epoch === previous.epoch && next.seq === previous.seq + 1;
+}
+
 onInvalidation("jobs", (body) => {
   const separator = body.indexOf("|");
   learn(body.slice(0, separator), body.slice(separator + 1));

@@ -16,6 +16,7 @@ import {
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
 import { and, eq, sql } from "drizzle-orm";
+import { type JobWriteTicket, jobWriteTicket, keepWrittenJobRow } from "../cache/job-rows";
 import { jobsChanged } from "../cache/jobs-version";
 import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
@@ -65,6 +66,7 @@ async function assertCallRecordOfCompany(executor: Executor, companyId: string, 
  * After commit: the job event, the history week when one was opened, and the bell. The
  * list's version goes first, so a board refetching on the event finds the change
  * (docs/schedule.md); the job's warnings are worked out meanwhile, as they travel with it.
+ * The row written is kept for the job's next change (core/src/cache/job-rows.ts).
  */
 async function announce(
   member: CompanyAccess,
@@ -72,6 +74,7 @@ async function announce(
   row: JobRow,
   week: WeeklyScheduleDTO | undefined,
   change: JobChange,
+  ticket: JobWriteTicket,
   warningInputs?: Promise<WarningInputs>,
 ): Promise<JobDTO> {
   // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
@@ -79,6 +82,7 @@ async function announce(
     withWarnings(presentJob(row), warningInputs),
     jobsChanged(member.companyId),
   ]);
+  keepWrittenJobRow(ticket, row);
   publish(member.companyId, event, job);
   if (week) publish(member.companyId, "weeklySchedule.created", week);
   await notifyJobChange(member, change);
@@ -93,6 +97,7 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
   const { companyId: _ignored, ...fields } = input;
   fields.durationMinutes ??= await defaultJobDuration(companyId, fields.type);
   if (fields.customerId) await assertCustomerOfCompany(db, companyId, fields.customerId);
+  const ticket = jobWriteTicket(companyId);
   const { row, week, newCustomer } = await db.transaction(async (tx) => {
     // Booked from a call without a customer named: the call's customer (docs/customers.md).
     const fromCall =
@@ -113,7 +118,7 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
     return { row: inserted, week, newCustomer: fromCall?.created };
   });
   announceCreatedCustomer(newCustomer);
-  const job = await announce(member, "job.created", row, week, { type: "created", job: row });
+  const job = await announce(member, "job.created", row, week, { type: "created", job: row }, ticket);
   // Booking e-mails to the customer (docs/customers.md); never fails the save.
   await noticeJobChange({ type: "created", job: row });
   return job;
@@ -229,10 +234,17 @@ function isRowOnly(seen: JobRow, { fields, photos }: JobChangeInput): boolean {
 async function updateIfUnchanged(
   member: CompanyAccess,
   seen: JobRow,
+  isSeenFromMemory: boolean,
   change: JobChangeInput,
   expectedVersion: number | undefined,
 ): Promise<JobRow | undefined> {
-  await assertChangeAllowed(db, member, seen, change, expectedVersion);
+  try {
+    await assertChangeAllowed(db, member, seen, change, expectedVersion);
+  } catch (refusal) {
+    // A row kept in memory may be older than the job: the locked row decides the refusal.
+    if (isSeenFromMemory) return undefined;
+    throw refusal;
+  }
   return writeJobIfVersion(seen.id, seen.version, columnsOf(member, seen, change));
 }
 
@@ -254,9 +266,12 @@ export async function updateJob(
     seriesWide?: boolean;
     /** The job as the caller just read it (scoped to the member's company). */
     seen?: JobRow;
+    /** `seen` came from this process's memory (core/src/cache/job-rows.ts): the write checks it. */
+    isSeenFromMemory?: boolean;
   } = {},
 ): Promise<JobDTO> {
   const { companyId } = member;
+  const ticket = jobWriteTicket(companyId);
   const {
     companyId: _ignored,
     version: _version,
@@ -281,7 +296,9 @@ export async function updateJob(
       ? readWarningInputs(companyId, seen.employeeId, seen.date)
       : undefined;
   warningInputs?.catch(() => {});
-  const written = isOwnRowChange ? await updateIfUnchanged(member, seen, change, expectedVersion) : undefined;
+  const written = isOwnRowChange
+    ? await updateIfUnchanged(member, seen, options.isSeenFromMemory ?? false, change, expectedVersion)
+    : undefined;
   const { before, row, week } = written
     ? { before: seen as JobRow, row: written, week: undefined }
     : await db.transaction(async (tx) => {
@@ -317,6 +334,7 @@ export async function updateJob(
     row,
     week,
     { type: "updated", before, after: row, photos: change.photos },
+    ticket,
     warningInputs,
   );
   await noticeJobChange({ type: "updated", before, after: row });

@@ -7,6 +7,7 @@ import type { Role } from "@sched/shared-types";
 import { and, eq, getTableName, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { membershipCache } from "../cache/memberships";
 import { NotFound } from "../errors";
 import type { CompanyAccess } from "../policies/company-access";
 import { isCompanyReadOnly } from "../policies/subscription-state";
@@ -58,9 +59,19 @@ export async function loadScoped<T extends ScopedTable>(
     statement = scopedStatement(table);
     statements.set(table, statement);
   }
+  // Taken before the read: a membership change whose message arrives meanwhile keeps it out.
+  const ticket = membershipCache.ticket();
   const [found] = await statement.execute({ id, userId });
   if (!found) throw new NotFound(notFoundMessage);
   const row = found.row as T["$inferSelect"] & { companyId: string };
+  // The membership read with the row is the one the company door keeps (core/src/cache/memberships.ts).
+  const { role, subscriptionStatus, trialEndsAt, isFreeAccount } = found;
+  membershipCache.fill(ticket, row.companyId, userId, {
+    role,
+    subscriptionStatus,
+    trialEndsAt,
+    isFreeAccount,
+  });
   return {
     row,
     member: {

@@ -10,7 +10,11 @@ import { loadScoped, type ScopedTable } from "@sched/core/db/scoped";
 import { BadRequest, Forbidden, Unauthorized } from "@sched/core/errors";
 import { isMemberCached } from "@sched/core/member-cache";
 import { type Action, authorize, isOpenToEveryMember } from "@sched/core/policies/authorize";
-import { type CompanyAccess, loadCompanyAccess } from "@sched/core/policies/company-access";
+import {
+  type CompanyAccess,
+  cachedCompanyAccess,
+  loadCompanyAccess,
+} from "@sched/core/policies/company-access";
 import { assertSystemAdmin } from "@sched/core/policies/system-admin";
 import { parseOrThrow } from "@sched/core/validation";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -124,6 +128,29 @@ export async function rowDoor<T extends ScopedTable>(
   const scoped = await loadScoped(table, id, userId, notFoundMessage);
   authorize(scoped.member, action, scoped.row);
   return scoped;
+}
+
+/**
+ * rowDoor for a command that checks the row it is given as it writes (a compare-and-set):
+ * when this process keeps the row (`kept`) and the caller's membership of its company in
+ * memory, the door reads neither from PostgreSQL. Nothing is kept for a non-member, so a
+ * foreign id still goes the whole way and answers 404. `isFromMemory` tells the command.
+ */
+export async function rowDoorFromMemory<T extends ScopedTable>(
+  table: T,
+  id: string,
+  userId: string,
+  action: Action,
+  notFoundMessage: string,
+  kept: (id: string) => (T["$inferSelect"] & { companyId: string }) | undefined,
+) {
+  const row = kept(id);
+  const member = row && cachedCompanyAccess(userId, row.companyId);
+  if (row && member) {
+    authorize(member, action, row);
+    return { row, member, isFromMemory: true };
+  }
+  return { ...(await rowDoor(table, id, userId, action, notFoundMessage)), isFromMemory: false };
 }
 
 /** The member behind the request for company access kinds; undefined for the others. */

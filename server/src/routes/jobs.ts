@@ -1,3 +1,4 @@
+import { keptJobRow } from "@sched/core/cache/job-rows";
 import { createJob, JOB_NOT_FOUND } from "@sched/core/commands/save-job";
 import { deleteOccurrences, updateOccurrences } from "@sched/core/commands/series-scope";
 import { jobs } from "@sched/core/db/schema";
@@ -16,7 +17,7 @@ import {
 } from "@sched/shared-types";
 import { Router } from "express";
 import { JOBS_VARY, REVALIDATE_ALWAYS } from "../http/cache-headers";
-import { companyDoor, route, rowDoor } from "../http/route";
+import { companyDoor, route, rowDoor, rowDoorFromMemory } from "../http/route";
 import { expectedVersion } from "../http/versions";
 
 export const jobsRouter = Router();
@@ -80,9 +81,19 @@ jobsRouter.put(
   route(
     { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, body: ZJobUpdate, idempotent: true },
     async ({ userId, params, query, body, req }) => {
-      const { row, member } = await rowDoor(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
+      // The job as this process last wrote it, when it still is (core/src/cache/job-rows.ts);
+      // a series-wide edit reads it from PostgreSQL.
+      const kept = query.scope === "this" ? keptJobRow : () => undefined;
+      const { row, member, isFromMemory } = await rowDoorFromMemory(
+        jobs,
+        params.id,
+        userId,
+        "progressJobs",
+        JOB_NOT_FOUND,
+        kept,
+      );
       // An occurrence of a recurring job may be edited with its series (docs/schedule.md, "Recurring jobs").
-      return updateOccurrences(member, row, body, query, expectedVersion(req, body.version));
+      return updateOccurrences(member, row, body, query, expectedVersion(req, body.version), isFromMemory);
     },
   ),
 );
