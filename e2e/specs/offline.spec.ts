@@ -207,4 +207,49 @@ test.describe("the technician's phone offline", () => {
     );
     expect([done.status, done.time, done.version]).toEqual(["completed", "15:00", moved.version + 1]);
   });
+
+  test("asks before signing out would delete a change not sent, and signs out at once when all is sent", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech, job } = await technicianWithJob(page, owner, browser, testInfo);
+    await openMyDayOnline(tech);
+
+    // A completion made offline that the office overtakes: it cannot be sent as it is.
+    await tech.context().setOffline(true);
+    const card = tech.getByTestId("my-day-job");
+    await card.getByRole("button", { name: "Complete" }).click();
+    await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
+    await api<JobDTO>(page, "PUT", `/api/jobs/${job.id}`, { time: "15:00", version: job.version });
+    await tech.context().setOffline(false);
+    const conflict = card.getByTestId("my-job-conflict");
+    await expect(conflict).toBeVisible();
+
+    // Signing out now would delete it: the phone asks, and staying keeps everything.
+    await tech.getByTestId("logout-button").click();
+    const question = tech.getByRole("dialog").filter({ hasText: "Sign out with changes not sent?" });
+    await expect(question).toContainText(
+      "1 change made on this device has not reached the office yet. Signing out deletes it.",
+    );
+    await question.getByRole("button", { name: "Stay signed in" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(tech).toHaveURL(/\/my-day/);
+    await expect(conflict).toBeVisible();
+    expect((await tech.request.get("/api/user")).status()).toBe(200);
+
+    // Once the change is resolved and sent, signing out asks nothing.
+    await conflict.getByRole("button", { name: "Keep mine" }).click();
+    await expect(indicator(tech)).toHaveText("All sent");
+    await tech.getByTestId("logout-button").click();
+    await expect(tech).toHaveURL(/\/login/);
+    await expect(tech.getByText("Logged out successfully")).toBeVisible();
+    await expect(tech.getByText("Sign out with changes not sent?")).toHaveCount(0);
+    const [done] = await api<JobDTO[]>(
+      page,
+      "GET",
+      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
+    );
+    expect(done.status).toBe("completed");
+  });
 });

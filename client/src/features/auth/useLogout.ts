@@ -5,6 +5,7 @@ import { apiRequest, errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { disconnectSocket } from "../../lib/socket";
 import { useCompanyStore } from "../../stores/company";
+import { changesCount } from "../offline/keptWork";
 
 type LogoutOptions = {
   /**
@@ -15,17 +16,41 @@ type LogoutOptions = {
   redirectTo?: string | null;
 };
 
+/** The person chose to stay signed in rather than lose changes not sent: no toast. */
+class SignOutCancelled extends Error {}
+
+/** The question before signing out deletes changes this device could not send (docs/offline.md). */
+export const unsentQuestion = (count: number) =>
+  `${changesCount(count)} made on this device ${count === 1 ? "has" : "have"} not reached the office yet. Signing out deletes ${count === 1 ? "it" : "them"}.`;
+
 /**
  * The one sign-out: the session ends on the server, the socket closes, the selected
  * company is forgotten and the user becomes null. Leaving the page also clears every
- * cached answer and says "Logged out successfully".
+ * cached answer and says "Logged out successfully". Changes still waiting on the device
+ * are sent first; any that cannot be are only deleted once the person says so.
  */
 export function useLogout({ redirectTo = "/login" }: LogoutOptions = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { notification } = App.useApp();
+  const { modal, notification } = App.useApp();
+  const mayDiscard = (count: number) =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: "Sign out with changes not sent?",
+        content: unsentQuestion(count),
+        okText: "Sign out anyway",
+        okButtonProps: { danger: true },
+        cancelText: "Stay signed in",
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
   return useMutation({
     mutationFn: async () => {
+      const unsent = await import("../offline/unsent")
+        .then((outbox) => outbox.unsentAfterTrying())
+        .catch(() => 0);
+      if (unsent > 0 && !(await mayDiscard(unsent))) throw new SignOutCancelled();
       await apiRequest("POST", "/api/logout");
       // This device forgets the account's kept data and unsent changes (docs/offline.md).
       await import("../offline/deviceData").then((device) => device.clearDeviceData()).catch(() => {});
@@ -44,6 +69,7 @@ export function useLogout({ redirectTo = "/login" }: LogoutOptions = {}) {
       void navigate(redirectTo, { replace: true });
     },
     onError: (error) => {
+      if (error instanceof SignOutCancelled) return;
       notification.error({ title: "Logout failed", description: errorMessage(error, "Please try again") });
     },
   });
