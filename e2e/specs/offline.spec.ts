@@ -93,6 +93,31 @@ async function officeBoard(page: Page, owner: Owner, browser: Browser, testInfo:
 
 const indicator = (tech: Page) => tech.getByTestId("offline-indicator");
 
+/**
+ * A completion made offline that the office overtakes: the office moves the job to the
+ * afternoon meanwhile, and back online the phone shows the completion as a conflict.
+ */
+async function overtakenCompletion(page: Page, owner: Owner, browser: Browser, testInfo: TestInfo) {
+  const { tech, job } = await technicianWithJob(page, owner, browser, testInfo);
+  await openMyDayOnline(tech);
+
+  await tech.context().setOffline(true);
+  const card = tech.getByTestId("my-day-job");
+  await card.getByRole("button", { name: "Complete" }).click();
+  await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
+
+  const moved = await api<JobDTO>(page, "PUT", `/api/jobs/${job.id}`, {
+    time: "15:00",
+    version: job.version,
+  });
+  expect(moved.version).toBe(job.version + 1);
+
+  await tech.context().setOffline(false);
+  const conflict = card.getByTestId("my-job-conflict");
+  await expect(conflict).toBeVisible();
+  return { tech, card, conflict, moved };
+}
+
 test.describe("the technician's phone offline", () => {
   test.skip(({ isMobile }) => !isMobile, "a phone's story");
   // Three browsers, a service worker install and a reload without a network.
@@ -164,24 +189,7 @@ test.describe("the technician's phone offline", () => {
     owner,
     browser,
   }, testInfo) => {
-    const { tech, job } = await technicianWithJob(page, owner, browser, testInfo);
-    await openMyDayOnline(tech);
-
-    await tech.context().setOffline(true);
-    const card = tech.getByTestId("my-day-job");
-    await card.getByRole("button", { name: "Complete" }).click();
-    await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
-
-    // Meanwhile the office moves the job to the afternoon.
-    const moved = await api<JobDTO>(page, "PUT", `/api/jobs/${job.id}`, {
-      time: "15:00",
-      version: job.version,
-    });
-    expect(moved.version).toBe(job.version + 1);
-
-    await tech.context().setOffline(false);
-    const conflict = card.getByTestId("my-job-conflict");
-    await expect(conflict).toBeVisible();
+    const { tech, card, conflict, moved } = await overtakenCompletion(page, owner, browser, testInfo);
     await expect(conflict).toContainText("Olive Owner changed this job");
     await expect(conflict).toContainText("Your change: Complete.");
     await expect(indicator(tech)).toHaveAttribute("data-state", "conflict");
@@ -213,18 +221,8 @@ test.describe("the technician's phone offline", () => {
     owner,
     browser,
   }, testInfo) => {
-    const { tech, job } = await technicianWithJob(page, owner, browser, testInfo);
-    await openMyDayOnline(tech);
-
-    // A completion made offline that the office overtakes: it cannot be sent as it is.
-    await tech.context().setOffline(true);
-    const card = tech.getByTestId("my-day-job");
-    await card.getByRole("button", { name: "Complete" }).click();
-    await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
-    await api<JobDTO>(page, "PUT", `/api/jobs/${job.id}`, { time: "15:00", version: job.version });
-    await tech.context().setOffline(false);
-    const conflict = card.getByTestId("my-job-conflict");
-    await expect(conflict).toBeVisible();
+    // A completion the office overtook cannot be sent as it is.
+    const { tech, conflict } = await overtakenCompletion(page, owner, browser, testInfo);
 
     // Signing out now would delete it: the phone asks, and staying keeps everything.
     await tech.getByTestId("logout-button").click();
