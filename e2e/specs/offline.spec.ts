@@ -250,4 +250,42 @@ test.describe("the technician's phone offline", () => {
     );
     expect(done.status).toBe("completed");
   });
+
+  test("draws a chat message written offline as waiting, and sends it once when back online", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech, tia } = await technicianWithJob(page, owner, browser, testInfo);
+    // The app's files are on the phone once the service worker runs it.
+    await openMyDayOnline(tech);
+    await tech.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
+    await expect(tech.getByText("No messages yet. Start the conversation!")).toBeVisible(FIRST_LOAD);
+
+    await tech.context().setOffline(true);
+    await expect(indicator(tech)).toHaveAttribute("data-state", "offline");
+    await tech.getByRole("textbox", { name: "Message" }).fill("Running late, stuck in traffic");
+    await tech.getByRole("textbox", { name: "Message" }).press("Enter");
+    await expect(
+      tech.getByText("Saved on this phone. It will be sent when you are back online."),
+    ).toBeVisible();
+    // In the conversation at once, as herself, marked as not sent yet.
+    const waiting = tech.getByTestId("chat-message-waiting");
+    await expect(waiting).toHaveCount(1);
+    await expect(waiting).toContainText(tia.name);
+    await expect(waiting).toContainText("Running late, stuck in traffic");
+    await expect(waiting).toContainText("Waiting to send");
+    await expect(tech.getByText("No messages yet. Start the conversation!")).toHaveCount(0);
+    await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
+
+    // Back online it goes out by itself: shown once, as sent, and the office has it once.
+    await tech.context().setOffline(false);
+    await expect(waiting).toHaveCount(0, CATCH_UP);
+    const sent = tech.getByTestId("chat-message");
+    await expect(sent).toHaveCount(1);
+    await expect(sent).toContainText("Running late, stuck in traffic");
+    await expect(sent.getByTestId("chat-message-author")).toHaveText(tia.name);
+    const office = await api<{ message: string }[]>(page, "GET", `/api/chat?companyId=${owner.companyId}`);
+    expect(office.map((message) => message.message)).toEqual(["Running late, stuck in traffic"]);
+  });
 });

@@ -1,10 +1,13 @@
+import { MEMBER_AVATAR_COLOR } from "@sched/shared-types";
 import { Button, Result } from "antd";
+import { useMemo } from "react";
 import { CompanyScreen } from "../../components/CompanyScreen";
 import { PageTitle } from "../../components/PageTitle";
 import { useAuth } from "../auth/useAuth";
 import { OfflineIndicator } from "../offline/OfflineIndicator";
+import { useOutboxStore } from "../offline/outboxStore";
 import { MessageComposer } from "./MessageComposer";
-import { MessageList } from "./MessageList";
+import { type Look, MessageList, type WaitingMessage } from "./MessageList";
 import { TeamDirectory } from "./TeamDirectory";
 import { useChatMessages, useTeamDirectory } from "./useChat";
 import "./chat.css";
@@ -22,6 +25,25 @@ function TeamChat({ companyId }: { companyId: string }) {
   const chat = useChatMessages(companyId);
   const directory = useTeamDirectory(companyId);
   const { user } = useAuth();
+  const outbox = useOutboxStore((state) => state.changes);
+  // The reader's messages written offline, in the order written (docs/offline.md).
+  const waiting = useMemo(
+    () =>
+      outbox.flatMap((change): WaitingMessage[] =>
+        change.kind === "chat" && change.companyId === companyId && change.userId === user?.id
+          ? [{ key: change.key, message: change.message, isRefused: change.state === "failed" }]
+          : [],
+      ),
+    [outbox, companyId, user?.id],
+  );
+  const self = useMemo((): Look | undefined => {
+    if (!user) return undefined;
+    const person = directory.people.find((candidate) => candidate.userId === user.id);
+    if (person) return person;
+    const name = `${user.firstName} ${user.lastName}`.trim();
+    const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || "?";
+    return { name, initials, avatarColor: MEMBER_AVATAR_COLOR };
+  }, [user, directory.people]);
 
   return (
     <div className="chat-page">
@@ -39,7 +61,7 @@ function TeamChat({ companyId }: { companyId: string }) {
               extra={<Button onClick={() => void chat.refetch()}>Try again</Button>}
             />
           ) : (
-            <MessageList messages={chat.messages} isLoading={chat.isPending} />
+            <MessageList messages={chat.messages} isLoading={chat.isPending} waiting={waiting} self={self} />
           )}
           <MessageComposer companyId={companyId} />
         </section>

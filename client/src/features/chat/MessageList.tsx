@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, MessageOutlined } from "@ant-design/icons";
 import { type ChatMessageDTO, MEMBER_AVATAR_COLOR } from "@sched/shared-types";
-import { Button, Skeleton } from "antd";
+import { Button, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
 import { useLayoutEffect, useRef, useState } from "react";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
@@ -24,17 +24,35 @@ function writerOf(message: ChatMessageDTO) {
   );
 }
 
-type MessageListProps = { messages: ChatMessageDTO[]; isLoading: boolean };
+/** A message of the reader's still on this device (docs/offline.md), drawn after the sent ones. */
+export type WaitingMessage = {
+  key: string;
+  message: string;
+  /** waiting: goes out once online; failed: the server refused it (the indicator above offers Retry). */
+  isRefused: boolean;
+};
+
+/** How the reader looks in the conversation: their roster look when linked. */
+export type Look = { name: string; initials: string; avatarColor: string };
+
+type MessageListProps = {
+  messages: ChatMessageDTO[];
+  isLoading: boolean;
+  waiting?: WaitingMessage[];
+  /** The reader's look, for their waiting messages. */
+  self?: Look;
+};
 
 /**
- * The conversation, oldest at the top. It follows the newest message while the reader
- * is at the bottom; once they scroll up to read, new messages wait below a button.
+ * The conversation, oldest at the top, then the reader's messages still waiting on this
+ * device. It follows the newest message while the reader is at the bottom; once they
+ * scroll up to read, new messages wait below a button.
  */
-export function MessageList({ messages, isLoading }: MessageListProps) {
+export function MessageList({ messages, isLoading, waiting = [], self }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const isPinned = useRef(true);
   const [hasUnseen, setHasUnseen] = useState(false);
-  const newestId = messages.at(-1)?.id;
+  const newestId = waiting.at(-1)?.key ?? messages.at(-1)?.id;
 
   const scrollToNewest = () => {
     const element = scroller.current;
@@ -67,7 +85,7 @@ export function MessageList({ messages, isLoading }: MessageListProps) {
     );
   }
 
-  if (messages.length === 0) {
+  if (messages.length === 0 && waiting.length === 0) {
     return (
       <div className="chat-messages chat-messages--empty" data-testid="chat-empty">
         <MessageOutlined className="chat-messages__empty-icon" aria-hidden />
@@ -105,6 +123,26 @@ export function MessageList({ messages, isLoading }: MessageListProps) {
             </article>
           );
         })}
+        {self
+          ? waiting.map((kept) => (
+              <article
+                key={kept.key}
+                className="chat-message chat-message--waiting"
+                data-testid="chat-message-waiting"
+              >
+                <EmployeeAvatar initials={self.initials} avatarColor={self.avatarColor} size={32} />
+                <div className="chat-message__body">
+                  <div className="chat-message__meta">
+                    <span className="chat-message__name">{self.name}</span>
+                    <Tag color={kept.isRefused ? "red" : "gold"} className="chat-message__state">
+                      {kept.isRefused ? "Not sent" : "Waiting to send"}
+                    </Tag>
+                  </div>
+                  <p className="chat-message__text">{kept.message}</p>
+                </div>
+              </article>
+            ))
+          : null}
       </div>
       {hasUnseen ? (
         <Button

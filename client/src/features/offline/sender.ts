@@ -16,6 +16,7 @@ import { newIdempotencyKey } from "../../lib/idempotency";
 import { queryClient } from "../../lib/queryClient";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 import { putRowInLists, staleAnswerOf } from "../../lib/staleChange";
+import { addPushedMessage } from "../chat/chatCache";
 import { nextToSend } from "./order";
 import {
   listChanges,
@@ -73,12 +74,14 @@ async function sendJobChange(change: QueuedJobChange): Promise<Outcome> {
 
 async function sendChatMessage(change: QueuedChange & { kind: "chat" }): Promise<Outcome> {
   try {
-    await apiJson<ChatMessageDTO>(
+    const sent = await apiJson<ChatMessageDTO>(
       "POST",
       "/api/chat",
       { message: change.message, companyId: change.companyId },
       { idempotencyKey: change.key },
     );
+    // In the conversation before it leaves the outbox: it never blinks out in between.
+    addPushedMessage(queryClient, sent);
     if (change.seq !== undefined) await removeChange(change.seq);
     void queryClient.invalidateQueries({ queryKey: rootKey("chat") });
     return "sent";
