@@ -288,4 +288,34 @@ test.describe("the technician's phone offline", () => {
     const office = await api<{ message: string }[]>(page, "GET", `/api/chat?companyId=${owner.companyId}`);
     expect(office.map((message) => message.message)).toEqual(["Running late, stuck in traffic"]);
   });
+
+  test("records On my way at the time of the tap, not when the phone is back online", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech } = await technicianWithJob(page, owner, browser, testInfo);
+    await openMyDayOnline(tech);
+
+    await tech.context().setOffline(true);
+    const beforeTap = Date.now();
+    const card = tech.getByTestId("my-day-job");
+    await card.getByRole("button", { name: "On my way" }).click();
+    await expect(card.getByTestId("my-job-on-my-way")).toBeVisible();
+    await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
+    // Everything after this moment is later than the tap: the server's clock on arrival too.
+    const afterTap = Date.now();
+
+    await tech.context().setOffline(false);
+    await expect(indicator(tech)).toHaveText("All sent", CATCH_UP);
+    const [saved] = await api<JobDTO[]>(
+      page,
+      "GET",
+      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
+    );
+    const recorded = Date.parse(saved.onMyWayAt ?? "");
+    expect(recorded).toBeGreaterThanOrEqual(beforeTap - 1000);
+    expect(recorded).toBeLessThanOrEqual(afterTap);
+    expect(saved.status).toBe("scheduled");
+  });
 });

@@ -7,6 +7,7 @@ import { PROGRESS_ONLY } from "@sched/core/commands/save-job";
 import { db } from "@sched/core/db/client";
 import { jobs } from "@sched/core/db/schema";
 import { buildJob, buildTenant } from "@sched/core/test/factories";
+import { ON_MY_WAY_AT_ALONE, ON_MY_WAY_AT_MESSAGE } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { agentFor, anonymous } from "./support";
@@ -60,6 +61,43 @@ describe("PUT /api/jobs/:id {onMyWay: true}", () => {
       .put(`/api/jobs/${job.id}`)
       .send({ onMyWay: true });
     expect([foreign.status, foreign.body.message]).toEqual([404, "Job not found"]);
+  });
+});
+
+describe("PUT /api/jobs/:id {onMyWay: true, onMyWayAt}: a tap a phone kept offline", () => {
+  it("records the time of the tap, never later than now", async () => {
+    const { company, employeeUser, employee } = await buildTenant();
+    const job = await buildJob(company.id, employee.id, { status: "scheduled" });
+    const agent = await agentFor(employeeUser);
+    const tapped = new Date(Date.now() - 10 * 60_000).toISOString();
+    const res = await agent.put(`/api/jobs/${job.id}`).send({ onMyWay: true, onMyWayAt: tapped });
+    expect([res.status, res.body.onMyWayAt, res.body.status]).toEqual([200, tapped, "scheduled"]);
+
+    // A phone whose clock runs ahead cannot put it in the future.
+    const before = Date.now();
+    const ahead = new Date(Date.now() + 60 * 60_000).toISOString();
+    const clamped = await agent
+      .put(`/api/jobs/${job.id}`)
+      .send({ onMyWay: true, onMyWayAt: ahead, version: res.body.version });
+    expect(clamped.status).toBe(200);
+    expect(Date.parse(clamped.body.onMyWayAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(clamped.body.onMyWayAt)).toBeLessThanOrEqual(Date.now());
+    const [stored] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(stored.onMyWayAt?.toISOString()).toBe(clamped.body.onMyWayAt);
+  });
+
+  it("refuses the time alone or malformed with its message, changing nothing", async () => {
+    const { company, employeeUser, employee } = await buildTenant();
+    const job = await buildJob(company.id, employee.id);
+    const agent = await agentFor(employeeUser);
+    const alone = await agent.put(`/api/jobs/${job.id}`).send({ onMyWayAt: new Date().toISOString() });
+    expect([alone.status, alone.body.message]).toEqual([400, ON_MY_WAY_AT_ALONE]);
+    for (const onMyWayAt of ["yesterday", "2026-11-25T08:00:00", "0999-01-01T08:00:00Z"]) {
+      const res = await agent.put(`/api/jobs/${job.id}`).send({ onMyWay: true, onMyWayAt });
+      expect([res.status, res.body.message]).toEqual([400, ON_MY_WAY_AT_MESSAGE]);
+    }
+    const [stored] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect([stored.onMyWayAt, stored.version]).toEqual([null, job.version]);
   });
 });
 

@@ -137,6 +137,15 @@ function completionTime(locked: JobRow, input: TJobUpdate, status: string): Date
   return locked.completedAt ?? new Date();
 }
 
+/**
+ * When the technician set off: the time of the tap a phone kept offline, never later than
+ * now (a phone's clock may run ahead), else the database's clock (docs/schedule.md).
+ */
+function onMyWayTime(tappedAt: string | undefined) {
+  if (tappedAt === undefined) return sql`now()`;
+  return new Date(Math.min(Date.parse(tappedAt), Date.now()));
+}
+
 /** Employees report progress; the office owns the plan. Resending a value unchanged is not a change. */
 function assertMayChange(member: CompanyAccess, locked: JobRow, fields: Partial<JobRow>) {
   // Every member may report progress (after a trial has run out unpaid, only the employee
@@ -169,7 +178,7 @@ function assertWholeSlot(locked: JobRow, fields: Partial<Record<JobSlotField, st
 type JobChangeInput = {
   fields: Omit<
     TJobUpdate,
-    "companyId" | "version" | "beforePhoto" | "afterPhoto" | "completedAt" | "onMyWay"
+    "companyId" | "version" | "beforePhoto" | "afterPhoto" | "completedAt" | "onMyWay" | "onMyWayAt"
   >;
   input: TJobUpdate;
   photos: ReturnType<typeof decodePhotoChanges>;
@@ -199,7 +208,7 @@ function columnsOf(
     ...fields,
     completedAt: completionTime(current, input, fields.status ?? current.status),
     // "On my way" is a timestamp for the office, never a status (docs/schedule.md).
-    ...(input.onMyWay ? { onMyWayAt: sql`now()` } : {}),
+    ...(input.onMyWay ? { onMyWayAt: onMyWayTime(input.onMyWayAt) } : {}),
     ...(photos.before !== undefined ? { hasBeforePhoto: photos.before !== null } : {}),
     ...(photos.after !== undefined ? { hasAfterPhoto: photos.after !== null } : {}),
     // An occurrence changed on its own keeps that change through series edits (docs/schedule.md).
@@ -279,6 +288,7 @@ export async function updateJob(
     afterPhoto,
     completedAt: _completedAt,
     onMyWay: _onMyWay,
+    onMyWayAt: _onMyWayAt,
     ...fields
   } = input;
   const change: JobChangeInput = {

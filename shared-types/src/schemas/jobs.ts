@@ -133,19 +133,32 @@ export const ZJobPhoto = z
   .nullable();
 
 const COMPLETED_AT_MESSAGE = "Completed at must be a date and time";
+export const ON_MY_WAY_AT_MESSAGE = "On my way at must be a date and time";
+export const ON_MY_WAY_AT_ALONE = "onMyWayAt goes with onMyWay: true";
 
-/** When a job was completed: an ISO date and time with its offset, in the years dates may have. */
-const ZCompletedAt = z.iso.datetime({ offset: true, message: COMPLETED_AT_MESSAGE }).refine(
-  (value) => {
-    // Text that is no date and time at all has already failed the check above.
-    const year = Number(value.slice(0, 4));
-    return !(year < DATE_YEAR_MIN || year > DATE_YEAR_MAX);
-  },
-  { message: COMPLETED_AT_MESSAGE },
-);
+/** An ISO date and time with its offset, in the years dates may have. */
+const zMoment = (message: string) =>
+  z.iso.datetime({ offset: true, message }).refine(
+    (value) => {
+      // Text that is no date and time at all has already failed the check above.
+      const year = Number(value.slice(0, 4));
+      return !(year < DATE_YEAR_MIN || year > DATE_YEAR_MAX);
+    },
+    { message },
+  );
+
+/** When a job was completed. */
+const ZCompletedAt = zMoment(COMPLETED_AT_MESSAGE);
 
 /** The fields an employee-role member may change: progress on the job, nothing about the plan. */
-export const JOB_PROGRESS_FIELDS = ["status", "completedAt", "beforePhoto", "afterPhoto", "onMyWay"] as const;
+export const JOB_PROGRESS_FIELDS = [
+  "status",
+  "completedAt",
+  "beforePhoto",
+  "afterPhoto",
+  "onMyWay",
+  "onMyWayAt",
+] as const;
 
 /**
  * PUT /api/jobs/:id: any subset of the fields. Defaults are dropped so that a partial
@@ -162,6 +175,11 @@ export const ZJobUpdate = z
     afterPhoto: ZJobPhoto,
     /** "On my way": the server records the time (docs/schedule.md); only `true` means anything. */
     onMyWay: z.literal(true, { message: "onMyWay can only be true" }),
+    /**
+     * When "On my way" was tapped, for a tap a phone kept while offline (docs/offline.md);
+     * the server records it, or its own time if that is earlier.
+     */
+    onMyWayAt: zMoment(ON_MY_WAY_AT_MESSAGE),
     // All three null (or blank) unschedules the job; the command checks the result has all or none.
     employeeId: slotPart(ZEmployeeRef),
     date: slotPart(ZDate),
@@ -171,6 +189,10 @@ export const ZJobUpdate = z
   .extend({ companyId: ZCompanyId.optional(), version: ZVersion.optional() })
   .refine((v) => Object.keys(v).some((k) => k !== "companyId" && k !== "version"), {
     message: "Nothing to update",
+  })
+  .refine((v) => v.onMyWayAt === undefined || v.onMyWay === true, {
+    message: ON_MY_WAY_AT_ALONE,
+    path: ["onMyWayAt"],
   });
 export type TJobUpdate = z.infer<typeof ZJobUpdate>;
 

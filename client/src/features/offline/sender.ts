@@ -50,10 +50,12 @@ function isPassing(error: unknown): boolean {
 
 async function sendJobChange(change: QueuedJobChange): Promise<Outcome> {
   try {
+    // "On my way" is recorded at the tap, not when the phone found a network again.
+    const tappedAt = change.work.onMyWay ? { onMyWayAt: change.madeAt } : {};
     const saved = await apiJson<JobDTO>(
       "PUT",
       `/api/jobs/${change.jobId}`,
-      { ...change.work, version: change.version },
+      { ...change.work, ...tappedAt, version: change.version },
       { idempotencyKey: change.key },
     );
     await settleJobChange(change, saved.version);
