@@ -15,3 +15,25 @@ export const modal = (page: Page, title: string) =>
   page
     .locator(".ant-modal")
     .filter({ has: page.locator(".ant-modal-title", { hasText: new RegExp(`^${title}$`) }) });
+
+/**
+ * A dialog that has finished zooming in: a click on a button that is still moving can
+ * miss it (seen with "Keep their change" on a busy machine).
+ */
+export async function openedModal(page: Page, title: string) {
+  const dialog = modal(page, title);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  return dialog;
+}
+
+/**
+ * Closes the toasts on screen. A drag that starts under a toast hovers it, and antd keeps a
+ * hovered toast open, so the drag would wait for it for good (seen on a busy machine).
+ */
+export async function closeNotices(page: Page) {
+  for (const closer of await page.locator(".ant-notification-notice-close").all()) {
+    await closer.dispatchEvent("click");
+  }
+  await expect(page.locator(".ant-notification-notice")).toHaveCount(0);
+}

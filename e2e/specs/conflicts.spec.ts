@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { modal } from "../board";
+import { modal, openedModal } from "../board";
 import { api, expect, freshPage, type Owner, PASSWORD, selectCompany, test, uniqueEmail } from "../fixtures";
 import { invitationToken } from "../members";
 import { chooseOption } from "../selects";
@@ -97,7 +97,7 @@ test.describe("two people, one job", () => {
     // The owner, still on the form they opened, changes the location only.
     await ownerEdit.getByLabel("Location").fill("3 Owner St");
     await ownerEdit.getByRole("button", { name: "Update Job" }).click();
-    const stale = modal(page, "Changed since you opened it");
+    const stale = await openedModal(page, "Changed since you opened it");
     await expect(stale).toContainText("Amy Admin changed this job since you opened it.");
     const location = stale.locator('[data-field="location"]');
     await expect(location).toContainText("Location");
@@ -137,7 +137,7 @@ test.describe("two people, one job", () => {
     await ownerEdit.getByLabel("Location").fill("3 Owner St");
     await chooseOption(page, ownerEdit, "Payment status", "Paid");
     await ownerEdit.getByRole("button", { name: "Update Job" }).click();
-    const stale = modal(page, "Changed since you opened it");
+    const stale = await openedModal(page, "Changed since you opened it");
     await expect(stale).toContainText("Amy Admin changed this job since you opened it.");
     await expect(stale.locator('[data-field="location"]')).toContainText("2 Admin Ave");
     await expect(stale.locator('[data-field="paymentStatus"]')).toContainText("Paid");

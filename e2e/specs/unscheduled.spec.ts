@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { modal, openBoard } from "../board";
+import { closeNotices, modal, openBoard } from "../board";
 import { api, expect, isPhone, type Owner, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
@@ -63,8 +63,10 @@ test.describe("unscheduled jobs", () => {
     await expect(cardIn(cell, "8 Tray Ct")).toHaveCount(0);
 
     // Again onto the cell, then the card back onto the tray; Undo puts it on its day again.
+    await closeNotices(page);
     await cardIn(tray, "8 Tray Ct").dragTo(cell);
     await expect(cardIn(cell, "8 Tray Ct")).toBeVisible();
+    await closeNotices(page);
     await cardIn(cell, "8 Tray Ct").dragTo(tray);
     await expect(page.getByText("Job unscheduled")).toBeVisible();
     await expect(cardIn(tray, "8 Tray Ct")).toBeVisible();
