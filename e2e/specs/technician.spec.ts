@@ -81,10 +81,14 @@ const markDocument = (page: Page) => page.evaluate(() => document.body.setAttrib
 const expectSameDocument = async (page: Page) =>
   expect(await page.evaluate(() => document.body.getAttribute("data-e2e-mark"))).toBe("kept");
 
-/** The bell's entries, opened. */
+/** The bell's entries, opened: once the panel has slid in, as a click on a moving entry can miss. */
 async function openBell(page: Page) {
   await page.getByTestId("notification-bell").click();
-  return page.getByTestId("notification-panel").getByTestId("notification-item");
+  const panel = page.getByTestId("notification-panel");
+  await expect(page.locator(".ant-dropdown").filter({ has: panel })).not.toHaveClass(
+    /ant-slide-(up|down)-(appear|enter)/,
+  );
+  return panel.getByTestId("notification-item");
 }
 
 test.describe("the technician's day, beside the office", () => {
