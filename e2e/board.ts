@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The first load of a page can take a while on a busy machine; the steps after it keep the normal timeouts. */
 export const FIRST_LOAD = { timeout: 30_000 };
@@ -21,7 +21,15 @@ export const modal = (page: Page, title: string) =>
  * miss it (seen with "Keep their change" on a busy machine).
  */
 export async function openedModal(page: Page, title: string) {
-  const dialog = modal(page, title);
+  return settled(modal(page, title));
+}
+
+/**
+ * `dialog` (an antd dialog: the element with role "dialog") once it has finished zooming
+ * in. On a busy machine Playwright can find a zooming button "stable" between two frames
+ * the compositor did not advance, and the click then misses it.
+ */
+export async function settled(dialog: Locator) {
   await expect(dialog).toBeVisible();
   await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
   return dialog;
@@ -32,8 +40,11 @@ export async function openedModal(page: Page, title: string) {
  * hovered toast open, so the drag would wait for it for good (seen on a busy machine).
  */
 export async function closeNotices(page: Page) {
-  for (const closer of await page.locator(".ant-notification-notice-close").all()) {
-    await closer.dispatchEvent("click");
-  }
-  await expect(page.locator(".ant-notification-notice")).toHaveCount(0);
+  // A toast may still arrive while the others close: until none is left.
+  await expect(async () => {
+    for (const closer of await page.locator(".ant-notification-notice-close").all()) {
+      await closer.dispatchEvent("click").catch(() => {});
+    }
+    await expect(page.locator(".ant-notification-notice")).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }

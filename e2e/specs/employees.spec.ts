@@ -1,4 +1,5 @@
 import type { EmployeeDTO } from "@sched/shared-types";
+import { settled } from "../board";
 import { api, expect, test } from "../fixtures";
 
 test.describe("Employee Management", () => {
@@ -71,14 +72,14 @@ test.describe("Employee Management", () => {
 
     await page.goto("/employees");
     await page.getByRole("button", { name: "Remove Eve Walsh" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await (await settled(page.getByRole("dialog"))).getByRole("button", { name: "Remove" }).click();
     await expect(page.getByText("Employee has been removed")).toBeVisible();
     await expect(page.getByTestId("employee-card").filter({ hasText: "Eve Walsh" })).toHaveCount(0);
     // Let that toast go, so the one after the second removal is told apart.
     await expect(page.getByText("Employee has been removed")).toHaveCount(0, { timeout: 15_000 });
 
     await page.getByRole("button", { name: "Remove Tom Becker" }).click();
-    const dialog = page.getByRole("dialog");
+    const dialog = await settled(page.getByRole("dialog"));
     await dialog.getByRole("button", { name: "Remove" }).click();
     await expect(dialog.getByTestId("delete-employee-conflict")).toContainText(
       "Tom Becker has 2 jobs and 1 chat message.",
@@ -91,6 +92,7 @@ test.describe("Employee Management", () => {
     expect(jobs).toHaveLength(2);
 
     await card.getByRole("button", { name: "Remove Tom Becker" }).click();
+    await settled(dialog);
     await dialog.getByRole("button", { name: "Remove" }).click();
     await expect(dialog.getByRole("button", { name: "Deactivate instead" })).toHaveCount(0);
     await dialog.getByRole("button", { name: "Delete all" }).click();
@@ -127,6 +129,10 @@ test.describe("Employee Management", () => {
     await other.addInitScript((id) => window.localStorage.setItem("selectedCompanyId", id), owner.companyId);
     await other.goto("/employees");
     await expect(other.getByTestId("employee-card")).toContainText("Jonathan Park", { timeout: 20_000 });
+    // Only a connected screen hears the change: a change made before it would be missed.
+    await expect(other.getByTestId("connection-status")).toHaveAttribute("data-status", "live", {
+      timeout: 20_000,
+    });
     await api(page, "PUT", `/api/employees/${employee.id}`, { name: "J. Park" });
     await expect(other.getByTestId("employee-card")).toContainText("J. Park");
     await context.close();
