@@ -93,6 +93,14 @@ async function officeBoard(page: Page, owner: Owner, browser: Browser, testInfo:
 
 const indicator = (tech: Page) => tech.getByTestId("offline-indicator");
 
+/** The company's jobs of today as the server has them (the office's view). */
+const todaysJobs = (page: Page, owner: Owner) =>
+  api<JobDTO[]>(
+    page,
+    "GET",
+    `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
+  );
+
 /**
  * A completion made offline that the office overtakes: the office moves the job to the
  * afternoon meanwhile, and back online the phone shows the completion as a conflict.
@@ -170,11 +178,7 @@ test.describe("the technician's phone offline", () => {
     await expect(card.getByTestId("my-job-waiting")).toHaveCount(0);
 
     // Applied exactly once: one completion, one photo, two versions on.
-    const [saved] = await api<JobDTO[]>(
-      page,
-      "GET",
-      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
-    );
+    const [saved] = await todaysJobs(page, owner);
     expect(saved.status).toBe("completed");
     expect(saved.version).toBe(job.version + 2);
     expect(saved.afterPhotoUrl).not.toBeNull();
@@ -196,11 +200,7 @@ test.describe("the technician's phone offline", () => {
     // Nothing was overwritten: the card shows the office's job, still open.
     await expect(card).toContainText("3:00 PM");
     await expect(card).toHaveAttribute("data-status", "scheduled");
-    const [current] = await api<JobDTO[]>(
-      page,
-      "GET",
-      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
-    );
+    const [current] = await todaysJobs(page, owner);
     expect([current.status, current.version]).toEqual(["scheduled", moved.version]);
 
     // Keep mine: the completion is made again on the job as it is now.
@@ -208,11 +208,7 @@ test.describe("the technician's phone offline", () => {
     await expect(card).toHaveAttribute("data-status", "completed");
     await expect(conflict).toHaveCount(0);
     await expect(indicator(tech)).toHaveText("All sent");
-    const [done] = await api<JobDTO[]>(
-      page,
-      "GET",
-      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
-    );
+    const [done] = await todaysJobs(page, owner);
     expect([done.status, done.time, done.version]).toEqual(["completed", "15:00", moved.version + 1]);
   });
 
@@ -243,11 +239,7 @@ test.describe("the technician's phone offline", () => {
     await expect(tech).toHaveURL(/\/login/);
     await expect(tech.getByText("Logged out successfully")).toBeVisible();
     await expect(tech.getByText("Sign out with changes not sent?")).toHaveCount(0);
-    const [done] = await api<JobDTO[]>(
-      page,
-      "GET",
-      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
-    );
+    const [done] = await todaysJobs(page, owner);
     expect(done.status).toBe("completed");
   });
 
@@ -308,11 +300,7 @@ test.describe("the technician's phone offline", () => {
 
     await tech.context().setOffline(false);
     await expect(indicator(tech)).toHaveText("All sent", CATCH_UP);
-    const [saved] = await api<JobDTO[]>(
-      page,
-      "GET",
-      `/api/jobs?companyId=${owner.companyId}&startDate=${today()}&endDate=${today()}`,
-    );
+    const [saved] = await todaysJobs(page, owner);
     const recorded = Date.parse(saved.onMyWayAt ?? "");
     expect(recorded).toBeGreaterThanOrEqual(beforeTap - 1000);
     expect(recorded).toBeLessThanOrEqual(afterTap);
