@@ -1,8 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { App, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import type { ReactNode } from "react";
 import { queryClient } from "../lib/queryClient";
 import { useIsSmallScreen } from "../lib/screen";
+import { FeedbackProvider } from "./feedback";
 import { theme } from "./theme";
 
 /**
@@ -14,7 +15,7 @@ const BELOW_HEADER = 68;
 const BELOW_HEADER_AND_NAV = 116;
 const ABOVE_BOTTOM_BAR = 84;
 
-/** Server state, the antd theme, and the `App` context behind `App.useApp()` toasts. */
+/** Server state, the antd theme, and the toasts and confirmations behind `useFeedback()`. */
 export function Providers({ children }: { children: ReactNode }) {
   const isSmallScreen = useIsSmallScreen();
   // Desktop: top centre under the header and nav; phone: bottom centre above the bottom bar (docs/auth.md).
@@ -25,9 +26,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>
-        <App notification={notification} message={message}>
+        <FeedbackProvider notification={notification} message={message}>
           {children}
-        </App>
+        </FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

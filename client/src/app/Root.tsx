@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
 import { useAuth } from "../features/auth/useAuth";
+import { preloadConfirmations } from "./feedback";
 
 // Its own chunk: the sign-in page does not load the realtime code.
 const Realtime = lazy(() => import("./Realtime"));
@@ -10,6 +11,13 @@ const Realtime = lazy(() => import("./Realtime"));
 export function Root() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
+  // Signed in: the confirmation dialogs' code comes once the screen is drawn, so a
+  // confirmation opens at once, offline too (./feedback.tsx).
+  useEffect(() => {
+    if (!userId) return;
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+    whenIdle(() => preloadConfirmations());
+  }, [userId]);
   return (
     <>
       {userId ? (

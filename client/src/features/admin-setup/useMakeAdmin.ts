@@ -1,6 +1,6 @@
 import type { TMakeAdmin } from "@sched/shared-types";
 import { useMutation } from "@tanstack/react-query";
-import { App } from "antd";
+import { useFeedback } from "../../app/feedback";
 import { ApiError, apiJson, errorMessage } from "../../lib/api";
 import { queryClient } from "../../lib/queryClient";
 import { queryKeys } from "../../lib/queryKeys";
@@ -9,7 +9,7 @@ const REFUSED = "Invalid credentials or user not found";
 
 /** POST /api/make-admin with its success and failure toasts (docs/admin.md). */
 export function useMakeAdmin() {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useMutation({
     mutationFn: (body: TMakeAdmin) => apiJson<{ email: string }>("POST", "/api/make-admin", body),
     onSuccess: ({ email }) => {

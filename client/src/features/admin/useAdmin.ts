@@ -9,8 +9,8 @@ import {
   type TGrantFreeAccess,
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
 import { useEffect } from "react";
+import { useFeedback } from "../../app/feedback";
 import { apiJson, errorMessage } from "../../lib/api";
 import { shouldRetryQuery } from "../../lib/queryClient";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
@@ -23,7 +23,7 @@ const adminListOptions = { refetchInterval: ADMIN_REFETCH_MS, retry: retryOnce }
 
 /** The "Error loading companies" toast; one slot per list, so a failing refetch does not pile toasts up. */
 function useLoadErrorToast(error: Error | null, key: string) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   useEffect(() => {
     if (!error) return;
     notification.error({
@@ -61,7 +61,7 @@ type RevokeVariables = { companyId: string; companyName: string };
 
 export function useGrantFreeAccess(failureTitle: FailureTitle) {
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useMutation({
     mutationFn: ({ companyId, notes }: GrantVariables) =>
       apiJson<AdminCompanyDTO>("POST", "/api/admin/grant-free-access", { companyId, notes }),
@@ -81,7 +81,7 @@ export function useGrantFreeAccess(failureTitle: FailureTitle) {
 
 export function useRevokeFreeAccess(failureTitle: FailureTitle) {
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useMutation({
     mutationFn: ({ companyId }: RevokeVariables) =>
       apiJson<AdminCompanyDTO>("POST", "/api/admin/revoke-free-access", { companyId }),

@@ -1,12 +1,12 @@
 import type { AdminCompanyDTO } from "@sched/shared-types";
-import { App } from "antd";
+import { useFeedback } from "../../app/feedback";
 
 export const REVOKE_CONFIRMATION =
   "Are you sure you want to revoke free access? The company will revert to trial status.";
 
 /** Asks the revoke question (docs/admin.md); `onConfirm` runs only after the admin says yes. */
 export function useRevokeConfirm() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   return (company: Pick<AdminCompanyDTO, "name">, onConfirm: () => void) => {
     modal.confirm({
       title: `Revoke free access for ${company.name}?`,

@@ -4,7 +4,7 @@
  */
 import type { TLogin, UserDTO } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
+import { useFeedback } from "../../app/feedback";
 import { ApiError, apiJson, errorMessage, getQueryFn } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 
@@ -25,7 +25,7 @@ const LOGIN_TOAST_KEY = "login";
 
 export function useLogin() {
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useMutation({
     mutationFn: (credentials: TLogin) => apiJson<UserDTO>("POST", "/api/login", credentials),
     onSuccess: (user) => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
 import { useNavigate } from "react-router";
+import { useFeedback } from "../../app/feedback";
 import { apiRequest, errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { disconnectSocket } from "../../lib/socket";
@@ -32,7 +32,7 @@ export const unsentQuestion = (count: number) =>
 export function useLogout({ redirectTo = "/login" }: LogoutOptions = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useFeedback();
   const mayDiscard = (count: number) =>
     new Promise<boolean>((resolve) => {
       modal.confirm({

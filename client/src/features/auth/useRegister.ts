@@ -1,6 +1,6 @@
 import { type CompanyDTO, type TRegister, TRIAL_DAYS, type UserDTO } from "@sched/shared-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
+import { useFeedback } from "../../app/feedback";
 import { apiJson, errorMessage } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
 import { queryKeys } from "../../lib/queryKeys";
@@ -9,7 +9,7 @@ import { useCompanyStore } from "../../stores/company";
 /** /register: a new account with its own company on a free trial (docs/auth.md). */
 export function useRegister() {
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useMutation({
     // The new company's time zone starts as the owner's own (docs/settings.md); they can change it later.
     mutationFn: (account: TRegister) =>

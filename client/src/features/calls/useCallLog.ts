@@ -1,7 +1,7 @@
 /** The call log's server state: one day's calls, the day's notes, and the changes to them. */
 import type { CallRecordDTO, DailyCallDTO, TCallRecordInput } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
+import { useFeedback } from "../../app/feedback";
 import { apiJson, apiRequest, errorMessage, isApiError } from "../../lib/api";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
@@ -56,7 +56,7 @@ function sendCall(call: SaveCall, companyId: string, idempotencyKeyFor: (body: u
  * offers the choice instead.
  */
 export function useSaveCallRecord(companyId: string) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const invalidate = useInvalidateCallLog();
   const submitKey = useSubmitKey();
   return useMutation({
@@ -79,7 +79,7 @@ export function useSaveCallRecord(companyId: string) {
 }
 
 export function useDeleteCallRecord() {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const invalidate = useInvalidateCallLog();
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `${CALL_RECORDS_URL}/${id}`),
@@ -97,7 +97,7 @@ export function useDeleteCallRecord() {
 }
 
 export function useSaveDayNotes(companyId: string, date: string) {
-  const { message, notification } = App.useApp();
+  const { message, notification } = useFeedback();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (notes: string) =>

@@ -1,7 +1,8 @@
 import { SendOutlined } from "@ant-design/icons";
 import { CHAT_MESSAGE_MAX } from "@sched/shared-types";
-import { App, Button, Input } from "antd";
+import { Button, Input } from "antd";
 import { type KeyboardEvent, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { useSendMessage } from "./useChat";
 
 /** Show the count only when it matters: near the limit. */
@@ -12,7 +13,7 @@ const COUNT_FROM = CHAT_MESSAGE_MAX - 200;
  * as the signed-in member, never as someone else (docs/realtime.md).
  */
 export function MessageComposer({ companyId }: { companyId: string }) {
-  const { notification, message: messageApi } = App.useApp();
+  const { notification, message: messageApi } = useFeedback();
   const send = useSendMessage(companyId);
   const [text, setText] = useState("");
   const message = text.trim();

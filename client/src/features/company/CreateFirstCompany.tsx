@@ -1,6 +1,7 @@
 import { type CompanyDTO, ZCompanyCreate } from "@sched/shared-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Form, Input } from "antd";
+import { Button, Card, Form, Input } from "antd";
+import { useFeedback } from "../../app/feedback";
 import { apiJson, errorMessage } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
 import { zodRule } from "../../lib/forms";
@@ -12,7 +13,7 @@ import { useCompanyStore } from "../../stores/company";
 export default function CreateFirstCompany() {
   const queryClient = useQueryClient();
   const selectCompany = useCompanyStore((state) => state.selectCompany);
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const createCompany = useMutation({
     // Like registration, a new company starts in the browser's time zone (docs/settings.md).
     mutationFn: (values: { name: string }) =>

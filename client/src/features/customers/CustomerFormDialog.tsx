@@ -1,7 +1,8 @@
 import { type CustomerDTO, ZCustomerFields } from "@sched/shared-types";
-import { Alert, App, Form, Input, Modal } from "antd";
+import { Alert, Form, Input, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useFeedback } from "../../app/feedback";
 import { isApiError } from "../../lib/api";
 import { zodRule } from "../../lib/forms";
 import { useSaveCustomer } from "./useCustomers";
@@ -41,7 +42,7 @@ export function CustomerFormDialog({
   onSaved,
   initial,
 }: CustomerFormDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveCustomer(companyId);
   const [existingId, setExistingId] = useState<string | null>(null);

@@ -6,9 +6,10 @@ import {
   MailOutlined,
   PhoneOutlined,
 } from "@ant-design/icons";
-import { Alert, App, Button, Card, Popconfirm, Result, Skeleton } from "antd";
+import { Alert, Button, Card, Popconfirm, Result, Skeleton } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { useFeedback } from "../../app/feedback";
 import { doesFieldWork } from "../../app/navigation";
 import { PageTitle } from "../../components/PageTitle";
 import { isApiError } from "../../lib/api";
@@ -24,7 +25,7 @@ export default function CustomerPage() {
   const { customerId } = useParams();
   const { companyId, role } = useCurrentCompany();
   const canManage = useCan("manageCustomers");
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const navigate = useNavigate();
   const customer = useCustomer(customerId);
   const remove = useDeleteCustomer();

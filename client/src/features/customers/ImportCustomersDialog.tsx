@@ -1,6 +1,7 @@
 import type { CustomerImportResultDTO } from "@sched/shared-types";
-import { Alert, App, Button, Input, Modal, Table } from "antd";
+import { Alert, Button, Input, Modal, Table } from "antd";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { errorMessage } from "../../lib/api";
 import { importSummary, plural } from "./customerFields";
 import { useImportCustomers } from "./useCustomers";
@@ -12,7 +13,7 @@ type ImportCustomersDialogProps = { companyId: string; open: boolean; onClose: (
  * previewed first with a dry run that lists the rows that would fail and why; Import writes.
  */
 export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustomersDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const fileId = useId();
   const [csv, setCsv] = useState("");
   const [preview, setPreview] = useState<CustomerImportResultDTO | null>(null);

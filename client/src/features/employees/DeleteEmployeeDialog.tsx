@@ -1,7 +1,8 @@
 import { ExclamationCircleFilled } from "@ant-design/icons";
 import type { EmployeeDeleteConflict, EmployeeDTO } from "@sched/shared-types";
-import { App, Button, Modal } from "antd";
+import { Button, Modal } from "antd";
 import { useEffect, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
 import { isApiError } from "../../lib/api";
 import { differingFields } from "../../lib/staleChange";
@@ -34,7 +35,7 @@ function conflictOf(error: unknown): Belongings | null {
  * instead (off the schedule, kept in the history); nothing is deleted without that.
  */
 export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmployeeDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const deleteEmployee = useDeleteEmployee();
   const updateEmployee = useUpdateEmployee(companyId);
   const [conflict, setConflict] = useState<Belongings | null>(null);

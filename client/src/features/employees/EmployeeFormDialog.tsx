@@ -1,6 +1,7 @@
 import { DEFAULT_AVATAR_COLOR, type EmployeeDTO, INITIALS_MAX, ZEmployeeFields } from "@sched/shared-types";
-import { App, Form, Input, Modal, Switch } from "antd";
+import { Form, Input, Modal, Switch } from "antd";
 import { useEffect, useRef } from "react";
+import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
 import { zodRule } from "../../lib/forms";
 import { differingFields, intendedChange } from "../../lib/staleChange";
@@ -30,7 +31,7 @@ type EmployeeFormDialogProps = {
  * saved the employee in between, the user chooses whose change stays.
  */
 export function EmployeeFormDialog({ companyId, employee, open, onClose }: EmployeeFormDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const addEmployee = useAddEmployee(companyId);
   const updateEmployee = useUpdateEmployee(companyId);

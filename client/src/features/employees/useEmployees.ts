@@ -1,7 +1,7 @@
 import type { EmployeeDTO, TEmployeeCreate, TEmployeeUpdate } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
 import { useEffect } from "react";
+import { useFeedback } from "../../app/feedback";
 import { apiJson, apiRequest } from "../../lib/api";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
@@ -9,7 +9,7 @@ import { putRowInLists } from "../../lib/staleChange";
 
 /** The whole roster, inactive people included; a failure says so once ("Error: Failed to fetch employees"). */
 export function useEmployees(companyId: string | null) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const query = useQuery<EmployeeDTO[]>({
     queryKey: queryKeys.employees(companyId ?? ""),
     enabled: Boolean(companyId),

@@ -1,6 +1,7 @@
 import { type WeeklyScheduleDTO, ZWeeklyScheduleUpdate } from "@sched/shared-types";
-import { App, Form, Input, Modal } from "antd";
+import { Form, Input, Modal } from "antd";
 import { useEffect } from "react";
+import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
 import { errorMessage } from "../../lib/api";
 import { zodRule } from "../../lib/forms";
@@ -16,7 +17,7 @@ const WEEK_LABELS: FieldLabels<{ name: string }> = { name: { label: "Name" } };
  * user opened; when someone else renamed it in between, the user chooses which name stays.
  */
 export function RenameWeekDialog({ companyId, week, onClose }: RenameWeekDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [form] = Form.useForm<{ name: string }>();
   const renameWeek = useRenameWeek(companyId);
   const { resolveStale, staleDialog } = useStaleChange();

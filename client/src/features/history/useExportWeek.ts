@@ -1,7 +1,7 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
 import { useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { buildScheduleCsv, downloadCsv, scheduleCsvFilename } from "../schedule/csv";
@@ -10,7 +10,7 @@ import { weekJobsKey } from "./useWeekData";
 /** Export from the history: the schedule export's CSV of that week, named schedule-<Monday>.csv. */
 export function useExportWeek(companyId: string) {
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [exportingWeek, setExportingWeek] = useState<string | null>(null);
 
   const run = async (weekStart: string) => {

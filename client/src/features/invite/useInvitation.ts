@@ -5,8 +5,8 @@ import type {
   TInvitationSignUp,
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
 import { useNavigate } from "react-router";
+import { useFeedback } from "../../app/feedback";
 import { apiJson, errorMessage, isApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { rejoinSocketRooms } from "../../lib/socket";
@@ -26,7 +26,7 @@ const ROLE_PHRASE = { owner: "the owner", admin: "an admin", employee: "an emplo
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useMutation({
     mutationFn: (signUp?: TInvitationSignUp) =>
       apiJson<AcceptInvitationDTO>("POST", `/api/invitations/token/${token}/accept`, signUp ?? {}),

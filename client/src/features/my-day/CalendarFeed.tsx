@@ -1,7 +1,8 @@
 import { CalendarOutlined, CopyOutlined } from "@ant-design/icons";
 import type { InputRef } from "antd";
-import { App, Button, Input, Modal, Space } from "antd";
+import { Button, Input, Modal, Space } from "antd";
 import { useRef, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { errorMessage } from "../../lib/api";
 import { useCalendarFeed } from "./useMyDay";
 
@@ -14,7 +15,7 @@ const webcalOf = (url: string) => url.replace(/^https?:/, "webcal:");
  * the old one, which is how a leaked address is shut.
  */
 export function CalendarFeed({ companyId }: { companyId: string }) {
-  const { message, notification } = App.useApp();
+  const { message, notification } = useFeedback();
   const feed = useCalendarFeed(companyId);
   const [url, setUrl] = useState<string | null>(null);
   const input = useRef<InputRef>(null);

@@ -1,6 +1,7 @@
 import { CameraOutlined } from "@ant-design/icons";
-import { App, Button } from "antd";
+import { Button } from "antd";
 import { type ChangeEvent, useRef, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { CAMERA_ACCEPT, readCameraPhoto } from "../schedule/photoFile";
 
 type CameraButtonProps = {
@@ -15,7 +16,7 @@ type CameraButtonProps = {
 
 /** One photo of a job from the phone's camera (a file picker on a computer), saved at once. */
 export function CameraButton({ label, photoUrl, disabled, isSaving, onPhoto, testId }: CameraButtonProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const input = useRef<HTMLInputElement>(null);
   const [isReading, setIsReading] = useState(false);
 

@@ -7,9 +7,10 @@ import {
   PlayCircleOutlined,
 } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
-import { App, Button, Card, Tag } from "antd";
+import { Button, Card, Tag } from "antd";
 import dayjs from "dayjs";
 import { Link } from "react-router";
+import { useFeedback } from "../../app/feedback";
 import { errorMessage } from "../../lib/api";
 import { formatTime } from "../../lib/dates";
 import { staleAnswerOf } from "../../lib/staleChange";
@@ -46,7 +47,7 @@ type MyJobCardProps = { job: JobDTO; isNext: boolean; isFocused: boolean };
 
 /** One job as a technician works it: where, who, what, and big buttons for each step (docs/my-day.md). */
 export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
-  const { message, notification } = App.useApp();
+  const { message, notification } = useFeedback();
   // The job as the technician left it: changes still in the outbox laid over the listed job.
   const kept = keptWorkOf(
     listed,

@@ -1,7 +1,7 @@
 import { AppstoreAddOutlined, DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { App } from "antd";
 import { lazy, type ReactNode, Suspense, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { buildScheduleCsv, downloadCsv, scheduleCsvFilename } from "./csv";
 import { buildPrintHtml, openPrintWindow } from "./print";
 
@@ -49,7 +49,7 @@ function ActionCard({
 /** Quick Templates, Export Schedule and Print Schedule (docs/schedule.md). */
 export function ActionCards(props: ActionCardsProps) {
   const { companyId, companyName, weekStart, jobs, allEmployees, activeEmployees, canManage } = props;
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [isPickingTemplate, setIsPickingTemplate] = useState(false);
 
   const exportWeek = () => {

@@ -1,7 +1,8 @@
 import { DeleteOutlined } from "@ant-design/icons";
 import { JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "@sched/shared-types";
-import { Alert, App, Button, Form, Modal, Popconfirm } from "antd";
+import { Alert, Button, Form, Modal, Popconfirm } from "antd";
 import { lazy, Suspense, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { LinkButton } from "../../components/LinkButton";
 import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
@@ -46,7 +47,7 @@ export type JobDialogProps = {
  * saved the job in between, the user chooses whose change stays (useStaleChange).
  */
 export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: JobDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const { companyId } = useCurrentCompany();
   const isProgressOnly = !useCan("manageJobs");
   const { active, all, isPending: isLoadingEmployees } = useScheduleEmployees(companyId);

@@ -1,6 +1,7 @@
 import type { ApplyTemplateResultDTO, TemplateDTO } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Empty, Modal, Spin } from "antd";
+import { Button, Empty, Modal, Spin } from "antd";
+import { useFeedback } from "../../app/feedback";
 import { LinkButton } from "../../components/LinkButton";
 import { apiJson, errorMessage, isApiError } from "../../lib/api";
 import { weekRangeLabel } from "../../lib/dates";
@@ -14,7 +15,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** Quick Templates: pick a saved template and apply it to the week on screen. */
 export function TemplatePicker({ open, companyId, weekStart, onClose }: TemplatePickerProps) {
-  const { notification, modal } = App.useApp();
+  const { notification, modal } = useFeedback();
   const queryClient = useQueryClient();
   const templates = useQuery<TemplateDTO[]>({ queryKey: queryKeys.templates(companyId), enabled: open });
   // One key per submit: a double click or a retry applies the template once.

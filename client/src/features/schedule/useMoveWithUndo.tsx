@@ -1,5 +1,6 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { App, Button } from "antd";
+import { Button } from "antd";
+import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
 import { formatDay, formatTime } from "../../lib/dates";
 import { differingFields } from "../../lib/staleChange";
@@ -28,7 +29,7 @@ const asFormValues = (place: JobSlot): Partial<JobChangeValues> => ({
  * The same goes for the Unscheduled tray: a job scheduled from it, or put back in it.
  */
 export function useMoveWithUndo(employees: EmployeeDTO[]) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const move = useMoveJob();
   const { resolveStale, staleDialog } = useStaleChange();
   const nameOf = (id: string) => employees.find((employee) => employee.id === id)?.name ?? "another employee";

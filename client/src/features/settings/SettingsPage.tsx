@@ -1,6 +1,7 @@
 import { type CompanySettingsDTO, ZCompanySettingsUpdate } from "@sched/shared-types";
-import { Alert, App, Button, Card, Form, Result, Select, Skeleton } from "antd";
+import { Alert, Button, Card, Form, Result, Select, Skeleton } from "antd";
 import { type ReactNode, useEffect, useMemo } from "react";
+import { useFeedback } from "../../app/feedback";
 import { PageTitle } from "../../components/PageTitle";
 import { errorMessage } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
@@ -21,7 +22,7 @@ export default function SettingsPage() {
 }
 
 function Settings({ companyId, companyName }: { companyId: string; companyName: string }) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const canEdit = useCan("manageSettings");
   const settings = useCompanySettings(companyId);
   const save = useSaveCompanySettings(companyId);

@@ -1,7 +1,8 @@
 import { ExperimentOutlined } from "@ant-design/icons";
 import type { PlanDTO, PlanType } from "@sched/shared-types";
-import { Alert, App, Button } from "antd";
+import { Alert, Button } from "antd";
 import { useNavigate } from "react-router";
+import { useFeedback } from "../../app/feedback";
 import { errorMessage } from "../../lib/api";
 import { SUCCESS_PATH } from "./paths";
 import { formatPrice, useDemoPayment } from "./useSubscription";
@@ -13,7 +14,7 @@ type DemoPaymentFormProps = { companyId: string; planType: PlanType; plan: PlanD
  * charged; "paying" activates the plan on the server for one month.
  */
 export function DemoPaymentForm({ companyId, planType, plan, onCancel }: DemoPaymentFormProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const navigate = useNavigate();
   const payment = useDemoPayment(companyId);
   const price = formatPrice(plan.price);

@@ -1,7 +1,8 @@
 import { LockOutlined } from "@ant-design/icons";
 import type { PlanDTO } from "@sched/shared-types";
-import { Alert, App, Button, Spin } from "antd";
+import { Alert, Button, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { SUCCESS_PATH } from "./paths";
 import { loadStripe, type StripeElements, type StripeJs, type StripePaymentElement } from "./stripeJs";
 import { formatPrice } from "./useSubscription";
@@ -18,7 +19,7 @@ type StripePaymentFormProps = {
  * leaves for /subscription-success; the webhook then makes the plan active.
  */
 export function StripePaymentForm({ publishableKey, clientSecret, plan, onCancel }: StripePaymentFormProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ client: StripeJs; elements: StripeElements } | null>(null);
   const [isReady, setIsReady] = useState(false);

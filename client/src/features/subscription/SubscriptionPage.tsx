@@ -1,7 +1,8 @@
 import type { PlanType } from "@sched/shared-types";
 import { PLAN_TYPES } from "@sched/shared-types";
-import { App, Button, Card, Result, Skeleton } from "antd";
+import { Button, Card, Result, Skeleton } from "antd";
 import { useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { PageTitle } from "../../components/PageTitle";
 import { errorMessage } from "../../lib/api";
 import { useCan, useCurrentCompany } from "../company/useCompanies";
@@ -21,7 +22,7 @@ export default function SubscriptionPage() {
 }
 
 function SubscriptionScreen({ companyId, canPay }: { companyId: string; canPay: boolean }) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const { info, plans, billing, isPending, isError, retry } = useSubscriptionData(companyId);
   const start = useStartSubscription(companyId);
   const [choice, setChoice] = useState<Choice | null>(null);

@@ -1,8 +1,9 @@
 import { SUCCESS_REDIRECT_MS } from "@sched/shared-types";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Result, Spin, Tag } from "antd";
+import { Result, Spin, Tag } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { useFeedback } from "../../app/feedback";
 import { LinkButton } from "../../components/LinkButton";
 import { rootKey } from "../../lib/queryKeys";
 import { useCurrentCompany } from "../company/useCompanies";
@@ -34,7 +35,7 @@ function CurrentStatus({ companyId }: { companyId: string }) {
 export default function SubscriptionSuccessPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const { companyId } = useCurrentCompany();
   const [params] = useSearchParams();
   const hasFailed = params.get("redirect_status") === "failed";

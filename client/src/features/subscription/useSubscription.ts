@@ -6,8 +6,8 @@ import type {
   SubscriptionInfoDTO,
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App } from "antd";
 import { useEffect } from "react";
+import { useFeedback } from "../../app/feedback";
 import { apiJson } from "../../lib/api";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 
@@ -35,7 +35,7 @@ export function useSubscriptionInfo(companyId: string) {
  * (Failed to load subscription data); the page shows a retry.
  */
 export function useSubscriptionData(companyId: string) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const info = useSubscriptionInfo(companyId);
   const plans = useQuery<PlansDTO>({ queryKey: queryKeys.plans() });
   const billing = useQuery<BillingConfigDTO>({ queryKey: queryKeys.billingConfig() });

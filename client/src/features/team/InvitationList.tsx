@@ -1,7 +1,8 @@
 import { CloseOutlined, MailOutlined } from "@ant-design/icons";
 import type { InvitationDTO } from "@sched/shared-types";
-import { App, Button, Popconfirm, Skeleton, Tag } from "antd";
+import { Button, Popconfirm, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
+import { useFeedback } from "../../app/feedback";
 import { failureToast } from "../../lib/toasts";
 import { ROLE_COLORS, ROLE_LABELS } from "./MemberList";
 import { TeamListCard } from "./TeamListCard";
@@ -15,7 +16,7 @@ type InvitationListProps = {
 
 /** Pending invitations, for owners and admins: who, which role, until when; cancel stops the link. */
 export function InvitationList({ companyId, invitations, isPending }: InvitationListProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const cancelInvitation = useCancelInvitation(companyId);
 
   const cancel = (invitation: InvitationDTO) =>

@@ -5,8 +5,9 @@ import {
   type MemberDTO,
   ZInviteEmail,
 } from "@sched/shared-types";
-import { App, Form, Input, Modal, Select } from "antd";
+import { Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
+import { useFeedback } from "../../app/feedback";
 import { failureToast } from "../../lib/toasts";
 import { linkableEmployees } from "./rosterLinks";
 import { useInviteMember } from "./useTeam";
@@ -52,7 +53,7 @@ type InviteDialogProps = {
  * roster employee the new member will be (docs/team-and-invitations.md).
  */
 export function InviteDialog({ companyId, open, onClose, employees, members, preset }: InviteDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [form] = Form.useForm<InviteValues>();
   const invite = useInviteMember(companyId);
   const role = Form.useWatch("role", form) ?? "employee";

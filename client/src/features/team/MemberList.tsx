@@ -1,7 +1,8 @@
 import { UserDeleteOutlined } from "@ant-design/icons";
 import { canRemoveMember, type EmployeeDTO, type MemberDTO, type Role } from "@sched/shared-types";
-import { App, Avatar, Button, Skeleton, Tag } from "antd";
+import { Avatar, Button, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
+import { useFeedback } from "../../app/feedback";
 import { failureToast } from "../../lib/toasts";
 import { RosterLink } from "./RosterLink";
 import { TeamListCard } from "./TeamListCard";
@@ -36,7 +37,7 @@ export function MemberList({
   employees,
   canManage,
 }: MemberListProps) {
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useFeedback();
   const removeMember = useRemoveMember(companyId);
 
   const confirmRemove = (member: MemberDTO) =>

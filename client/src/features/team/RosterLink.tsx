@@ -1,5 +1,6 @@
 import type { EmployeeDTO, MemberDTO } from "@sched/shared-types";
-import { App, Select } from "antd";
+import { Select } from "antd";
+import { useFeedback } from "../../app/feedback";
 import { failureToast } from "../../lib/toasts";
 import { linkableEmployees } from "./rosterLinks";
 import { useLinkMember } from "./useTeam";
@@ -28,7 +29,7 @@ export function RosterLink({
   members,
   canManage,
 }: RosterLinkProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const link = useLinkMember(companyId);
   const linked = employees?.find((employee) => employee.id === member.employeeId) ?? null;
 

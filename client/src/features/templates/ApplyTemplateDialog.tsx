@@ -1,6 +1,7 @@
 import type { TemplateDTO } from "@sched/shared-types";
-import { Alert, App, Modal } from "antd";
+import { Alert, Modal } from "antd";
 import { useEffect, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { errorMessage, isApiError } from "../../lib/api";
 import { describeApplyResult, useApplyTemplate } from "./useTemplates";
 import { thisWeekStart, WeekStepper } from "./WeekStepper";
@@ -12,7 +13,7 @@ type ApplyTemplateDialogProps = { companyId: string; template: TemplateDTO | nul
  * template would duplicate its jobs, so the server refuses and the dialog asks first.
  */
 export function ApplyTemplateDialog({ companyId, template, onClose }: ApplyTemplateDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const applyTemplate = useApplyTemplate(companyId);
   const [week, setWeek] = useState(thisWeekStart);
   const [alreadyApplied, setAlreadyApplied] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { TEMPLATE_DESCRIPTION_MAX, ZTemplateName } from "@sched/shared-types";
-import { Alert, App, Form, Input, Modal } from "antd";
+import { Alert, Form, Input, Modal } from "antd";
 import { useEffect, useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { zodRule } from "../../lib/forms";
 import { useCreateTemplate } from "./useTemplates";
 import { thisWeekStart, WeekStepper } from "./WeekStepper";
@@ -11,7 +12,7 @@ type CreateTemplateDialogProps = { companyId: string; open: boolean; onClose: ()
 
 /** Create Template: a name, a description, and the week whose jobs it saves (this week unless changed). */
 export function CreateTemplateDialog({ companyId, open, onClose }: CreateTemplateDialogProps) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const [week, setWeek] = useState(thisWeekStart);
   const createTemplate = useCreateTemplate(companyId);

@@ -1,7 +1,8 @@
 import { CopyOutlined, PlusOutlined } from "@ant-design/icons";
 import type { TemplateDTO } from "@sched/shared-types";
-import { App, Button, Skeleton } from "antd";
+import { Button, Skeleton } from "antd";
 import { useState } from "react";
+import { useFeedback } from "../../app/feedback";
 import { CompanyScreen } from "../../components/CompanyScreen";
 import { EmptyCard, ListBody } from "../../components/ListBody";
 import { PageTitle } from "../../components/PageTitle";
@@ -21,7 +22,7 @@ export default function TemplatesPage() {
 }
 
 function TemplateLibrary({ companyId }: { companyId: string }) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const canManage = useCan("manageTemplates");
   // Applying a template adds jobs to a week.
   const canApply = useCan("manageJobs");
