@@ -69,7 +69,7 @@ function svgNode({ tag, attrs, children = [] }: AbstractNode): SVGElement {
 }
 
 /** The icon as @ant-design/icons draws it: a span.anticon around a 1em svg in the text's colour. */
-function icon(definition: IconDefinition, className = ""): HTMLSpanElement {
+function drawIcon(definition: IconDefinition, className: string): HTMLSpanElement {
   const span = element("span", `anticon anticon-${definition.name} ${className}`.trim());
   const shape =
     typeof definition.icon === "function" ? definition.icon("currentColor", "none") : definition.icon;
@@ -79,6 +79,19 @@ function icon(definition: IconDefinition, className = ""): HTMLSpanElement {
   }
   span.append(svg);
   return span;
+}
+
+/** Each icon is drawn once and copied after: a screen of cards shows the same few icons hundreds of times. */
+const drawnIcons = new Map<string, HTMLSpanElement>();
+
+function icon(definition: IconDefinition, className = ""): HTMLSpanElement {
+  const key = `${definition.name} ${className}`;
+  let drawn = drawnIcons.get(key);
+  if (!drawn) {
+    drawn = drawIcon(definition, className);
+    drawnIcons.set(key, drawn);
+  }
+  return drawn.cloneNode(true) as HTMLSpanElement;
 }
 
 /** The status icon of each tone, as StatusIcon in JobCard.tsx shows it. */
