@@ -36,6 +36,16 @@ export async function settled(dialog: Locator) {
 }
 
 /**
+ * `scope` once the messages under its form fields have finished folding in or out: an error
+ * that goes away moves the buttons below it, and a click during the move can miss (seen with
+ * Add Employee on a busy machine). antd marks the moving messages with `show-help` classes.
+ */
+export async function fieldMessagesSettled(scope: Locator) {
+  await expect(scope.locator("[class*='show-help']")).toHaveCount(0);
+  return scope;
+}
+
+/**
  * Closes the toasts on screen. A drag that starts under a toast hovers it, and antd keeps a
  * hovered toast open, so the drag would wait for it for good (seen on a busy machine).
  */

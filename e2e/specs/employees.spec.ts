@@ -1,5 +1,5 @@
 import type { EmployeeDTO } from "@sched/shared-types";
-import { settled } from "../board";
+import { fieldMessagesSettled, settled } from "../board";
 import { api, expect, test } from "../fixtures";
 
 test.describe("Employee Management", () => {
@@ -28,6 +28,8 @@ test.describe("Employee Management", () => {
     await expect(dialog.getByText("Initials must be 3 characters or less", { exact: true })).toBeVisible();
 
     await dialog.getByLabel("Initials").fill("mc");
+    await expect(dialog.getByText("Initials must be 3 characters or less")).toHaveCount(0);
+    await fieldMessagesSettled(dialog);
     await dialog.getByTestId("employee-form-submit").click();
     await expect(page.getByText("Employee has been added")).toBeVisible();
     await expect(dialog).toBeHidden();
