@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, Response } from "@playwright/test";
+import { fieldMessagesSettled } from "../board";
 import { expect as baseExpect, PASSWORD, registerOwner, selectCompany, test, uniqueEmail } from "../fixtures";
 
 // Sign-in hashes at full bcrypt cost and every step here waits on a write: allow a loaded machine more time.
@@ -90,6 +91,7 @@ test.describe("admin setup and free access", () => {
     await dialog.getByRole("button", { name: "Grant Free Access" }).click();
     await expect(dialog.getByText("Reason is required")).toBeVisible();
     await dialog.getByLabel("Reason").fill("Community partner");
+    await fieldMessagesSettled(dialog);
     await dialog.getByRole("button", { name: "Grant Free Access" }).click();
     await expect(page.getByText("Free access granted successfully")).toBeVisible();
     await expect(row.getByTestId("admin-status")).toHaveText("FREE");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { modal, openBoard } from "../board";
+import { fieldMessagesSettled, modal, openBoard } from "../board";
 import { api, expect, isPhone, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
@@ -63,6 +63,7 @@ test.describe("weekly schedule", () => {
     await dialog.getByLabel("Time").fill("14:30");
     await chooseOption(page, dialog, "Payment status", "Paid");
     await dialog.getByLabel("Amount (optional)").fill("120.5");
+    await fieldMessagesSettled(dialog);
     await dialog.getByRole("button", { name: "Add Job" }).click();
     await expect(page.getByText("Job has been added to the schedule.")).toBeVisible();
     await expect(dialog).toBeHidden();

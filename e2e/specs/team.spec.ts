@@ -1,4 +1,5 @@
 import type { InvitationDTO } from "@sched/shared-types";
+import { fieldMessagesSettled } from "../board";
 import { api, expect as baseExpect, PASSWORD, test, uniqueEmail } from "../fixtures";
 import { invite } from "../members";
 import { chooseOption } from "../selects";
@@ -49,6 +50,7 @@ test.describe("Team Management", () => {
     await expect(dialog.getByText("Invalid email address")).toBeVisible();
 
     await dialog.getByLabel("Email").fill(owner.email.toUpperCase());
+    await fieldMessagesSettled(dialog);
     await dialog.getByTestId("invite-submit").click();
     await expect(page.getByText("Failed to send invitation")).toBeVisible();
     await expect(page.getByText("This person is already a member of this company")).toBeVisible();
