@@ -1,8 +1,15 @@
-import { type ChatMessageDTO, type EmployeeDTO, type JobDTO, NOTIFICATIONS_LIMIT } from "@sched/shared-types";
+import {
+  type ChatMessageDTO,
+  DEFAULT_COMPANY_SETTINGS,
+  type EmployeeDTO,
+  type JobDTO,
+  NOTIFICATIONS_LIMIT,
+} from "@sched/shared-types";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { usePresenceStore } from "../src/components/presenceStore";
 import type { ChatCache } from "../src/features/chat/chatCache";
+import { withWarnings } from "../src/features/schedule/conflictMarks";
 import { queryKeys, rootKey } from "../src/lib/queryKeys";
 import { applyEvent, queryRootsFor } from "../src/lib/useRealtime";
 import { buildEmployee, buildJob } from "./builders";
@@ -179,6 +186,55 @@ describe("applyEvent", () => {
     const users = [{ userId: "u1", firstName: "Adam", lastName: "Admin" }];
     applyEvent(new QueryClient(), "presence.updated", { companyId: COMPANY, weekStart: "2026-11-23", users });
     expect(usePresenceStore.getState().viewers[`${COMPANY}/2026-11-23`]).toEqual(users);
+  });
+});
+
+describe("conflict marks of the jobs next to a changed one", () => {
+  /** What the server worked out for "later" at 9:30. */
+  const laterOverlap = {
+    code: "overlap",
+    message: "Overlaps 09:00–10:00 Repair at 1 Main St",
+    jobId: "nine",
+  };
+  /** The board's jobs as it shows them: the API's warnings, the engine's for those without. */
+  const onBoard = (queryClient: QueryClient) =>
+    withWarnings(queryClient.getQueryData<JobDTO[]>(THIS_WEEK) ?? [], DEFAULT_COMPANY_SETTINGS, [
+      buildEmployee({ companyId: COMPANY }),
+    ]);
+  const warningsById = (jobs: JobDTO[]) => Object.fromEntries(jobs.map((j) => [j.id, j.warnings]));
+
+  it("marks the other job of an overlap that another person's change begins, and unmarks it when it ends", () => {
+    const nine = job("nine", "2026-11-24", { time: "09:00", warnings: [] });
+    const later = job("later", "2026-11-24", { time: "13:00", warnings: [] });
+    const colleagues = job("colleagues", "2026-11-24", { time: "09:00", employeeId: "e2", warnings: [] });
+    const nextWeek = job("far", "2026-11-27", { time: "09:00", warnings: [] });
+    const queryClient = cacheWith([[THIS_WEEK, [nine, later, colleagues, nextWeek]]]);
+
+    // "later" moved to 9:30: the event carries its warning, not the one "nine" now has.
+    const moved = { ...later, time: "09:30", version: 2, warnings: [laterOverlap] };
+    applyEvent(queryClient, "job.updated", moved);
+    const listed = queryClient.getQueryData<JobDTO[]>(THIS_WEEK) ?? [];
+    expect(warningsById(listed)).toEqual({
+      nine: undefined,
+      later: [laterOverlap],
+      colleagues: [],
+      far: [],
+    });
+    expect(warningsById(onBoard(queryClient)).nine).toEqual([
+      { code: "overlap", message: "Overlaps 09:30–10:30 Repair at 1 Main St", jobId: "later" },
+    ]);
+    expect(isStale(queryClient, THIS_WEEK)).toBe(false);
+
+    // Deleted: the overlap ends for "nine" too.
+    applyEvent(queryClient, "job.deleted", { id: "later", companyId: COMPANY });
+    expect(warningsById(onBoard(queryClient))).toEqual({ nine: [], colleagues: [], far: [] });
+  });
+
+  it("leaves a list the change does not touch as it was", () => {
+    const list = [job("a", "2026-11-24", { warnings: [] })];
+    const queryClient = cacheWith([[THIS_WEEK, list]]);
+    applyEvent(queryClient, "job.updated", job("b", "2026-12-20", { warnings: [] }));
+    expect(queryClient.getQueryData(THIS_WEEK)).toBe(list);
   });
 });
 

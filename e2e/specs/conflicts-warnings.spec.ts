@@ -6,6 +6,8 @@ import { chooseOption } from "../selects";
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
+/** A change made elsewhere reaches this board through the socket. */
+const LIVE = { timeout: 15_000 };
 
 test.describe("conflict warnings", () => {
   test.describe.configure({ timeout: 120_000 });
@@ -75,6 +77,51 @@ test.describe("conflict warnings", () => {
     await expect(first).toContainText("7:00 AM–8:30 AM");
     await expect(first.getByTestId("job-conflict")).toHaveCount(0, { timeout: 15_000 });
     await expect(second.getByTestId("job-conflict")).toHaveCount(0, { timeout: 15_000 });
+  });
+
+  test("a change made elsewhere marks both jobs of an overlap on this board at once, and clears both", async ({
+    page,
+    owner,
+  }) => {
+    const { companyId } = owner;
+    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
+      companyId,
+      name: "Luis Garcia",
+      initials: "LG",
+      avatarColor: "teal",
+    });
+    const job = (location: string, time: string) =>
+      api<JobDTO>(page, "POST", "/api/jobs", {
+        companyId,
+        employeeId: luis.id,
+        type: "Repair",
+        location,
+        date: WEDNESDAY,
+        time,
+      });
+    await job("1 Main St", "09:00");
+    const later = await job("12 Oak St", "13:00");
+    await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
+    await expect(page.getByTestId("connection-status")).toHaveAttribute("data-status", "live", LIVE);
+    const scope = page.getByTestId(isPhone(page) ? `daily-${luis.id}` : `cell-${luis.id}-${WEDNESDAY}`);
+    const card = (location: string) => scope.getByTestId("job-card").filter({ hasText: location });
+    const marks = scope.getByTestId("job-conflict");
+    await expect(card("12 Oak St")).toContainText("1:00 PM–2:00 PM");
+    await expect(marks).toHaveCount(0);
+
+    // Someone else moves the later job onto 9:30: this board hears it, nothing is reloaded.
+    const moved = await api<JobDTO>(page, "PUT", `/api/jobs/${later.id}`, {
+      time: "09:30",
+      version: later.version,
+    });
+    await expect(card("12 Oak St")).toContainText("9:30 AM–10:30 AM", LIVE);
+    await expect(card("12 Oak St").getByTestId("job-conflict")).toContainText("1 conflict");
+    await expect(card("1 Main St").getByTestId("job-conflict")).toContainText("1 conflict");
+
+    // And deletes it: the overlap ends for the job that stays.
+    expect((await page.request.delete(`/api/jobs/${moved.id}`)).status()).toBe(204);
+    await expect(card("12 Oak St")).toHaveCount(0, LIVE);
+    await expect(marks).toHaveCount(0);
   });
 
   test("the owner sets working days, hours and default job lengths in Settings", async ({ page, owner }) => {

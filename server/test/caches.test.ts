@@ -11,6 +11,12 @@ import {
   startInvalidationListener,
   stopInvalidationListener,
 } from "@sched/core/cache/channel";
+import {
+  currentJobsVersion,
+  isVersionAfter,
+  jobsChanging,
+  knownJobsVersion,
+} from "@sched/core/cache/jobs-version";
 import { JOB_NOT_FOUND, PROGRESS_ONLY } from "@sched/core/commands/save-job";
 import { db } from "@sched/core/db/client";
 import { callRecords, companyUsers, jobs, scheduleTemplates, sessions } from "@sched/core/db/schema";
@@ -154,6 +160,26 @@ describe("with the invalidation channel healthy", () => {
     );
     expect(cascaded.body).toEqual([]);
   });
+  it("answers no list from the version before a change while the change's bump is on its way", async () => {
+    const { company } = await buildTenant();
+    // A stalled heartbeat makes every version unknown (correct, only slower): try again then.
+    for (let round = 0; ; round++) {
+      await waitFor(async () => isChannelHealthy(), "channel healthy before the bump");
+      const before = await currentJobsVersion(company.id);
+      const bumped = jobsChanging(company.id);
+      // The fast lane finds no version to answer from: the request takes the full path.
+      const heldMeanwhile = knownJobsVersion(company.id);
+      // The full path waits for the bump's answer.
+      const asked = await currentJobsVersion(company.id);
+      await bumped;
+      if ((before === undefined || asked === undefined) && round < 9) continue;
+      expect(heldMeanwhile).toBeUndefined();
+      expect(isVersionAfter(asked as string, before as string)).toBe(true);
+      expect(knownJobsVersion(company.id)).toBe(asked);
+      return;
+    }
+  });
+
   it("keeps a second employee's list apart from the first's (the filter is in the key)", async () => {
     const { company, owner, employee } = await buildTenant();
     const colleague = await buildEmployee(company.id, { name: "Rita Ruiz", initials: "RR" });
@@ -204,6 +230,24 @@ describe("the row of a job this process just changed (core/src/cache/job-rows.ts
     );
     expect([result.status, result.body.time, result.body.version]).toEqual([200, "11:00", 4]);
     expect(statements.filter(isDoorRead)).toEqual([]);
+  });
+
+  it("writes the change and reads its warnings' inputs in the one statement", async () => {
+    const { statements, result } = await afterTwoChanges(async ({ owner, job, company, employee }) => {
+      // A neighbour the change will overlap.
+      const other = await buildJob(company.id, employee.id, { date: "2026-11-24", time: "11:30" });
+      const answer = await owner.put(`/api/jobs/${job.id}`).send({ time: "11:00", version: job.version + 2 });
+      return { answer, other };
+    });
+    const { answer, other } = result;
+    expect([answer.status, answer.body.time]).toEqual([200, "11:00"]);
+    expect(answer.body.warnings).toEqual([
+      { code: "overlap", message: "Overlaps 11:30–12:30 Repair at 1 Main St", jobId: other.id },
+    ]);
+    const reads = statements.filter((text) => !/^(insert|update)/i.test(text));
+    expect(statements.filter((text) => /^update "jobs"/i.test(text))).toHaveLength(1);
+    // Neither the employee's other jobs nor the company's hours are read on their own.
+    expect(reads.filter((text) => /from "jobs"|json_build_object/i.test(text))).toEqual([]);
   });
 
   it("decides on the job as it is when it changed behind the kept row", async () => {

@@ -17,6 +17,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { usePresenceStore } from "../components/presenceStore";
 import { addPushedMessage, removeSender, updateSender } from "../features/chat/chatCache";
+import { withoutWarnings } from "../features/schedule/conflictMarks";
 import { selectedCompanyIdForRequests } from "../stores/company";
 import { type QueryRoot, queryKeys, rootKey } from "./queryKeys";
 import { useSocketStore } from "./socket";
@@ -81,20 +82,32 @@ function eachList<T>(
   }
 }
 
+type ListOptions<T> = { belongs?: (params: Params, item: T) => boolean; sort?: (a: T, b: T) => number };
+
+/** One list with `item` in it (replacing its old version) if it belongs there, else without it. */
+function placedInList<T extends Listed>(
+  params: Params,
+  list: T[],
+  item: T,
+  belongs?: ListOptions<T>["belongs"],
+) {
+  const isListed = list.some((entry) => entry.id === item.id);
+  if (belongs && !belongs(params, item)) {
+    return isListed ? list.filter((entry) => entry.id !== item.id) : list;
+  }
+  return isListed ? list.map((entry) => (entry.id === item.id ? item : entry)) : [...list, item];
+}
+
 /** Puts `item` into every list it belongs in (replacing its old version) and out of the others. */
 function updateLists<T extends Listed>(
   queryClient: QueryClient,
   root: QueryRoot,
   item: T,
-  options: { belongs?: (params: Params, item: T) => boolean; sort?: (a: T, b: T) => number },
+  options: ListOptions<T>,
 ) {
   eachList<T>(queryClient, root, item.companyId, (params, list) => {
-    const isListed = list.some((entry) => entry.id === item.id);
-    if (options.belongs && !options.belongs(params, item)) {
-      return isListed ? list.filter((entry) => entry.id !== item.id) : list;
-    }
-    const next = isListed ? list.map((entry) => (entry.id === item.id ? item : entry)) : [...list, item];
-    return options.sort ? next.sort(options.sort) : next;
+    const next = placedInList(params, list, item, options.belongs);
+    return options.sort && next !== list ? next.sort(options.sort) : next;
   });
 }
 
@@ -137,15 +150,62 @@ const jobBelongs = (params: Record<string, unknown>, job: JobDTO) => {
   );
 };
 
-/** Puts `job` into every loaded jobs list it belongs in and out of the others (a move to or from the tray). */
-export function placeJobInLists(queryClient: QueryClient, job: JobDTO) {
-  updateLists(queryClient, "jobs", job, { belongs: jobBelongs });
-}
-
 const byName = (a: EmployeeDTO, b: EmployeeDTO) => a.name.localeCompare(b.name);
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether two jobs of one technician are near enough in days for one to overlap the other. */
+function mayOverlap(job: JobDTO, anchor: JobDTO): boolean {
+  if (!job.employeeId || job.employeeId !== anchor.employeeId || !job.date || !anchor.date) return false;
+  return Math.abs(Date.parse(job.date) - Date.parse(anchor.date)) <= DAY_MS;
+}
+
+/**
+ * An event carries the changed job's warnings only, but its neighbours' change with it (an
+ * overlap begins or ends for both): the same technician's jobs within a day of where the job
+ * was (`anchors`: before and after) lose theirs, and the board works them out again with
+ * the same engine (schedule/conflictMarks.ts), so every board marks both jobs at once.
+ */
+function rewarnNeighbours(list: JobDTO[], anchors: readonly (JobDTO | undefined)[]): JobDTO[] {
+  const near = anchors.filter((anchor): anchor is JobDTO => anchor !== undefined);
+  let changed = false;
+  const next = list.map((job) => {
+    if (near.some((anchor) => anchor.id === job.id) || !near.some((anchor) => mayOverlap(job, anchor))) {
+      return job;
+    }
+    changed = true;
+    return withoutWarnings(job);
+  });
+  return changed ? next : list;
+}
+
+/**
+ * Puts `job` into every loaded jobs list it belongs in and out of the others (a move to or
+ * from the tray), its neighbours' warnings to be worked out again.
+ */
+export function placeJobInLists(queryClient: QueryClient, job: JobDTO) {
+  eachList<JobDTO>(queryClient, "jobs", job.companyId, (params, list) => {
+    const before = list.find((entry) => entry.id === job.id);
+    const placed = placedInList(params, list, job, jobBelongs);
+    return placed === list ? list : rewarnNeighbours(placed, [before, job]);
+  });
+}
+
 const upsertJob: InPlace<"job.created" | "job.updated"> = (queryClient, job) => {
-  updateLists(queryClient, "jobs", job, { belongs: jobBelongs });
+  placeJobInLists(queryClient, job);
+  return ["jobs"];
+};
+
+const removeJob: InPlace<"job.deleted"> = (queryClient, { id, companyId }) => {
+  eachList<JobDTO>(queryClient, "jobs", companyId, (_params, list) => {
+    const removed = list.find((job) => job.id === id);
+    return removed
+      ? rewarnNeighbours(
+          list.filter((job) => job !== removed),
+          [removed],
+        )
+      : list;
+  });
   return ["jobs"];
 };
 
@@ -182,10 +242,7 @@ const addToBell: InPlace<"notification.created"> = (queryClient, { companyId, ..
 export const IN_PLACE: { [E in ServerEventName]?: InPlace<E> } = {
   "job.created": upsertJob,
   "job.updated": upsertJob,
-  "job.deleted": (queryClient, { id, companyId }) => {
-    removeFromLists<JobDTO>(queryClient, "jobs", companyId, (job) => job.id === id);
-    return ["jobs"];
-  },
+  "job.deleted": removeJob,
   "employee.created": upsertEmployee,
   "employee.updated": upsertEmployee,
   "employee.deleted": (queryClient, { id, companyId }) => {

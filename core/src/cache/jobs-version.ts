@@ -88,12 +88,36 @@ onChannelReset(() => {
 });
 
 /**
- * A job of the company was created, changed or deleted (any writer): call after the commit
- * and before publishing the change, so that a browser refetching on the event finds the new
- * version everywhere. Waits for Redis at most REDIS_COMMAND_TIMEOUT_MS while it is connected,
- * not at all while it is away (the bump then goes out when it is back); never throws.
+ * Bumps in flight, per company: until Redis answers, this process does not answer a list
+ * from the version it holds (knownJobsVersion) and a list asked for waits for the answer
+ * (currentJobsVersion), so no list of the company is answered from before the change.
  */
-export async function jobsChanged(companyId: string): Promise<void> {
+const inFlight = new Map<string, Set<Promise<void>>>();
+
+function track(companyId: string, settled: Promise<void>): void {
+  let bumps = inFlight.get(companyId);
+  if (!bumps) {
+    bumps = new Set();
+    inFlight.set(companyId, bumps);
+  }
+  bumps.add(settled);
+  // Registered before any caller awaits `settled`: a caller resuming after it finds it gone.
+  void settled.then(() => {
+    bumps.delete(settled);
+    if (bumps.size === 0 && inFlight.get(companyId) === bumps) inFlight.delete(companyId);
+  });
+}
+
+/**
+ * Starts the bump of the company's version and returns at once: the returned promise
+ * settles when this process has learned the new version (never rejects). Meanwhile this
+ * process answers no list of the company from memory: lists wait for the bump. For a
+ * writer that publishes an event the browsers apply in place, before the bump's answer
+ * (docs/realtime.md, "The job's event first"). Waits for Redis at most
+ * REDIS_COMMAND_TIMEOUT_MS while it is connected, not at all while it is away (the bump
+ * then goes out when it is back).
+ */
+export function jobsChanging(companyId: string): Promise<void> {
   const connection = invalidationPublisher();
   const bumped = connection
     .eval(BUMP_SCRIPT, 1, versionKey(companyId), newEpoch(), INVALIDATION_CHANNEL, companyId)
@@ -101,13 +125,24 @@ export async function jobsChanged(companyId: string): Promise<void> {
       (token) => learn(companyId, String(token)),
       (error: unknown) => logger.warn({ err: error, companyId }, "jobs version not bumped"),
     );
-  if (connection.status !== "ready") return;
+  // Away: the channel is unhealthy too, so no list is answered from the version held.
+  if (connection.status !== "ready") return Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS);
   });
-  await Promise.race([bumped, timeout]);
-  clearTimeout(timer);
+  const settled = Promise.race([bumped, timeout]).then(() => clearTimeout(timer));
+  track(companyId, settled);
+  return settled;
+}
+
+/**
+ * A job of the company was created, changed or deleted (any writer): call after the commit
+ * and before publishing the change, so that a browser refetching on the event finds the new
+ * version everywhere. Never throws; waits as jobsChanging says.
+ */
+export async function jobsChanged(companyId: string): Promise<void> {
+  await jobsChanging(companyId);
 }
 
 /**
@@ -115,7 +150,8 @@ export async function jobsChanged(companyId: string): Promise<void> {
  * undefined when it does not (or cannot trust what it holds).
  */
 export function knownJobsVersion(companyId: string): string | undefined {
-  return isChannelHealthy() ? mirror.get(companyId)?.token : undefined;
+  if (!isChannelHealthy() || inFlight.has(companyId)) return undefined;
+  return mirror.get(companyId)?.token;
 }
 
 /**
@@ -124,6 +160,8 @@ export function knownJobsVersion(companyId: string): string | undefined {
  */
 export async function currentJobsVersion(companyId: string): Promise<string | undefined> {
   if (!isChannelHealthy() || !COMPANY_ID.test(companyId)) return undefined;
+  const bumps = inFlight.get(companyId);
+  if (bumps) await Promise.all(bumps);
   const known = knownJobsVersion(companyId);
   if (known) return known;
   const startedIn = generation;

@@ -6,13 +6,28 @@
  * shape of change (which columns it writes, and which of them become null or the
  * database's clock), a handful in practice; past MAX_SHAPES the rare others are built
  * each time.
+ *
+ * When the job has an employee and a day, the same statement returns what its warnings are
+ * worked out against (the employee's jobs around the day and the company's hours): one
+ * round trip and one snapshot instead of a write and two reads side by side, which on a
+ * busy machine slowed each other down (docs/schedule.md, "Two saves at once").
  */
-import { and, eq, is, SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, is, type Placeholder, SQL, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { jobs } from "../db/schema";
+import {
+  conflictStateSql,
+  neighboursJsonSql,
+  type WarningInputs,
+  warningInputsOf,
+  warningsRange,
+} from "../queries/job-warnings";
 
 type JobRow = typeof jobs.$inferSelect;
 type JobColumns = Partial<Record<keyof JobRow, unknown>>;
+
+/** The job's employee and day as they stay through the write: its warnings' inputs are read there. */
+export type WarningsAt = { companyId: string; employeeId: string; date: string };
 
 const MAX_SHAPES = 64;
 
@@ -21,27 +36,66 @@ const whereUnchanged = and(
   eq(jobs.version, sql.placeholder("casVersion")),
 );
 
-function prepare(set: Record<string, unknown>, name: string) {
-  return db.update(jobs).set(set).where(whereUnchanged).returning().prepare(name);
+type InputsParams = {
+  companyId: string | Placeholder;
+  employeeId: string | Placeholder;
+  from: string | Placeholder;
+  to: string | Placeholder;
+};
+
+const withInputs = (params: InputsParams) => ({
+  ...getTableColumns(jobs),
+  neighbours: neighboursJsonSql(params.companyId, params.employeeId, params.from, params.to),
+  conflictState: conflictStateSql(params.companyId),
+});
+
+const placeholders: InputsParams = {
+  companyId: sql.placeholder("inputsCompanyId"),
+  employeeId: sql.placeholder("inputsEmployeeId"),
+  from: sql.placeholder("inputsFrom"),
+  to: sql.placeholder("inputsTo"),
+};
+
+function prepare(set: Record<string, unknown>, name: string, isWithInputs: boolean) {
+  const update = db.update(jobs).set(set).where(whereUnchanged);
+  return isWithInputs
+    ? update.returning(withInputs(placeholders)).prepare(name)
+    : update.returning().prepare(name);
 }
 
-const statements = new Map<string, ReturnType<typeof prepare>>();
+type Prepared = ReturnType<typeof prepare>;
+const statements = new Map<string, Prepared>();
+
+type Written = JobRow & { neighbours?: string; conflictState?: string };
+
+/** The written row, and the warnings' inputs when they were asked for. */
+function split(written: Written | undefined, at: WarningsAt | undefined) {
+  if (!written) return undefined;
+  const { neighbours, conflictState, ...row } = written;
+  const inputs =
+    at && neighbours !== undefined && conflictState !== undefined
+      ? warningInputsOf(at.employeeId, at.date, neighbours, conflictState)
+      : undefined;
+  return { row: row as JobRow, inputs };
+}
 
 /**
- * Writes `columns` on job `id` if its version is still `version`; the row as written, or
- * undefined when the job changed (or went) since.
+ * Writes `columns` on job `id` if its version is still `version`; the row as written (with
+ * the warnings' inputs at `at`, if given), or undefined when the job changed (or went) since.
  */
 export async function writeJobIfVersion(
   id: string,
   version: number,
   columns: JobColumns,
-): Promise<JobRow | undefined> {
+  at?: WarningsAt,
+): Promise<{ row: JobRow; inputs?: WarningInputs } | undefined> {
   const entries = Object.entries(columns).filter(([, value]) => value !== undefined);
   // A value goes in as a parameter; null and SQL (the database's clock) are part of the statement.
   const shape = entries
     .map(([key, value]) => (value === null ? `${key}=null` : is(value, SQL) ? `${key}=sql` : key))
     .sort()
-    .join(",");
+    .join(",")
+    .concat(at ? "+inputs" : "");
   let statement = statements.get(shape);
   if (!statement && statements.size < MAX_SHAPES) {
     const set = Object.fromEntries(
@@ -50,18 +104,29 @@ export async function writeJobIfVersion(
         value === null ? sql`null` : is(value, SQL) ? value : sql.placeholder(key),
       ]),
     );
-    statement = prepare(set, `job_cas_${statements.size}`);
+    statement = prepare(set, `job_cas_${statements.size}`, at !== undefined);
     statements.set(shape, statement);
   }
+  const range = at
+    ? { companyId: at.companyId, employeeId: at.employeeId, ...warningsRange(at.date) }
+    : undefined;
   if (!statement) {
-    const [written] = await db
+    const update = db
       .update(jobs)
       .set(columns as Partial<JobRow>)
-      .where(and(eq(jobs.id, id), eq(jobs.version, version)))
-      .returning();
-    return written;
+      .where(and(eq(jobs.id, id), eq(jobs.version, version)));
+    const [written] = range ? await update.returning(withInputs(range)) : await update.returning();
+    return split(written as Written | undefined, at);
   }
   const values = Object.fromEntries(entries.filter(([, value]) => value !== null && !is(value, SQL)));
-  const [written] = await statement.execute({ ...values, casId: id, casVersion: version });
-  return written;
+  const inputsValues = range
+    ? {
+        inputsCompanyId: range.companyId,
+        inputsEmployeeId: range.employeeId,
+        inputsFrom: range.from,
+        inputsTo: range.to,
+      }
+    : {};
+  const [written] = await statement.execute({ ...values, ...inputsValues, casId: id, casVersion: version });
+  return split(written as Written | undefined, at);
 }

@@ -17,7 +17,7 @@ import {
 } from "@sched/shared-types";
 import { and, eq, sql } from "drizzle-orm";
 import { type JobWriteTicket, jobWriteTicket, keepWrittenJobRow } from "../cache/job-rows";
-import { jobsChanged } from "../cache/jobs-version";
+import { jobsChanging } from "../cache/jobs-version";
 import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
 import { callRecords, employees, jobs } from "../db/schema";
@@ -28,7 +28,7 @@ import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize"
 import { presentJob } from "../presenters/jobs";
 import { publish } from "../publish";
 import { defaultJobDuration } from "../queries/job-durations";
-import { readWarningInputs, type WarningInputs, withWarnings } from "../queries/job-warnings";
+import { type WarningInputs, withWarnings } from "../queries/job-warnings";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { writeJobIfVersion } from "./job-compare-and-set";
@@ -64,9 +64,11 @@ async function assertCallRecordOfCompany(executor: Executor, companyId: string, 
 
 /**
  * After commit: the job event, the history week when one was opened, and the bell. The
- * list's version goes first, so a board refetching on the event finds the change
- * (docs/schedule.md); the job's warnings are worked out meanwhile, as they travel with it.
- * The row written is kept for the job's next change (core/src/cache/job-rows.ts).
+ * list's version bump is sent first and the event goes out without waiting for its answer:
+ * browsers apply a job event in place, and this process answers no list of the company
+ * until it has the new version (docs/realtime.md, "The job's event first"). The row
+ * written is kept for the job's next change once the version is known
+ * (core/src/cache/job-rows.ts).
  */
 async function announce(
   member: CompanyAccess,
@@ -75,16 +77,15 @@ async function announce(
   week: WeeklyScheduleDTO | undefined,
   change: JobChange,
   ticket: JobWriteTicket,
-  warningInputs?: Promise<WarningInputs>,
+  warningInputs?: WarningInputs,
 ): Promise<JobDTO> {
+  const versionBumped = jobsChanging(member.companyId);
   // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
-  const [job] = await Promise.all([
-    withWarnings(presentJob(row), warningInputs),
-    jobsChanged(member.companyId),
-  ]);
-  keepWrittenJobRow(ticket, row);
+  const job = await withWarnings(presentJob(row), warningInputs);
   publish(member.companyId, event, job);
   if (week) publish(member.companyId, "weeklySchedule.created", week);
+  await versionBumped;
+  keepWrittenJobRow(ticket, row);
   await notifyJobChange(member, change);
   return job;
 }
@@ -237,7 +238,8 @@ function isRowOnly(seen: JobRow, { fields, photos }: JobChangeInput): boolean {
 /**
  * A change that touches only the job's own row, written in one statement on the row the
  * caller read (the route's door) if it is still that version: a compare-and-set on the
- * version, which every writer of a job grows. Undefined when someone changed the job
+ * version, which every writer of a job grows. The job keeps its employee and day, so the
+ * same statement reads its warnings' inputs too. Undefined when someone changed the job
  * since: the transaction then decides on the locked row.
  */
 async function updateIfUnchanged(
@@ -246,7 +248,7 @@ async function updateIfUnchanged(
   isSeenFromMemory: boolean,
   change: JobChangeInput,
   expectedVersion: number | undefined,
-): Promise<JobRow | undefined> {
+): Promise<{ row: JobRow; inputs?: WarningInputs } | undefined> {
   try {
     await assertChangeAllowed(db, member, seen, change, expectedVersion);
   } catch (refusal) {
@@ -254,7 +256,11 @@ async function updateIfUnchanged(
     if (isSeenFromMemory) return undefined;
     throw refusal;
   }
-  return writeJobIfVersion(seen.id, seen.version, columnsOf(member, seen, change));
+  const at =
+    seen.employeeId && seen.date
+      ? { companyId: member.companyId, employeeId: seen.employeeId, date: seen.date }
+      : undefined;
+  return writeJobIfVersion(seen.id, seen.version, columnsOf(member, seen, change), at);
 }
 
 /**
@@ -299,18 +305,11 @@ export async function updateJob(
   };
   const { seen } = options;
   const isOwnRowChange = seen !== undefined && seen.id === jobId && isRowOnly(seen, change);
-  // The job keeps its employee and day: the warnings' inputs do not depend on this write,
-  // so they are read meanwhile (a failed read is answered where they are awaited).
-  const warningInputs =
-    isOwnRowChange && seen.employeeId && seen.date
-      ? readWarningInputs(companyId, seen.employeeId, seen.date)
-      : undefined;
-  warningInputs?.catch(() => {});
   const written = isOwnRowChange
     ? await updateIfUnchanged(member, seen, options.isSeenFromMemory ?? false, change, expectedVersion)
     : undefined;
   const { before, row, week } = written
-    ? { before: seen as JobRow, row: written, week: undefined }
+    ? { before: seen as JobRow, row: written.row, week: undefined }
     : await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
         if (!locked) throw new NotFound(JOB_NOT_FOUND);
@@ -345,7 +344,7 @@ export async function updateJob(
     week,
     { type: "updated", before, after: row, photos: change.photos },
     ticket,
-    warningInputs,
+    written?.inputs,
   );
   await noticeJobChange({ type: "updated", before, after: row });
   return job;

@@ -104,7 +104,6 @@ export type WarningInputs = {
   neighbours: ConflictJob[];
 };
 
-/** Reads the warnings' inputs for a job of `employeeId` on `date`. */
 /** An employee's jobs from one day to another, prepared once: every job answer reads them. */
 const neighboursStatement = db
   .select({
@@ -128,6 +127,11 @@ const neighboursStatement = db
   )
   .prepare("job_neighbours");
 
+/** The days whose jobs a job on `date` may meet: the day before to the day after. */
+export function warningsRange(date: string): { from: string; to: string } {
+  return { from: dayAround(date, -1), to: dayAround(date, 1) };
+}
+
 /** Reads the warnings' inputs for a job of `employeeId` on `date`. */
 export async function readWarningInputs(
   companyId: string,
@@ -136,28 +140,52 @@ export async function readWarningInputs(
 ): Promise<WarningInputs> {
   const [context, neighbours] = await Promise.all([
     loadConflictContext(companyId),
-    neighboursStatement.execute({
-      companyId,
-      employeeId,
-      from: dayAround(date, -1),
-      to: dayAround(date, 1),
-    }),
+    neighboursStatement.execute({ companyId, employeeId, ...warningsRange(date) }),
   ]);
   return { employeeId, date, context, neighbours };
 }
 
+type Param = string | Placeholder;
+
+/**
+ * The same neighbours as one JSON text, for a statement that reads them alongside its own
+ * work (core/src/commands/job-compare-and-set.ts).
+ */
+export const neighboursJsonSql = (companyId: Param, employeeId: Param, from: Param, to: Param) =>
+  sql<string>`(select coalesce(json_agg(json_build_object(
+      'id', n.id, 'employeeId', n.employee_id, 'date', n.date, 'time', n.time,
+      'durationMinutes', n.duration_minutes, 'type', n.type, 'location', n.location, 'status', n.status
+    )), '[]'::json)::text
+    from ${jobs} n
+    where n.company_id = ${companyId} and n.employee_id = ${employeeId}
+      and n.date >= ${from} and n.date <= ${to})`;
+
+/** Warning inputs from neighboursJsonSql's and conflictStateSql's texts. */
+export function warningInputsOf(
+  employeeId: string,
+  date: string,
+  neighboursJson: string,
+  conflictStateJson: string,
+): WarningInputs {
+  return {
+    employeeId,
+    date,
+    context: conflictContextOf(conflictStateJson),
+    neighbours: JSON.parse(neighboursJson) as ConflictJob[],
+  };
+}
+
 /**
  * One job answer (POST, PUT) with its warnings, against the same employee's jobs around its
- * day. `early` are inputs a caller started reading before the write (the job itself is left
- * out of its neighbours, so they do not depend on it); used only if they are for the job's
- * employee and day as saved.
+ * day. `read` are inputs the write itself returned (core/src/commands/job-compare-and-set.ts;
+ * the warnings skip the job itself among its neighbours, so they do not depend on the
+ * write); used only if they are for the job's employee and day as saved, else read here.
  */
-export async function withWarnings(job: JobDTO, early?: Promise<WarningInputs>): Promise<JobDTO> {
+export async function withWarnings(job: JobDTO, read?: WarningInputs): Promise<JobDTO> {
   if (!job.date || !job.employeeId) return job;
-  const fromEarly = early && (await early);
   const inputs =
-    fromEarly?.employeeId === job.employeeId && fromEarly.date === job.date
-      ? fromEarly
+    read?.employeeId === job.employeeId && read.date === job.date
+      ? read
       : await readWarningInputs(job.companyId, job.employeeId, job.date);
   return { ...job, warnings: warningsForJob(job, inputs.neighbours, inputs.context) };
 }

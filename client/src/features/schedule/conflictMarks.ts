@@ -21,6 +21,12 @@ export function warningsOf(job: JobDTO): JobWarning[] {
 
 export const hasConflicts = (job: JobDTO) => warningsOf(job).length > 0;
 
+/** The job without its warnings: the board works them out again (withWarnings). */
+export function withoutWarnings(job: JobDTO): JobDTO {
+  const { warnings: _stale, ...rest } = job as MaybeWarned;
+  return rest as JobDTO;
+}
+
 /** "1 conflict", "3 conflicts". */
 export const conflictCount = (count: number) => `${count} conflict${count === 1 ? "" : "s"}`;
 

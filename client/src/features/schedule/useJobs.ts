@@ -12,6 +12,7 @@ import { queryKeys, rootKey } from "../../lib/queryKeys";
 import { putRowInLists } from "../../lib/staleChange";
 import { placeJobInLists } from "../../lib/useRealtime";
 import { useEmployees } from "../employees/useEmployees";
+import { withoutWarnings } from "./conflictMarks";
 import { boardRoster } from "./gridModel";
 import { jobWindow } from "./jobWindow";
 import { type ScopeChoice, scopeQuery } from "./repeat/SeriesScopeDialog";
@@ -132,7 +133,8 @@ export function useMoveJob() {
       await queryClient.cancelQueries({ queryKey: rootKey("jobs") });
       const snapshot = queryClient.getQueriesData<JobDTO[]>({ queryKey: rootKey("jobs") });
       const time = slot.time === undefined ? job.time : slot.time;
-      placeJobInLists(queryClient, { ...job, ...slot, time });
+      // Its warnings are the old place's until the answer: the board works out the new place's.
+      placeJobInLists(queryClient, { ...withoutWarnings(job), ...slot, time });
       return { snapshot };
     },
     onError: (_error, _variables, context) => {
