@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Response } from "@playwright/test";
-import { fieldMessagesSettled } from "../board";
+import { closeNotices, fieldMessagesSettled } from "../board";
 import { expect as baseExpect, PASSWORD, registerOwner, selectCompany, test, uniqueEmail } from "../fixtures";
 
 // Sign-in hashes at full bcrypt cost and every step here waits on a write: allow a loaded machine more time.
@@ -131,6 +131,8 @@ test.describe("admin setup and free access", () => {
       await expect(freeRow(page, company.companyName)).toContainText(`Pilot for ${company.companyName}`);
     }
 
+    // On a phone the toasts sit over the lists, and one under the pointer stays open.
+    await closeNotices(page);
     await freeRow(page, first.companyName).getByRole("button", { name: "Revoke" }).click();
     const confirm = page.getByRole("dialog").filter({ hasText: REVOKE_TEXT });
     await expect(confirm).toBeVisible();
@@ -142,6 +144,7 @@ test.describe("admin setup and free access", () => {
 
     await page.getByLabel("Search companies").fill(second.companyName);
     const secondRow = companyRow(page, second.companyName);
+    await closeNotices(page);
     await secondRow.getByRole("switch").click();
     const switchConfirm = page.getByRole("dialog").filter({ hasText: REVOKE_TEXT });
     await switchConfirm.getByRole("button", { name: "Cancel" }).click();
