@@ -1,4 +1,5 @@
 import type { EmployeeDTO } from "@sched/shared-types";
+import { openedModal } from "../board";
 import { api, expect, test } from "../fixtures";
 
 /** yyyy-MM-dd of the Monday `weeks` away from this week (the browser runs in this machine's zone). */
@@ -72,7 +73,8 @@ test.describe("Schedule Templates", () => {
     await expect(card).toContainText("Created");
 
     await card.getByRole("button", { name: "Apply" }).click();
-    const apply = page.getByTestId("apply-template-dialog");
+    // A click on a dialog still zooming in can miss its button (seen on a busy machine).
+    const apply = await openedModal(page, 'Apply "Standard week"');
     await expect(apply.getByTestId("week-stepper-label")).toContainText("This week");
     await apply.getByRole("button", { name: "Next week" }).click();
     await expect(apply.getByTestId("week-stepper-label")).toContainText("Next week");
@@ -82,6 +84,7 @@ test.describe("Schedule Templates", () => {
 
     // The same template on the same week again would double every job: it asks first.
     await card.getByRole("button", { name: "Apply" }).click();
+    await openedModal(page, 'Apply "Standard week"');
     await apply.getByRole("button", { name: "Next week" }).click();
     await apply.getByRole("button", { name: "Apply", exact: true }).click();
     await expect(apply).toContainText("already has this template's jobs");
