@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Response } from "@playwright/test";
-import { closeNotices, fieldMessagesSettled } from "../board";
+import { fieldMessagesSettled, settled } from "../board";
 import { expect as baseExpect, PASSWORD, registerOwner, selectCompany, test, uniqueEmail } from "../fixtures";
 
 // Sign-in hashes at full bcrypt cost and every step here waits on a write: allow a loaded machine more time.
@@ -131,30 +131,28 @@ test.describe("admin setup and free access", () => {
       await expect(freeRow(page, company.companyName)).toContainText(`Pilot for ${company.companyName}`);
     }
 
-    // On a phone the toasts sit over the lists, and one under the pointer stays open.
-    await closeNotices(page);
-    await freeRow(page, first.companyName).getByRole("button", { name: "Revoke" }).click();
-    const confirm = page.getByRole("dialog").filter({ hasText: REVOKE_TEXT });
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole("button", { name: "Revoke" }).click();
+    // The toasts pile up over the lists on a phone, and one under the pointer stays open: the
+    // buttons below them are pressed from the keyboard, as a keyboard user would.
+    await freeRow(page, first.companyName).getByRole("button", { name: "Revoke" }).press("Enter");
+    const confirm = await settled(page.getByRole("dialog").filter({ hasText: REVOKE_TEXT }));
+    await confirm.getByRole("button", { name: "Revoke" }).press("Enter");
     await expect(page.getByText("Free access revoked successfully").first()).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(freeRow(page, first.companyName)).toHaveCount(0);
     await page.getByLabel("Search companies").fill(first.companyName);
     await expect(companyRow(page, first.companyName).getByTestId("admin-status")).toHaveText("TRIAL");
 
     await page.getByLabel("Search companies").fill(second.companyName);
     const secondRow = companyRow(page, second.companyName);
-    await closeNotices(page);
-    await secondRow.getByRole("switch").click();
-    const switchConfirm = page.getByRole("dialog").filter({ hasText: REVOKE_TEXT });
-    await switchConfirm.getByRole("button", { name: "Cancel" }).click();
+    await secondRow.getByRole("switch").press("Enter");
+    const switchConfirm = await settled(page.getByRole("dialog").filter({ hasText: REVOKE_TEXT }));
+    await switchConfirm.getByRole("button", { name: "Cancel" }).press("Enter");
+    // Gone from the page, not only hidden: the next question is a dialog of its own.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(secondRow.getByRole("switch")).toBeChecked();
-    await secondRow.getByRole("switch").click();
-    await page
-      .getByRole("dialog")
-      .filter({ hasText: REVOKE_TEXT })
-      .getByRole("button", { name: "Revoke" })
-      .click();
+    await secondRow.getByRole("switch").press("Enter");
+    const revokeConfirm = await settled(page.getByRole("dialog").filter({ hasText: REVOKE_TEXT }));
+    await revokeConfirm.getByRole("button", { name: "Revoke" }).press("Enter");
     await expect(secondRow.getByTestId("admin-status")).toHaveText("TRIAL");
     await expect(secondRow.getByRole("switch")).not.toBeChecked();
     await expect(freeRow(page, second.companyName)).toHaveCount(0);
