@@ -87,7 +87,7 @@ test.describe("admin setup and free access", () => {
     await expect(row.getByTestId("admin-status")).toHaveText("TRIAL");
 
     await row.getByRole("switch", { name: `Free access for ${companyName}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Grant free access to ${companyName}` });
+    const dialog = await settled(page.getByRole("dialog", { name: `Grant free access to ${companyName}` }));
     await dialog.getByRole("button", { name: "Grant Free Access" }).click();
     await expect(dialog.getByText("Reason is required")).toBeVisible();
     await dialog.getByLabel("Reason").fill("Community partner");

@@ -161,7 +161,16 @@ test.describe("live updates between browsers", () => {
     await api(page, "PUT", `/api/companies/${owner.companyId}/users/${owner.userId}`, { employeeId: pat.id });
     await openLiveBoard(page, `/schedule?week=${MONDAY}`);
     const bell = page.getByTestId("notification-bell");
-    // Adam joining (the invitation) is already news for the owner; read it first.
+    // Adam joining (the invitation) is already news for the owner; read it first, on a
+    // connection so slow that the request is still on its way when the next news arrives.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/notifications/read", async (route) => {
+      await held;
+      await route.continue();
+    });
     await bell.click();
     await expect(page.getByTestId("notification-item").first()).toContainText("joined");
     await page.getByRole("button", { name: "Mark all as read" }).click();
@@ -178,6 +187,16 @@ test.describe("live updates between browsers", () => {
       date: WEDNESDAY,
       time: "14:00",
     });
+    await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+    // The read arrives now: it covers what the owner saw, not the news that came after it.
+    const bellAgain = page.waitForResponse(
+      (res) => res.url().includes("/api/notifications?") && res.request().method() === "GET",
+    );
+    const readAnswer = page.waitForResponse((res) => res.url().endsWith("/api/notifications/read"));
+    release();
+    expect((await readAnswer).status()).toBe(204);
+    await bellAgain;
+    await page.unroute("**/api/notifications/read");
     await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
     await bell.click();
     const newest = page.getByTestId("notification-item").first();

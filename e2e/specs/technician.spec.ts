@@ -83,8 +83,12 @@ const expectSameDocument = async (page: Page) =>
 
 /** The bell's entries, opened: once the panel has slid in, as a click on a moving entry can miss. */
 async function openBell(page: Page) {
-  await page.getByTestId("notification-bell").click();
   const panel = page.getByTestId("notification-panel");
+  // A click that lands while the header is still settling can miss the bell (seen on a busy machine).
+  await expect(async () => {
+    if (!(await panel.isVisible())) await page.getByTestId("notification-bell").click();
+    await expect(panel).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.locator(".ant-dropdown").filter({ has: panel })).not.toHaveClass(
     /ant-slide-(up|down)-(appear|enter)/,
   );

@@ -110,6 +110,39 @@ describe("POST /api/notifications/read", () => {
     expect(await unreadOf(other.owner.id, other.company.id)).toBe(0);
   });
 
+  it("marks read only up to the newest entry the caller saw: a later one stays unread", async () => {
+    const { company, owner, admin } = await buildTenant();
+    await entry(company.id, owner.id, { message: "Older", minutesAgo: 2 });
+    // Stamped by the database, to the microsecond, as every real entry is.
+    const [seen] = await db
+      .insert(notifications)
+      .values({ companyId: company.id, recipientUserId: owner.id, kind: "job.moved", message: "Seen" })
+      .returning();
+    // Arrived while the request was on its way.
+    await entry(company.id, owner.id, { message: "Later", minutesAgo: -1 });
+    const adminsOwn = await entry(company.id, admin.id, { message: "The admin's" });
+    const agent = await agentFor(owner);
+
+    const malformed = await agent.post("/api/notifications/read").send({ companyId: company.id, upTo: "42" });
+    expect([malformed.status, malformed.body.message]).toEqual([400, "upTo must be a notification id"]);
+    // Someone else's entry names no limit of the caller's.
+    const foreign = await agent
+      .post("/api/notifications/read")
+      .send({ companyId: company.id, upTo: adminsOwn.id });
+    expect([foreign.status, foreign.body.message]).toEqual([404, "Notification not found"]);
+    expect(await unreadOf(owner.id, company.id)).toBe(3);
+
+    const read = await agent.post("/api/notifications/read").send({ companyId: company.id, upTo: seen.id });
+    expect(read.status).toBe(204);
+    const listed = await agent.get(`/api/notifications?companyId=${company.id}`);
+    expect(listed.body.map((n: NotificationDTO) => [n.message, n.read])).toEqual([
+      ["Later", false],
+      ["Seen", true],
+      ["Older", true],
+    ]);
+    expect(await unreadOf(admin.id, company.id)).toBe(1);
+  });
+
   it("marks the caller's entries in that company read, tells their other tabs, and nobody else's", async () => {
     const { company, owner, admin } = await buildTenant();
     const second = await buildCompany();

@@ -138,7 +138,12 @@ export function NotificationBell() {
           <div className="bell-panel__head">
             <span className="bell-panel__title">Notifications</span>
             {unreadCount > 0 ? (
-              <Button type="link" size="small" onClick={() => markRead.mutate()} loading={markRead.isPending}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => markRead.mutate({ upTo: notifications[0].id })}
+                loading={markRead.isPending}
+              >
                 Mark all as read
               </Button>
             ) : null}

@@ -17,16 +17,25 @@ export function useNotifications(companyId: string | null) {
   return { ...query, notifications, unreadCount: notifications.filter((n) => !n.read).length };
 }
 
-/** Marks the company's bell as read: at once on screen, then on the server (and in the user's other tabs). */
+/**
+ * Marks the company's bell as read: at once on screen, then on the server (and in the user's
+ * other tabs), up to `upTo`, the newest entry the person saw: one that arrives while the
+ * request is on its way (a slow connection) stays unread.
+ */
 export function useMarkNotificationsRead(companyId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest("POST", "/api/notifications/read", { companyId }),
-    onMutate: async () => {
+    mutationFn: ({ upTo }: { upTo: string }) =>
+      apiRequest("POST", "/api/notifications/read", { companyId, upTo }),
+    onMutate: async ({ upTo }) => {
       if (!companyId) return;
       const key = queryKeys.notifications(companyId);
       await queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<NotificationDTO[]>(key, (list) => list?.map((n) => ({ ...n, read: true })));
+      // Newest first: the entries from `upTo` down are the ones seen.
+      queryClient.setQueryData<NotificationDTO[]>(key, (list) => {
+        const seenFrom = list?.findIndex((n) => n.id === upTo) ?? -1;
+        return list?.map((n, index) => (seenFrom !== -1 && index >= seenFrom ? { ...n, read: true } : n));
+      });
     },
     // Whatever happened, show what the server now says.
     onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("notifications") }),

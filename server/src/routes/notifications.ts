@@ -14,7 +14,7 @@ notificationsRouter.get(
 
 notificationsRouter.post(
   "/read",
-  route({ access: { company: "read" }, body: ZNotificationsRead, status: 204 }, async ({ member }) => {
-    await markNotificationsRead(member);
+  route({ access: { company: "read" }, body: ZNotificationsRead, status: 204 }, async ({ member, body }) => {
+    await markNotificationsRead(member, body.upTo);
   }),
 );

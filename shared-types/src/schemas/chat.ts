@@ -38,7 +38,11 @@ export type TChatQuery = z.infer<typeof ZChatQuery>;
 
 /**
  * POST /api/notifications/read: the bell of one company. Its one request body lives here,
- * with the other team-communication resource, rather than in a file of its own.
+ * with the other team-communication resource, rather than in a file of its own. `upTo` is
+ * the newest entry the person saw: entries that arrived after it stay unread.
  */
-export const ZNotificationsRead = z.object({ companyId: ZCompanyId });
+export const ZNotificationsRead = z.object({
+  companyId: ZCompanyId,
+  upTo: z.uuid({ message: "upTo must be a notification id" }).optional(),
+});
 export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;
