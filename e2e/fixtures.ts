@@ -14,6 +14,7 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
+import type { EmployeeDTO } from "@sched/shared-types";
 
 export const e2eDataDir = () => path.join(os.tmpdir(), `sched-e2e-${process.env.E2E_PORT ?? "5100"}`);
 export const PASSWORD = "e2e-password-1";
@@ -48,6 +49,19 @@ export async function api<T = unknown>(page: Page, method: string, url: string, 
   const res = await page.request.fetch(url, { method, data });
   if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * A roster employee made over the API, its initials those of its name ("Luis Garcia": LG).
+ * What a test sets up rather than what it tests, so every spec makes them the same way.
+ */
+export function addEmployee(page: Page, companyId: string, name: string, avatarColor = "teal") {
+  const initials = name
+    .split(" ")
+    .map((word) => word[0])
+    .join("")
+    .slice(0, 3);
+  return api<EmployeeDTO>(page, "POST", "/api/employees", { companyId, name, initials, avatarColor });
 }
 
 export async function selectCompany(page: Page, companyId: string) {

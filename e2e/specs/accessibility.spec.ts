@@ -5,8 +5,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { api, expect as baseExpect, type Owner, test } from "../fixtures";
+import type { JobDTO } from "@sched/shared-types";
+import { addEmployee, api, expect as baseExpect, type Owner, test } from "../fixtures";
 import { blankPage, invite, memberPage } from "../members";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -109,12 +109,7 @@ async function auditDialog(page: Page, name: string, open: () => Promise<void>):
 
 /** A roster employee, a customer and one job today for them, so boards and lists have something to show. */
 async function seed(page: Page, owner: Owner) {
-  const employee = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-    companyId: owner.companyId,
-    name: "Tia Tech",
-    initials: "TT",
-    avatarColor: "green",
-  });
+  const employee = await addEmployee(page, owner.companyId, "Tia Tech", "green");
   const customer = await api<{ id: string }>(page, "POST", "/api/customers", {
     companyId: owner.companyId,
     name: "Cora Customer",

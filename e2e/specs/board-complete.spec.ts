@@ -4,9 +4,9 @@
  * on a working day, and "N conflicts this week" filters the board to the jobs with warnings.
  */
 import type { Page } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { JobDTO } from "@sched/shared-types";
 import { modal, openBoard } from "../board";
-import { api, expect, isPhone, type Owner, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, type Owner, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
@@ -14,10 +14,6 @@ const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
 const SUNDAY = "2031-03-09";
 const _FIRST_LOAD = { timeout: 30_000 };
-
-async function addEmployee(page: Page, companyId: string, name: string, initials: string) {
-  return api<EmployeeDTO>(page, "POST", "/api/employees", { companyId, name, initials, avatarColor: "teal" });
-}
 
 async function addJob(page: Page, companyId: string, job: Partial<JobDTO> & { employeeId: string }) {
   return api<JobDTO>(page, "POST", "/api/jobs", {
@@ -46,7 +42,7 @@ test.describe("a board that never hides a job", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("a Sunday job added from the header is visible on the board", async ({ page, owner }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await openBoard(page, `/schedule?week=${MONDAY}&day=${MONDAY}`);
     await showWeekView(page);
     // Monday to Saturday while nothing is booked on Sunday and the company does not work it.
@@ -74,7 +70,7 @@ test.describe("a board that never hides a job", () => {
   });
 
   test("a company that works Sundays sees the Sunday column with nothing booked", async ({ page, owner }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await setWorkingDays(page, owner, [1, 2, 3, 4, 5, 6, 7]);
     await openBoard(page, `/schedule?week=${MONDAY}`);
     await showWeekView(page);
@@ -83,7 +79,7 @@ test.describe("a board that never hides a job", () => {
   });
 
   test("Add Job starts on the next working day", async ({ page, owner }) => {
-    await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    await addEmployee(page, owner.companyId, "Luis Garcia");
     // Monday to Friday: on a Saturday or Sunday, Add Job offers Monday.
     await setWorkingDays(page, owner, [1, 2, 3, 4, 5]);
     await openBoard(page, "/schedule");
@@ -94,8 +90,8 @@ test.describe("a board that never hides a job", () => {
   });
 
   test("an inactive employee's job shows in the Inactive row and the print", async ({ page, owner }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
-    const bob = await addEmployee(page, owner.companyId, "Bob Stone", "BS");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    const bob = await addEmployee(page, owner.companyId, "Bob Stone");
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "1 Active Rd" });
     await addJob(page, owner.companyId, { employeeId: bob.id, location: "2 Gone Ave", time: "11:00" });
     await api(page, "PUT", `/api/employees/${bob.id}`, { isActive: false });
@@ -127,7 +123,7 @@ test.describe("a board that never hides a job", () => {
   });
 
   test("N conflicts this week filters the board to the conflicting jobs", async ({ page, owner }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     // Two jobs at the same hour for one technician overlap; the afternoon one does not.
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "1 First St" });
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "2 Second St", time: "09:30" });

@@ -1,7 +1,6 @@
 import type { Request, Route } from "@playwright/test";
-import type { EmployeeDTO } from "@sched/shared-types";
 import { openBoard } from "../board";
-import { api, expect, isPhone, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, test } from "../fixtures";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-04-07";
@@ -19,12 +18,7 @@ test.describe("the board preview", () => {
   }) => {
     test.skip(isPhone(page), "a phone opens on the Daily View, which the preview does not stand for");
     const { companyId } = owner;
-    const pia = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId,
-      name: "Pia Preview",
-      initials: "PP",
-      avatarColor: "teal",
-    });
+    const pia = await addEmployee(page, companyId, "Pia Preview");
     for (const [time, location] of [
       ["09:00", "1 Preview Way"],
       ["13:00", MARKUP_LOCATION],
@@ -90,12 +84,7 @@ test.describe("the board preview", () => {
         page.waitForResponse((response) => new URL(response.url()).pathname === "/api/jobs"),
         page.goto(url),
       ]);
-    await api(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Pia Preview",
-      initials: "PP",
-      avatarColor: "teal",
-    });
+    await addEmployee(page, owner.companyId, "Pia Preview");
     if (isPhone(page)) {
       await jobsAnswered(`/schedule?week=${MONDAY}`);
       await expect(page.getByRole("tablist", { name: "Schedule views" })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { CallRecordDTO, EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { api, expect, isPhone, test } from "../fixtures";
+import type { CallRecordDTO, JobDTO } from "@sched/shared-types";
+import { addEmployee, api, expect, isPhone, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A day well ahead for the booked job, so "today" never changes what the board shows. */
@@ -152,12 +152,7 @@ test.describe("call log", () => {
     owner,
   }) => {
     const now = localNow();
-    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Luis Garcia",
-      initials: "LG",
-      avatarColor: "teal",
-    });
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     const call = await api<CallRecordDTO>(page, "POST", "/api/call-records", {
       companyId: owner.companyId,
       customerName: "Rita Moreno",

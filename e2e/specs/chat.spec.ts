@@ -1,17 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { api, expect, freshPage, type Owner, selectCompany, test } from "../fixtures";
-
-type Employee = { id: string; name: string };
-
-async function addEmployee(page: Page, owner: Owner, name: string, initials: string, avatarColor = "blue") {
-  return api<Employee>(page, "POST", "/api/employees", {
-    companyId: owner.companyId,
-    name,
-    initials,
-    avatarColor,
-    isActive: true,
-  });
-}
+import { addEmployee, api, expect, freshPage, type Owner, selectCompany, test } from "../fixtures";
 
 /** The same account in a second browser (its own cookies and socket), sized like this project's pages. */
 async function secondBrowser(browser: Browser, testInfo: TestInfo, owner: Owner): Promise<Page> {
@@ -45,7 +33,7 @@ test.describe("Team Chat", () => {
     page,
     owner,
   }, testInfo) => {
-    await addEmployee(page, owner, "Bea Brooks", "BB", "teal");
+    await addEmployee(page, owner.companyId, "Bea Brooks");
     await openChat(page);
     await expect(page.getByText("No messages yet. Start the conversation!")).toBeVisible();
     // The list is the team who sign in, not a "send as" picker: the roster alone is not in it.
@@ -74,7 +62,7 @@ test.describe("Team Chat", () => {
     owner,
     browser,
   }, testInfo) => {
-    await addEmployee(page, owner, "Pat Plumber", "PP");
+    await addEmployee(page, owner.companyId, "Pat Plumber", "blue");
     const other = await secondBrowser(browser, testInfo, owner);
     await openChat(page);
     await openChat(other);
@@ -96,7 +84,7 @@ test.describe("Team Chat", () => {
   });
 
   test("markup in a message shows as text and never runs", async ({ page, owner, browser }, testInfo) => {
-    await addEmployee(page, owner, "Pat Plumber", "PP");
+    await addEmployee(page, owner.companyId, "Pat Plumber", "blue");
     const other = await secondBrowser(browser, testInfo, owner);
     const dialogs: string[] = [];
     for (const p of [page, other]) p.on("dialog", (dialog) => dialogs.push(dialog.message()));
@@ -122,7 +110,7 @@ test.describe("Team Chat", () => {
   });
 
   test("a failed send says so and keeps the text", async ({ page, owner }) => {
-    await addEmployee(page, owner, "Pat Plumber", "PP");
+    await addEmployee(page, owner.companyId, "Pat Plumber", "blue");
     await openChat(page);
     await page.route("**/api/chat", (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 500, body: "boom" }) : route.fallback(),

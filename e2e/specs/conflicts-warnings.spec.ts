@@ -1,6 +1,6 @@
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { JobDTO } from "@sched/shared-types";
 import { modal, openBoard } from "../board";
-import { api, expect, isPhone, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
@@ -18,12 +18,7 @@ test.describe("conflict warnings", () => {
   }) => {
     const { companyId } = owner;
     await api(page, "PUT", `/api/companies/${companyId}/settings`, { jobTypeDurations: { Repair: 120 } });
-    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId,
-      name: "Luis Garcia",
-      initials: "LG",
-      avatarColor: "teal",
-    });
+    const luis = await addEmployee(page, companyId, "Luis Garcia");
     await api<JobDTO>(page, "POST", "/api/jobs", {
       companyId,
       employeeId: luis.id,
@@ -84,12 +79,7 @@ test.describe("conflict warnings", () => {
     owner,
   }) => {
     const { companyId } = owner;
-    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId,
-      name: "Luis Garcia",
-      initials: "LG",
-      avatarColor: "teal",
-    });
+    const luis = await addEmployee(page, companyId, "Luis Garcia");
     const job = (location: string, time: string) =>
       api<JobDTO>(page, "POST", "/api/jobs", {
         companyId,

@@ -1,7 +1,17 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { JobDTO } from "@sched/shared-types";
 import { modal, openedModal } from "../board";
-import { api, expect, freshPage, type Owner, PASSWORD, selectCompany, test, uniqueEmail } from "../fixtures";
+import {
+  addEmployee,
+  api,
+  expect,
+  freshPage,
+  type Owner,
+  PASSWORD,
+  selectCompany,
+  test,
+  uniqueEmail,
+} from "../fixtures";
 import { invitationToken } from "../members";
 import { chooseOption } from "../selects";
 
@@ -30,12 +40,7 @@ async function addAdmin(page: Page, owner: Owner, browser: Browser, testInfo: Te
 
 /** Luis Garcia with one job on Wednesday at `location`, 9:00. */
 async function seedJob(page: Page, owner: Owner, location: string) {
-  const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-    companyId: owner.companyId,
-    name: "Luis Garcia",
-    initials: "LG",
-    avatarColor: "teal",
-  });
+  const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
   const job = await api<JobDTO>(page, "POST", "/api/jobs", {
     companyId: owner.companyId,
     employeeId: luis.id,

@@ -7,9 +7,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { CompanySettingsDTO, EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { CompanySettingsDTO, JobDTO } from "@sched/shared-types";
 import { modal } from "../board";
-import { api, e2eDataDir, expect, isPhone, test, uniqueEmail } from "../fixtures";
+import { addEmployee, api, e2eDataDir, expect, isPhone, test, uniqueEmail } from "../fixtures";
 
 // The worker's outbox and a first page load on a loaded machine: allow time.
 const SLOW = { timeout: 30_000 };
@@ -54,12 +54,7 @@ test("turn notices on, book a job, find the confirmation in the outbox, move it,
   expect(saved).toMatchObject({ customerNotices: true, reminderTime: "18:30" });
 
   // Booked over the API as the job dialog would: this spec is about the e-mail, not the dialog.
-  const employee = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-    name: "Tom Becker",
-    initials: "TB",
-    avatarColor: "purple",
-    companyId: owner.companyId,
-  });
+  const employee = await addEmployee(page, owner.companyId, "Tom Becker", "purple");
   const customerEmail = uniqueEmail("customer");
   await api<JobDTO>(page, "POST", "/api/jobs", {
     companyId: owner.companyId,

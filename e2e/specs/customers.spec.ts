@@ -1,5 +1,4 @@
-import type { EmployeeDTO } from "@sched/shared-types";
-import { api, expect, test } from "../fixtures";
+import { addEmployee, api, expect, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A day well ahead for the booked job: it is upcoming whatever today is. */
@@ -13,12 +12,7 @@ test.describe("customers", () => {
     page,
     owner,
   }) => {
-    await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Luis Garcia",
-      initials: "LG",
-      avatarColor: "teal",
-    });
+    await addEmployee(page, owner.companyId, "Luis Garcia");
     await page.goto("/calls");
     await page.getByRole("button", { name: "Log Your First Call" }).click({ timeout: 20_000 });
     const form = page.getByTestId("call-record-form");

@@ -1,6 +1,5 @@
-import type { EmployeeDTO } from "@sched/shared-types";
 import { fieldMessagesSettled, settled } from "../board";
-import { api, expect, test } from "../fixtures";
+import { addEmployee, api, expect, test } from "../fixtures";
 
 test.describe("Employee Management", () => {
   test("adding an employee: 4-character initials show the exact message, then the card appears", async ({
@@ -44,18 +43,8 @@ test.describe("Employee Management", () => {
     owner,
   }) => {
     test.slow(); // Two removals, each through its dialog, with jobs and a chat message made first.
-    const busy = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      name: "Tom Becker",
-      initials: "TB",
-      avatarColor: "purple",
-      companyId: owner.companyId,
-    });
-    await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      name: "Eve Walsh",
-      initials: "EW",
-      avatarColor: "pink",
-      companyId: owner.companyId,
-    });
+    const busy = await addEmployee(page, owner.companyId, "Tom Becker", "purple");
+    await addEmployee(page, owner.companyId, "Eve Walsh", "pink");
     for (const date of ["2026-11-23", "2026-11-24"]) {
       await api(page, "POST", "/api/jobs", {
         employeeId: busy.id,
@@ -108,12 +97,7 @@ test.describe("Employee Management", () => {
     owner,
     browser,
   }) => {
-    const employee = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      name: "Jon Park",
-      initials: "JP",
-      avatarColor: "blue",
-      companyId: owner.companyId,
-    });
+    const employee = await addEmployee(page, owner.companyId, "Jon Park", "blue");
     await page.goto("/employees");
     await page.getByRole("button", { name: "Edit Jon Park" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Employee" });

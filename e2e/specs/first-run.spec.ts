@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { api, expect, isPhone, PASSWORD, test, uniqueEmail } from "../fixtures";
+import type { JobDTO } from "@sched/shared-types";
+import { addEmployee, api, expect, isPhone, PASSWORD, test, uniqueEmail } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
@@ -28,10 +28,6 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
     boxA.y + boxA.height <= boxB.y ||
     boxB.y + boxB.height <= boxA.y
   );
-}
-
-async function addEmployee(page: Page, companyId: string, name: string, avatarColor = "blue") {
-  return api<EmployeeDTO>(page, "POST", "/api/employees", { companyId, name, initials: "XX", avatarColor });
 }
 
 test.describe("a guided first run", () => {
@@ -141,7 +137,7 @@ test.describe("a guided first run", () => {
 
   test("moving a job shows one toast, with Undo", async ({ page, owner }) => {
     test.skip(isPhone(page), "drag and drop is for the mouse");
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "blue");
     const maria = await addEmployee(page, owner.companyId, "Maria Chen", "green");
     await api<JobDTO>(page, "POST", "/api/jobs", {
       companyId: owner.companyId,
@@ -165,7 +161,7 @@ test.describe("a guided first run", () => {
   });
 
   test("the print view includes the job's description", async ({ page, owner }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "blue");
     await api<JobDTO>(page, "POST", "/api/jobs", {
       companyId: owner.companyId,
       employeeId: luis.id,

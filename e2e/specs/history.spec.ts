@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { EmployeeDTO, WeeklyScheduleDTO } from "@sched/shared-types";
-import { api, expect, test } from "../fixtures";
+import type { WeeklyScheduleDTO } from "@sched/shared-types";
+import { addEmployee, api, expect, test } from "../fixtures";
 
 function dayString(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
@@ -37,12 +37,7 @@ test.describe("Schedule History", () => {
     await expect(page.getByRole("heading", { name: "Schedule History" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("history-empty")).toContainText("No Schedule History");
 
-    const tech = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      name: "Aisha Khan",
-      initials: "AK",
-      avatarColor: "orange",
-      companyId: owner.companyId,
-    });
+    const tech = await addEmployee(page, owner.companyId, "Aisha Khan", "orange");
     const [old, older, current] = [monday(-2), monday(-3), monday(0)];
     await addJob(page, owner.companyId, tech.id, older, "12 Elm Ct");
     await addJob(page, owner.companyId, tech.id, old, "7 Birch Way");
@@ -99,12 +94,7 @@ test.describe("Schedule History", () => {
   });
 
   test("export downloads the week's CSV named by its Monday", async ({ page, owner }) => {
-    const tech = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      name: "Jon Park",
-      initials: "JP",
-      avatarColor: "teal",
-      companyId: owner.companyId,
-    });
+    const tech = await addEmployee(page, owner.companyId, "Jon Park");
     const week = monday(-1);
     await addJob(page, owner.companyId, tech.id, week, "55 Cedar Ln");
     await page.goto("/history");

@@ -4,8 +4,8 @@
  * the focus when it opens, and the focus goes back to what opened it when it closes (saved,
  * or Escape).
  */
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { api, test, uniqueEmail } from "../fixtures";
+import type { JobDTO } from "@sched/shared-types";
+import { addEmployee, api, test, uniqueEmail } from "../fixtures";
 import { expect, expectVisibleFocus, tabTo } from "../keyboard";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
@@ -15,12 +15,7 @@ test.describe("keyboard: job, call log and team", () => {
   test.slow();
 
   test("edit a job by keyboard; the focus returns to its card", async ({ page, owner }) => {
-    const kim = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Kim Keys",
-      initials: "KK",
-      avatarColor: "green",
-    });
+    const kim = await addEmployee(page, owner.companyId, "Kim Keys", "green");
     const job = await api<JobDTO>(page, "POST", "/api/jobs", {
       companyId: owner.companyId,
       employeeId: kim.id,

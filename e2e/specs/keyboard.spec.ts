@@ -5,8 +5,8 @@
  * inviting a member: keyboard-forms.spec.ts.
  */
 import type { Page } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { api, type Owner, PASSWORD, registerOwner, test } from "../fixtures";
+import type { JobDTO } from "@sched/shared-types";
+import { addEmployee, api, type Owner, PASSWORD, registerOwner, test } from "../fixtures";
 import { expect, FIRST_LOAD, tabTo } from "../keyboard";
 import { blankPage } from "../members";
 
@@ -28,15 +28,6 @@ const jobsOn = (page: Page, owner: Owner, date: string) =>
 const assigneeOf = async (page: Page, owner: Owner, job: JobDTO) =>
   (await jobsOn(page, owner, job.date ?? "")).find((candidate) => candidate.id === job.id)?.employeeId;
 
-async function addEmployee(page: Page, owner: Owner, name: string, initials: string) {
-  return api<EmployeeDTO>(page, "POST", "/api/employees", {
-    companyId: owner.companyId,
-    name,
-    initials,
-    avatarColor: "green",
-  });
-}
-
 test.describe("keyboard", () => {
   test.slow();
 
@@ -55,7 +46,7 @@ test.describe("keyboard", () => {
   });
 
   test("add a job by keyboard", async ({ page, owner }) => {
-    await addEmployee(page, owner, "Kim Keys", "KK");
+    await addEmployee(page, owner.companyId, "Kim Keys", "green");
     await page.goto("/schedule");
     await tabTo(page, page.getByRole("button", { name: "Add Job", exact: true }));
     await page.keyboard.press("Enter");
@@ -78,8 +69,8 @@ test.describe("keyboard", () => {
   });
 
   test("move a job with Move to… and undo it, by keyboard", async ({ page, owner }) => {
-    const kim = await addEmployee(page, owner, "Kim Keys", "KK");
-    const lee = await addEmployee(page, owner, "Lee Later", "LL");
+    const kim = await addEmployee(page, owner.companyId, "Kim Keys", "green");
+    const lee = await addEmployee(page, owner.companyId, "Lee Later", "green");
     const job = await api<JobDTO>(page, "POST", "/api/jobs", {
       companyId: owner.companyId,
       employeeId: kim.id,

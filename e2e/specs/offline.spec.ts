@@ -5,7 +5,7 @@
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { api, expect as baseExpect, type Owner, selectCompany, test } from "../fixtures";
+import { addEmployee, api, expect as baseExpect, type Owner, selectCompany, test } from "../fixtures";
 import { memberPage } from "../members";
 
 // The first visit builds the app and installs the service worker: allow a loaded machine.
@@ -31,12 +31,7 @@ type Setup = { tech: Page; tia: EmployeeDTO; job: JobDTO };
 
 /** Tia Tech, an employee linked to her roster entry, on her phone, with one job today. */
 async function technicianWithJob(page: Page, owner: Owner, browser: Browser, testInfo: TestInfo) {
-  const tia = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-    companyId: owner.companyId,
-    name: "Tia Tech",
-    initials: "TT",
-    avatarColor: "teal",
-  });
+  const tia = await addEmployee(page, owner.companyId, "Tia Tech");
   const job = await api<JobDTO>(page, "POST", "/api/jobs", {
     companyId: owner.companyId,
     employeeId: tia.id,

@@ -1,7 +1,8 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { JobDTO } from "@sched/shared-types";
 import { openBoard } from "../board";
 import {
+  addEmployee,
   api,
   expect,
   freshPage,
@@ -67,18 +68,8 @@ test.describe("live updates between browsers", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("a job moved in one browser moves in the other", async ({ page, owner, browser }, testInfo) => {
-    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Luis Garcia",
-      initials: "LG",
-      avatarColor: "teal",
-    });
-    const maria = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Maria Chen",
-      initials: "MC",
-      avatarColor: "purple",
-    });
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    const maria = await addEmployee(page, owner.companyId, "Maria Chen", "purple");
     await api<JobDTO>(page, "POST", "/api/jobs", {
       companyId: owner.companyId,
       employeeId: luis.id,
@@ -151,12 +142,7 @@ test.describe("live updates between browsers", () => {
       lastName: "Admin",
       role: "admin",
     });
-    const pat = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Pat Plumber",
-      initials: "PP",
-      avatarColor: "blue",
-    });
+    const pat = await addEmployee(page, owner.companyId, "Pat Plumber", "blue");
     // The owner does jobs too: linked to Pat on the roster, Pat's new jobs are the owner's news.
     await api(page, "PUT", `/api/companies/${owner.companyId}/users/${owner.userId}`, { employeeId: pat.id });
     await openLiveBoard(page, `/schedule?week=${MONDAY}`);
@@ -214,12 +200,7 @@ test.describe("live updates between browsers", () => {
     owner,
     browser,
   }, testInfo) => {
-    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Luis Garcia",
-      initials: "LG",
-      avatarColor: "teal",
-    });
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     // The page's socket goes through this route, so the test can cut it like a lost network.
     const sockets: { close: () => Promise<void> }[] = [];
     let isCut = false;

@@ -4,9 +4,9 @@
  * only the later occurrences. Desktop and phone alike, on the Daily View.
  */
 import type { Page } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { JobDTO } from "@sched/shared-types";
 import { modal } from "../board";
-import { api, expect, test } from "../fixtures";
+import { addEmployee, api, expect, test } from "../fixtures";
 import { pickOption } from "../selects";
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -47,12 +47,7 @@ test.describe("recurring jobs", () => {
     page,
     owner,
   }) => {
-    const luis = await api<EmployeeDTO>(page, "POST", "/api/employees", {
-      companyId: owner.companyId,
-      name: "Luis Garcia",
-      initials: "LG",
-      avatarColor: "teal",
-    });
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     const start = nextMonday();
     await openDay(page, start);
 

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { JobDTO } from "@sched/shared-types";
 import { fieldMessagesSettled, modal, openBoard } from "../board";
-import { api, expect, isPhone, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A 1x1 PNG: a real image for the photo picker. */
@@ -15,10 +15,6 @@ const PNG = Buffer.from(
 const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
 const THURSDAY = "2031-03-06";
-
-async function addEmployee(page: Page, companyId: string, name: string, initials: string) {
-  return api<EmployeeDTO>(page, "POST", "/api/employees", { companyId, name, initials, avatarColor: "teal" });
-}
 
 async function addJob(page: Page, companyId: string, job: Partial<JobDTO> & { employeeId: string }) {
   return api<JobDTO>(page, "POST", "/api/jobs", {
@@ -40,7 +36,7 @@ test.describe("weekly schedule", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("adds a job in its cell with its colours, then completes it", async ({ page, owner }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
     await expect(page.getByTestId("week-range")).toHaveText("Mar 3 – Mar 8, 2031");
     // A phone opens on the Daily View; a desktop on the Week View.
@@ -104,8 +100,8 @@ test.describe("weekly schedule", () => {
 
   test("drags a job to another day, offers Undo, and the move survives a reload", async ({ page, owner }) => {
     test.skip(isPhone(page), "drag and drop is for the mouse; the phone moves a job in the next test");
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
-    const maria = await addEmployee(page, owner.companyId, "Maria Chen", "MC");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    const maria = await addEmployee(page, owner.companyId, "Maria Chen");
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "1 Drag St" });
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "2 Undo Ave", time: "11:00" });
     await openBoard(page, `/schedule?week=${MONDAY}`);
@@ -135,7 +131,7 @@ test.describe("weekly schedule", () => {
 
   test("on a phone, edits a job to move it to another day", async ({ page, owner }) => {
     test.skip(!isPhone(page), "the desktop moves jobs by dragging (previous test)");
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "5 Phone Rd" });
     await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
     await page
@@ -155,7 +151,7 @@ test.describe("weekly schedule", () => {
   });
 
   test("exports the week as CSV and opens the print window", async ({ page, owner }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await addJob(page, owner.companyId, {
       employeeId: luis.id,
       location: 'Flat 2, "Rose" House',
@@ -191,8 +187,8 @@ test.describe("weekly schedule", () => {
     page,
     owner,
   }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
-    await addEmployee(page, owner.companyId, "Maria Chen", "MC");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    await addEmployee(page, owner.companyId, "Maria Chen");
     await addJob(page, owner.companyId, { employeeId: luis.id, amount: "100", status: "completed" });
     await addJob(page, owner.companyId, {
       employeeId: luis.id,
@@ -213,7 +209,7 @@ test.describe("weekly schedule", () => {
   });
 
   test("applies a saved template to another week", async ({ page, owner }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "Template St" });
     await api(page, "POST", "/api/templates", {
       companyId: owner.companyId,
@@ -230,7 +226,7 @@ test.describe("weekly schedule", () => {
   });
 
   test("another user's change shows on the board within 2 seconds", async ({ page, owner, browser }) => {
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     const job = await addJob(page, owner.companyId, { employeeId: luis.id, location: "Live Ln" });
     const view = isPhone(page) ? "day" : "week";
     const scope = isPhone(page) ? `daily-${luis.id}` : `cell-${luis.id}-${WEDNESDAY}`;

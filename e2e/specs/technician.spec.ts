@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import {
+  addEmployee,
   api,
   expect as baseExpect,
   freshPage,
@@ -30,15 +31,6 @@ function today(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-async function addEmployee(page: Page, owner: Owner, name: string, initials: string, avatarColor: string) {
-  return api<EmployeeDTO>(page, "POST", "/api/employees", {
-    companyId: owner.companyId,
-    name,
-    initials,
-    avatarColor,
-  });
 }
 
 async function addJob(page: Page, owner: Owner, job: Record<string, string>) {
@@ -108,8 +100,8 @@ test.describe("the technician's day, beside the office", () => {
       testInfo.project.name !== "desktop",
       "the owner's desktop and the technician's phone are set here",
     );
-    const tia = await addEmployee(page, owner, "Tia Tech", "TT", "teal");
-    const oscar = await addEmployee(page, owner, "Oscar Other", "OO", "orange");
+    const tia = await addEmployee(page, owner.companyId, "Tia Tech");
+    const oscar = await addEmployee(page, owner.companyId, "Oscar Other", "orange");
     await addJob(page, owner, {
       employeeId: tia.id,
       type: "Repair",
@@ -238,8 +230,8 @@ test.describe("the technician's day, beside the office", () => {
     owner,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "one desktop walk through the office's side");
-    const sam = await addEmployee(page, owner, "Sam Sparks", "SS", "blue");
-    const nia = await addEmployee(page, owner, "Nia Night", "NN", "purple");
+    const sam = await addEmployee(page, owner.companyId, "Sam Sparks", "blue");
+    const nia = await addEmployee(page, owner.companyId, "Nia Night", "purple");
 
     // Not linked yet: My Day says who can link them.
     await page.goto("/my-day");

@@ -1,6 +1,5 @@
-import type { EmployeeDTO } from "@sched/shared-types";
 import { openedModal } from "../board";
-import { api, expect, test } from "../fixtures";
+import { addEmployee, api, expect, test } from "../fixtures";
 
 /** yyyy-MM-dd of the Monday `weeks` away from this week (the browser runs in this machine's zone). */
 function monday(weeks = 0): string {
@@ -28,18 +27,8 @@ test.describe("Schedule Templates", () => {
   }) => {
     test.slow(); // A whole journey: roster, five jobs, create, apply twice, then the board.
     const people = [];
-    for (const [name, initials] of [
-      ["Luis Garcia", "LG"],
-      ["Maria Chen", "MC"],
-    ]) {
-      people.push(
-        await api<EmployeeDTO>(page, "POST", "/api/employees", {
-          name,
-          initials,
-          avatarColor: "green",
-          companyId: owner.companyId,
-        }),
-      );
+    for (const name of ["Luis Garcia", "Maria Chen"]) {
+      people.push(await addEmployee(page, owner.companyId, name, "green"));
     }
     const thisWeek = monday(0);
     for (let day = 0; day < 5; day++) {

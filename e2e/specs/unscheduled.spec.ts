@@ -3,18 +3,14 @@
  * to a cell and back, each move with Undo. The desktop drags; the phone uses "Move to…".
  */
 import type { Locator, Page } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { JobDTO } from "@sched/shared-types";
 import { closeNotices, modal, openBoard } from "../board";
-import { api, expect, isPhone, type Owner, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, type Owner, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
 const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
-
-async function addEmployee(page: Page, companyId: string, name: string, initials: string) {
-  return api<EmployeeDTO>(page, "POST", "/api/employees", { companyId, name, initials, avatarColor: "teal" });
-}
 
 /** A job straight into the tray: no employee, date or time. */
 async function addTrayJob(page: Page, companyId: string, location: string) {
@@ -36,7 +32,7 @@ test.describe("unscheduled jobs", () => {
 
   test("a job goes from the tray to a cell and back with Undo (drag and drop)", async ({ page, owner }) => {
     test.skip(isPhone(page), "the phone moves jobs with Move to… (next test)");
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await openBoard(page, `/schedule?week=${MONDAY}`);
     const tray = page.getByTestId("unscheduled-tray");
     await expect(tray.getByText("No unscheduled jobs.", { exact: false })).toBeVisible();
@@ -83,7 +79,7 @@ test.describe("unscheduled jobs", () => {
 
   test("a job goes from the tray to a day and back with Undo (Move to…)", async ({ page, owner }) => {
     test.skip(!isPhone(page), "the desktop drags (previous test)");
-    const luis = await addEmployee(page, owner.companyId, "Luis Garcia", "LG");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await addTrayJob(page, owner.companyId, "9 Pocket Rd");
     await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
     const tray = page.getByTestId("unscheduled-tray");
