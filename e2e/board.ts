@@ -46,6 +46,21 @@ export async function fieldMessagesSettled(scope: Locator) {
 }
 
 /**
+ * The Undo of the newest toast that names `location`, once that toast has finished sliding
+ * in: a click on a toast still moving can miss its button (seen on a busy machine).
+ */
+export async function undoInToast(page: Page, location: string): Promise<Locator> {
+  const toast = page.locator(".ant-notification-notice").filter({ hasText: location }).last();
+  await expect(toast).toBeVisible();
+  await expect
+    .poll(() =>
+      toast.evaluate((el) => el.closest("[class*='-fade-appear'], [class*='-fade-enter']") !== null),
+    )
+    .toBe(false);
+  return toast.getByTestId("undo-move");
+}
+
+/**
  * Closes the toasts on screen. A drag that starts under a toast hovers it, and antd keeps a
  * hovered toast open, so the drag would wait for it for good (seen on a busy machine).
  */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
-import { fieldMessagesSettled, modal, openBoard } from "../board";
+import { fieldMessagesSettled, modal, openBoard, undoInToast } from "../board";
 import { addEmployee, api, expect, isPhone, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
@@ -115,11 +115,7 @@ test.describe("weekly schedule", () => {
     await from.getByTestId("job-card").filter({ hasText: "2 Undo Ave" }).dragTo(target);
     await expect(target.getByTestId("job-card").filter({ hasText: "2 Undo Ave" })).toBeVisible();
     // Each move has its own toast: undo the second one only.
-    await page
-      .locator(".ant-notification-notice")
-      .filter({ hasText: "2 Undo Ave" })
-      .getByTestId("undo-move")
-      .click();
+    await (await undoInToast(page, "2 Undo Ave")).click();
     await expect(page.getByText("Move undone")).toBeVisible();
     await expect(from.getByTestId("job-card").filter({ hasText: "2 Undo Ave" })).toBeVisible();
 

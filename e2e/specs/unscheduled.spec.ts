@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
-import { closeNotices, modal, openBoard } from "../board";
+import { closeNotices, modal, openBoard, undoInToast } from "../board";
 import { addEmployee, api, expect, isPhone, type Owner, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
@@ -22,10 +22,6 @@ const trayJobs = (page: Page, owner: Owner) =>
 
 const cardIn = (scope: Locator, location: string) =>
   scope.getByTestId("job-card").filter({ hasText: location });
-
-/** The Undo of the toast that names `location`. */
-const undoFor = (page: Page, location: string) =>
-  page.locator(".ant-notification-notice").filter({ hasText: location }).getByTestId("undo-move");
 
 test.describe("unscheduled jobs", () => {
   test.describe.configure({ timeout: 120_000 });
@@ -53,7 +49,7 @@ test.describe("unscheduled jobs", () => {
     await expect(page.getByText("Job scheduled")).toBeVisible();
     await expect(cardIn(cell, "8 Tray Ct")).toBeVisible();
     await expect(cardIn(tray, "8 Tray Ct")).toHaveCount(0);
-    await undoFor(page, "8 Tray Ct").click();
+    await (await undoInToast(page, "8 Tray Ct")).click();
     await expect(page.getByText("Move undone")).toBeVisible();
     await expect(cardIn(tray, "8 Tray Ct")).toBeVisible();
     await expect(cardIn(cell, "8 Tray Ct")).toHaveCount(0);
@@ -67,7 +63,7 @@ test.describe("unscheduled jobs", () => {
     await expect(page.getByText("Job unscheduled")).toBeVisible();
     await expect(cardIn(tray, "8 Tray Ct")).toBeVisible();
     await expect(cardIn(cell, "8 Tray Ct")).toHaveCount(0);
-    await undoFor(page, "8 Tray Ct").last().click();
+    await (await undoInToast(page, "8 Tray Ct")).click();
     await expect(cardIn(cell, "8 Tray Ct")).toBeVisible();
     await expect(cardIn(tray, "8 Tray Ct")).toHaveCount(0);
 
@@ -100,7 +96,7 @@ test.describe("unscheduled jobs", () => {
     const day = page.getByTestId(`daily-${luis.id}`);
     await expect(cardIn(day, "9 Pocket Rd")).toBeVisible();
     await expect(cardIn(tray, "9 Pocket Rd")).toHaveCount(0);
-    await undoFor(page, "9 Pocket Rd").tap();
+    await (await undoInToast(page, "9 Pocket Rd")).tap();
     await expect(page.getByText("Move undone")).toBeVisible();
     await expect(cardIn(tray, "9 Pocket Rd")).toBeVisible();
     await expect(cardIn(day, "9 Pocket Rd")).toHaveCount(0);
@@ -117,7 +113,7 @@ test.describe("unscheduled jobs", () => {
     await expect(page.getByText("Job unscheduled")).toBeVisible();
     await expect(cardIn(tray, "9 Pocket Rd")).toBeVisible();
     await expect(cardIn(day, "9 Pocket Rd")).toHaveCount(0);
-    await undoFor(page, "9 Pocket Rd").last().tap();
+    await (await undoInToast(page, "9 Pocket Rd")).tap();
     await expect(cardIn(day, "9 Pocket Rd")).toBeVisible();
     await expect.poll(async () => (await trayJobs(page, owner)).length).toBe(0);
   });
