@@ -147,6 +147,49 @@ test.describe("call log", () => {
     );
   });
 
+  test("day notes being typed stay when someone else saves or logs a call; Use Their Notes takes theirs", async ({
+    page,
+    owner,
+  }) => {
+    await openCallLog(page);
+    const now = localNow();
+    await expect(page.getByTestId("connection-status")).toHaveAttribute("data-status", "live");
+    const notes = page.getByRole("textbox", { name: "Day notes" });
+    await notes.fill("Order a 3/4 inch valve");
+
+    // Another dispatcher logs a call: the day's count changes, the typing stays.
+    await api(page, "POST", "/api/call-records", {
+      companyId: owner.companyId,
+      customerName: "Busy Caller",
+      customerPhone: "555-0103",
+      callDate: now.date,
+      callTime: now.time,
+    });
+    await expect(page.getByTestId("call-count")).toHaveText("1 call logged today");
+    await expect(notes).toHaveValue("Order a 3/4 inch valve");
+
+    // Another dispatcher saves the day's notes: the typing stays, with a notice.
+    const query = new URLSearchParams({ companyId: owner.companyId, date: now.date });
+    await api(page, "PUT", `/api/daily-calls?${query}`, { notes: "Call Mrs. Lee back" });
+    const notice = page.getByText(
+      "Someone else saved these notes while you were typing. Save Notes replaces their version with yours.",
+    );
+    await expect(notice).toBeVisible();
+    await expect(notes).toHaveValue("Order a 3/4 inch valve");
+
+    await page.getByRole("button", { name: "Use Their Notes" }).click();
+    await expect(notes).toHaveValue("Call Mrs. Lee back");
+    await expect(notice).toBeHidden();
+    await expect(page.getByRole("button", { name: "Save Notes" })).toBeDisabled();
+
+    // Their notes with an addition, saved from here.
+    await notes.fill("Call Mrs. Lee back. Order a 3/4 inch valve");
+    await page.getByRole("button", { name: "Save Notes" }).click();
+    await expect(page.getByText("Day notes saved")).toBeVisible();
+    await expect(notice).toBeHidden();
+    await expect(page.getByRole("button", { name: "Save Notes" })).toBeDisabled();
+  });
+
   test("book a job from a call: the job is on the board with the customer's details", async ({
     page,
     owner,

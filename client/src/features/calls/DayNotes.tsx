@@ -1,5 +1,5 @@
 import { CALL_NOTES_MAX, type DailyCallDTO, ZDailyCallUpdate } from "@sched/shared-types";
-import { Button, Card, Input, Skeleton, Typography } from "antd";
+import { Alert, Button, Card, Input, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { useSaveDayNotes } from "./useCallLog";
 
@@ -18,8 +18,8 @@ export function DayNotes({ companyId, date, day, isLoading, canManage }: DayNote
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} title={false} />
       ) : canManage ? (
-        // Keyed by what was loaded, so another day (or someone else's save) starts the editor afresh.
-        <DayNotesEditor key={`${date}:${day?.updatedAt ?? ""}`} companyId={companyId} date={date} day={day} />
+        // Keyed by the day: another day starts the editor afresh; a save by someone else does not.
+        <DayNotesEditor key={date} companyId={companyId} date={date} day={day} />
       ) : day?.notes ? (
         <p className="day-notes__text">{day.notes}</p>
       ) : (
@@ -29,6 +29,15 @@ export function DayNotes({ companyId, date, day, isLoading, canManage }: DayNote
   );
 }
 
+/** The notice shown while the notes typed here and a save by someone else disagree. */
+export const CHANGED_ELSEWHERE =
+  "Someone else saved these notes while you were typing. Save Notes replaces their version with yours.";
+
+/**
+ * The notes as typed. A save from elsewhere (another dispatcher, a live event) replaces them
+ * only while nothing typed here is unsaved; otherwise the typing stays, with a notice and a
+ * way to take their version instead (docs/call-log.md).
+ */
 function DayNotesEditor({
   companyId,
   date,
@@ -40,9 +49,21 @@ function DayNotesEditor({
 }) {
   const saved = day?.notes ?? "";
   const [notes, setNotes] = useState(saved);
+  // The saved notes the typing started from.
+  const [base, setBase] = useState(saved);
+  if (saved !== base && (notes === base || notes === saved)) {
+    // Nothing unsaved here (or this very text was saved): take the saved notes as they are.
+    setBase(saved);
+    setNotes(saved);
+  }
+  const isChangedElsewhere = saved !== base;
   const save = useSaveDayNotes(companyId, date);
   const check = ZDailyCallUpdate.shape.notes.safeParse(notes);
   const error = check.success ? null : (check.error.issues[0]?.message ?? null);
+  const takeTheirs = () => {
+    setBase(saved);
+    setNotes(saved);
+  };
   return (
     <div className="day-notes__editor">
       <Input.TextArea
@@ -56,6 +77,19 @@ function DayNotesEditor({
         onChange={(event) => setNotes(event.target.value)}
       />
       {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
+      {isChangedElsewhere ? (
+        <Alert
+          className="day-notes__changed"
+          type="warning"
+          showIcon
+          title={CHANGED_ELSEWHERE}
+          action={
+            <Button size="small" onClick={takeTheirs}>
+              Use Their Notes
+            </Button>
+          }
+        />
+      ) : null}
       <Button
         className="day-notes__save"
         disabled={notes === saved || error !== null}
