@@ -11,9 +11,14 @@
  * worked out against (the employee's jobs around the day and the company's hours): one
  * round trip and one snapshot instead of a write and two reads side by side, which on a
  * busy machine slowed each other down (docs/schedule.md, "Two saves at once").
+ *
+ * Its commit is asynchronous: visible at once, on disk a moment later. The caller publishes
+ * the change and then waits for flushCommits() before anything else (docs/reliability.md,
+ * "A job's change: seen first, on disk before its answer").
  */
 import { and, eq, getTableColumns, is, type Placeholder, SQL, sql } from "drizzle-orm";
 import { db } from "../db/client";
+import { ASYNC_COMMIT_SQL } from "../db/flush";
 import { jobs } from "../db/schema";
 import {
   conflictStateSql,
@@ -43,8 +48,11 @@ type InputsParams = {
   to: string | Placeholder;
 };
 
+/** The row as written; selecting `asyncCommit` makes the statement's commit asynchronous. */
+const writtenRow = () => ({ ...getTableColumns(jobs), asyncCommit: sql.raw(ASYNC_COMMIT_SQL) });
+
 const withInputs = (params: InputsParams) => ({
-  ...getTableColumns(jobs),
+  ...writtenRow(),
   neighbours: neighboursJsonSql(params.companyId, params.employeeId, params.from, params.to),
   conflictState: conflictStateSql(params.companyId),
 });
@@ -60,18 +68,18 @@ function prepare(set: Record<string, unknown>, name: string, isWithInputs: boole
   const update = db.update(jobs).set(set).where(whereUnchanged);
   return isWithInputs
     ? update.returning(withInputs(placeholders)).prepare(name)
-    : update.returning().prepare(name);
+    : update.returning(writtenRow()).prepare(name);
 }
 
 type Prepared = ReturnType<typeof prepare>;
 const statements = new Map<string, Prepared>();
 
-type Written = JobRow & { neighbours?: string; conflictState?: string };
+type Written = JobRow & { asyncCommit: string; neighbours?: string; conflictState?: string };
 
 /** The written row, and the warnings' inputs when they were asked for. */
 function split(written: Written | undefined, at: WarningsAt | undefined) {
   if (!written) return undefined;
-  const { neighbours, conflictState, ...row } = written;
+  const { asyncCommit: _setting, neighbours, conflictState, ...row } = written;
   const inputs =
     at && neighbours !== undefined && conflictState !== undefined
       ? warningInputsOf(at.employeeId, at.date, neighbours, conflictState)
@@ -82,6 +90,7 @@ function split(written: Written | undefined, at: WarningsAt | undefined) {
 /**
  * Writes `columns` on job `id` if its version is still `version`; the row as written (with
  * the warnings' inputs at `at`, if given), or undefined when the job changed (or went) since.
+ * Committed, not yet on disk: call flushCommits() before the change is answered.
  */
 export async function writeJobIfVersion(
   id: string,
@@ -115,7 +124,9 @@ export async function writeJobIfVersion(
       .update(jobs)
       .set(columns as Partial<JobRow>)
       .where(and(eq(jobs.id, id), eq(jobs.version, version)));
-    const [written] = range ? await update.returning(withInputs(range)) : await update.returning();
+    const [written] = range
+      ? await update.returning(withInputs(range))
+      : await update.returning(writtenRow());
     return split(written as Written | undefined, at);
   }
   const values = Object.fromEntries(entries.filter(([, value]) => value !== null && !is(value, SQL)));

@@ -20,6 +20,7 @@ import { type JobWriteTicket, jobWriteTicket, keepWrittenJobRow } from "../cache
 import { jobsChanging } from "../cache/jobs-version";
 import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
+import { flushCommits } from "../db/flush";
 import { callRecords, employees, jobs } from "../db/schema";
 import { BadRequest, Forbidden, NotFound } from "../errors";
 import { notifyJobChange } from "../notifications/notify";
@@ -62,13 +63,22 @@ async function assertCallRecordOfCompany(executor: Executor, companyId: string, 
   if (!record) throw new BadRequest(CALL_RECORD_NOT_IN_COMPANY);
 }
 
+/** How the row was written: by the one-statement compare-and-set, or in a transaction. */
+type Written = {
+  /** The compare-and-set's commit is asynchronous: on disk only after flushCommits(). */
+  isOnDisk: boolean;
+  /** What the warnings are worked out against, when the write read it. */
+  warningInputs?: WarningInputs;
+};
+
 /**
  * After commit: the job event, the history week when one was opened, and the bell. The
  * list's version bump is sent first and the event goes out without waiting for its answer:
  * browsers apply a job event in place, and this process answers no list of the company
- * until it has the new version (docs/realtime.md, "The job's event first"). The row
- * written is kept for the job's next change once the version is known
- * (core/src/cache/job-rows.ts).
+ * until it has the new version (docs/realtime.md, "The job's event first"). A commit not
+ * yet on disk is waited for right after the event, before the row is kept for the job's
+ * next change (core/src/cache/job-rows.ts), the bell, the customer's e-mail and the
+ * answer (docs/reliability.md, "A job's change: seen first, on disk before its answer").
  */
 async function announce(
   member: CompanyAccess,
@@ -77,14 +87,14 @@ async function announce(
   week: WeeklyScheduleDTO | undefined,
   change: JobChange,
   ticket: JobWriteTicket,
-  warningInputs?: WarningInputs,
+  written: Written = { isOnDisk: true },
 ): Promise<JobDTO> {
   const versionBumped = jobsChanging(member.companyId);
   // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
-  const job = await withWarnings(presentJob(row), warningInputs);
+  const job = await withWarnings(presentJob(row), written.warningInputs);
   publish(member.companyId, event, job);
   if (week) publish(member.companyId, "weeklySchedule.created", week);
-  await versionBumped;
+  await Promise.all([versionBumped, written.isOnDisk || flushCommits()]);
   keepWrittenJobRow(ticket, row);
   await notifyJobChange(member, change);
   return job;
@@ -344,7 +354,7 @@ export async function updateJob(
     week,
     { type: "updated", before, after: row, photos: change.photos },
     ticket,
-    written?.inputs,
+    written ? { isOnDisk: false, warningInputs: written.inputs } : { isOnDisk: true },
   );
   await noticeJobChange({ type: "updated", before, after: row });
   return job;
