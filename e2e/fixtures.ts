@@ -81,8 +81,15 @@ export { expect };
 /** True when the project runs at phone size (the bottom bar instead of the desktop nav). */
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-/** A browser with no cookies and no storage (its own socket), sized like this project's pages. */
-export async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+/**
+ * A browser with no cookies and no storage (its own socket), sized like this project's pages;
+ * `extra` adds or changes context options (bypassCSP, a phone's viewport).
+ */
+export async function freshPage(
+  browser: Browser,
+  testInfo: TestInfo,
+  extra: BrowserContextOptions = {},
+): Promise<Page> {
   const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
   const options: BrowserContextOptions = {
     baseURL,
@@ -92,6 +99,7 @@ export async function freshPage(browser: Browser, testInfo: TestInfo): Promise<P
     userAgent,
     deviceScaleFactor,
     serviceWorkers: "block",
+    ...extra,
   };
   return (await browser.newContext(options)).newPage();
 }

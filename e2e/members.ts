@@ -6,8 +6,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Page, TestInfo } from "@playwright/test";
-import type { Role } from "@sched/shared-types";
-import { api, e2eDataDir, expect, type Owner, PASSWORD, selectCompany, uniqueEmail } from "./fixtures";
+import type { InvitableRole, Role } from "@sched/shared-types";
+import {
+  api,
+  e2eDataDir,
+  expect,
+  freshPage,
+  type Owner,
+  PASSWORD,
+  selectCompany,
+  uniqueEmail,
+} from "./fixtures";
 
 /** The invitation token in the e-mail the worker wrote to `email`. */
 export async function invitationToken(email: string): Promise<string> {
@@ -34,22 +43,6 @@ export async function invitationToken(email: string): Promise<string> {
   return token ?? "";
 }
 
-/** A browser with no cookies, sized like this project's pages; `extra` adds options (e.g. bypassCSP). */
-export async function blankPage(browser: Browser, testInfo: TestInfo, extra: BrowserContextOptions = {}) {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    deviceScaleFactor,
-    serviceWorkers: "block",
-    ...extra,
-  });
-  return context.newPage();
-}
-
 /** Invites `email` as `role` (optionally linked to a roster employee); answers the token. */
 export async function invite(ownerPage: Page, owner: Owner, role: Role, employeeId?: string) {
   const email = uniqueEmail(role);
@@ -57,19 +50,33 @@ export async function invite(ownerPage: Page, owner: Owner, role: Role, employee
   return invitationToken(email);
 }
 
-/** A member of the owner's company, signed in on a page of their own with the company selected. */
+/** Who accepts an invitation when a spec does not name them. */
+const DEFAULT_NAMES: Record<InvitableRole, { firstName: string; lastName: string }> = {
+  admin: { firstName: "Ada", lastName: "Member" },
+  employee: { firstName: "Tia", lastName: "Member" },
+};
+
+/**
+ * A member of the owner's company, signed in on a page of their own with the company
+ * selected: `employeeId` links them to a roster entry, `name` is who accepts, `context`
+ * changes the page's browser options (a phone's viewport, bypassCSP).
+ */
 export async function memberPage(
   ownerPage: Page,
   owner: Owner,
-  role: Role,
+  role: InvitableRole,
   browser: Browser,
   testInfo: TestInfo,
-  options: { employeeId?: string; context?: BrowserContextOptions } = {},
+  options: {
+    employeeId?: string;
+    name?: { firstName: string; lastName: string };
+    context?: BrowserContextOptions;
+  } = {},
 ): Promise<Page> {
   const token = await invite(ownerPage, owner, role, options.employeeId);
-  const page = await blankPage(browser, testInfo, options.context);
+  const page = await freshPage(browser, testInfo, options.context);
   const accepted = await page.request.post(`/api/invitations/token/${token}/accept`, {
-    data: { firstName: role === "admin" ? "Ada" : "Tia", lastName: "Member", password: PASSWORD },
+    data: { ...(options.name ?? DEFAULT_NAMES[role]), password: PASSWORD },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
   await selectCompany(page, owner.companyId);

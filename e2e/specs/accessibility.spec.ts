@@ -6,8 +6,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
-import { addEmployee, api, expect as baseExpect, type Owner, test } from "../fixtures";
-import { blankPage, invite, memberPage } from "../members";
+import { addEmployee, api, expect as baseExpect, freshPage, type Owner, test } from "../fixtures";
+import { invite, memberPage } from "../members";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 /** A fresh browser loads the whole app first; on a busy machine that takes a while. */
@@ -175,7 +175,7 @@ test.describe("accessibility (axe-core)", () => {
     browser,
   }, testInfo) => {
     const token = await invite(page, owner, "employee");
-    const visitor = await blankPage(browser, testInfo, { bypassCSP: true });
+    const visitor = await freshPage(browser, testInfo, { bypassCSP: true });
     await visitor.goto("/login");
     await expect(visitor.getByRole("button", { name: "Sign in" })).toBeVisible(FIRST_LOAD);
     const found = await auditPaths(visitor, [

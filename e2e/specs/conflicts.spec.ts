@@ -1,18 +1,8 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
 import { modal, openedModal } from "../board";
-import {
-  addEmployee,
-  api,
-  expect,
-  freshPage,
-  type Owner,
-  PASSWORD,
-  selectCompany,
-  test,
-  uniqueEmail,
-} from "../fixtures";
-import { invitationToken } from "../members";
+import { addEmployee, api, expect, type Owner, test } from "../fixtures";
+import { memberPage } from "../members";
 import { chooseOption } from "../selects";
 
 /** A Monday well ahead, so "today" never changes what the board shows. */
@@ -25,18 +15,8 @@ const FIRST_LOAD = { timeout: 30_000 };
 const LIVE = { timeout: 15_000 };
 
 /** Amy Admin, invited by the owner and signed in in a browser of her own with the company selected. */
-async function addAdmin(page: Page, owner: Owner, browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const email = uniqueEmail("amy");
-  await api(page, "POST", `/api/companies/${owner.companyId}/invitations`, { email, role: "admin" });
-  const token = await invitationToken(email);
-  const admin = await freshPage(browser, testInfo);
-  const accepted = await admin.request.post(`/api/invitations/token/${token}/accept`, {
-    data: { firstName: "Amy", lastName: "Admin", password: PASSWORD },
-  });
-  expect(accepted.status()).toBe(200);
-  await selectCompany(admin, owner.companyId);
-  return admin;
-}
+const addAdmin = (page: Page, owner: Owner, browser: Browser, testInfo: TestInfo) =>
+  memberPage(page, owner, "admin", browser, testInfo, { name: { firstName: "Amy", lastName: "Admin" } });
 
 /** Luis Garcia with one job on Wednesday at `location`, 9:00. */
 async function seedJob(page: Page, owner: Owner, location: string) {

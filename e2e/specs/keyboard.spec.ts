@@ -6,9 +6,8 @@
  */
 import type { Page } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
-import { addEmployee, api, type Owner, PASSWORD, registerOwner, test } from "../fixtures";
+import { addEmployee, api, freshPage, type Owner, PASSWORD, registerOwner, test } from "../fixtures";
 import { expect, FIRST_LOAD, tabTo } from "../keyboard";
-import { blankPage } from "../members";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -33,7 +32,7 @@ test.describe("keyboard", () => {
 
   test("sign in by keyboard", async ({ browser, request }, testInfo) => {
     const owner = await registerOwner(request);
-    const page = await blankPage(browser, testInfo);
+    const page = await freshPage(browser, testInfo);
     await page.goto("/login");
     // The phone's keyboard for an address (docs/accessibility.md).
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");

@@ -1,19 +1,8 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
 import { openBoard } from "../board";
-import {
-  addEmployee,
-  api,
-  expect,
-  freshPage,
-  isPhone,
-  type Owner,
-  PASSWORD,
-  selectCompany,
-  test,
-  uniqueEmail,
-} from "../fixtures";
-import { invitationToken } from "../members";
+import { addEmployee, api, expect, freshPage, isPhone, type Owner, selectCompany, test } from "../fixtures";
+import { memberPage } from "../members";
 
 const MONDAY = "2031-03-03";
 const WEDNESDAY = "2031-03-05";
@@ -32,24 +21,13 @@ async function ownerElsewhere(browser: Browser, testInfo: TestInfo, owner: Owner
 }
 
 /** Invites a member and accepts as them in a browser of their own, signed in with the company selected. */
-async function addMember(
+const addMember = (
   page: Page,
   owner: Owner,
   browser: Browser,
   testInfo: TestInfo,
-  person: { firstName: string; lastName: string; role: "admin" | "employee" },
-): Promise<Page> {
-  const email = uniqueEmail(person.firstName.toLowerCase());
-  await api(page, "POST", `/api/companies/${owner.companyId}/invitations`, { email, role: person.role });
-  const token = await invitationToken(email);
-  const member = await freshPage(browser, testInfo);
-  const accepted = await member.request.post(`/api/invitations/token/${token}/accept`, {
-    data: { firstName: person.firstName, lastName: person.lastName, password: PASSWORD },
-  });
-  expect(accepted.status()).toBe(200);
-  await selectCompany(member, owner.companyId);
-  return member;
-}
+  { role, ...name }: { firstName: string; lastName: string; role: "admin" | "employee" },
+): Promise<Page> => memberPage(page, owner, role, browser, testInfo, { name });
 
 async function openLiveBoard(page: Page, url: string) {
   await openBoard(page, url);

@@ -1,17 +1,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import {
-  addEmployee,
-  api,
-  expect as baseExpect,
-  freshPage,
-  type Owner,
-  PASSWORD,
-  selectCompany,
-  test,
-  uniqueEmail,
-} from "../fixtures";
-import { invitationToken } from "../members";
+import { addEmployee, api, expect as baseExpect, type Owner, test, uniqueEmail } from "../fixtures";
+import { memberPage } from "../members";
 import { pickOption } from "../selects";
 
 // Every step waits for another browser's socket or the worker's outbox: allow a loaded machine.
@@ -41,29 +31,18 @@ async function addJob(page: Page, owner: Owner, job: Record<string, string>) {
  * Tia Tech, invited as an employee linked to her roster entry, signed in on a phone-sized
  * page of her own with the company selected.
  */
-async function technicianOnPhone(
+const technicianOnPhone = (
   page: Page,
   owner: Owner,
   employee: EmployeeDTO,
   browser: Browser,
   testInfo: TestInfo,
-): Promise<Page> {
-  const email = uniqueEmail("tia");
-  await api(page, "POST", `/api/companies/${owner.companyId}/invitations`, {
-    email,
-    role: "employee",
+): Promise<Page> =>
+  memberPage(page, owner, "employee", browser, testInfo, {
     employeeId: employee.id,
+    name: { firstName: "Tia", lastName: "Tech" },
+    context: { viewport: PHONE },
   });
-  const token = await invitationToken(email);
-  const tech = await freshPage(browser, testInfo);
-  await tech.setViewportSize(PHONE);
-  const accepted = await tech.request.post(`/api/invitations/token/${token}/accept`, {
-    data: { firstName: "Tia", lastName: "Tech", password: PASSWORD },
-  });
-  expect(accepted.status()).toBe(200);
-  await selectCompany(tech, owner.companyId);
-  return tech;
-}
 
 const live = (page: Page) =>
   expect(page.getByTestId("connection-status")).toHaveAttribute("data-status", "live", FIRST_LOAD);
