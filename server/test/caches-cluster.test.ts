@@ -1,6 +1,6 @@
 /**
- * Two real web processes, each keeping sessions, memberships and the jobs list's version
- * in memory (docs/realtime.md, "Caches in the web process"): a change made through one
+ * Two real web processes, each keeping sessions, memberships, the jobs list's version and
+ * the chat's newest message in memory (docs/realtime.md, "Caches in the web process"): a change made through one
  * (or by any other process, as the worker would) reaches the other's memory within a
  * second, with no sticky sessions. Each check warms the other process first, then polls
  * it until the change shows, with a one-second deadline.
@@ -131,5 +131,34 @@ describe("caches across two web processes", () => {
     expect(applied.status).toBe(200);
     expect(await changesWithinDeadline(afterMove)).toBe(true);
     expect((await listOnSecond()).body).toHaveLength(2);
+  });
+
+  it("shows a chat message sent through one process on the other's next poll within a second", async () => {
+    const { company, owner, admin } = await buildTenant();
+    const ownerOnFirst = await cookieFrom(first.url, owner);
+    const adminOnSecond = await cookieFrom(second.url, admin);
+    const send = (message: string) =>
+      request(first.url)
+        .post("/api/chat")
+        .set("Cookie", ownerOnFirst)
+        .send({ companyId: company.id, message });
+    const pollOnSecond = (after: string) =>
+      request(second.url)
+        .get(`/api/chat?companyId=${company.id}&after=${after}`)
+        .set("Cookie", adminOnSecond);
+
+    const hello = await send("Morning all");
+    expect(hello.status).toBe(201);
+    // The other process answers the empty poll from the newest message it holds.
+    expect((await pollOnSecond(hello.body.id)).body).toEqual([]);
+    expect((await pollOnSecond(hello.body.id)).body).toEqual([]);
+    const next = await send("Running late");
+    expect(next.status).toBe(201);
+    const seen = await holdsWithinDeadline(async () => {
+      const poll = await pollOnSecond(hello.body.id);
+      return poll.status === 200 && poll.body.some((m: { id: string }) => m.id === next.body.id);
+    });
+    expect(seen).toBe(true);
+    expect((await pollOnSecond(next.body.id)).body).toEqual([]);
   });
 });

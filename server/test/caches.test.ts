@@ -17,9 +17,12 @@ import {
   jobsChanging,
   knownJobsVersion,
 } from "@sched/core/cache/jobs-version";
+import { knownChatPointer, noteNewestMessage, readChatPointer } from "@sched/core/chat-latest";
 import { JOB_NOT_FOUND, PROGRESS_ONLY } from "@sched/core/commands/save-job";
 import { db } from "@sched/core/db/client";
 import { callRecords, companyUsers, jobs, scheduleTemplates, sessions } from "@sched/core/db/schema";
+import { currentPublisher, usePublisher } from "@sched/core/publish";
+import { redis, redisKey } from "@sched/core/redis";
 import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -72,6 +75,60 @@ describe("with the invalidation channel healthy", () => {
       if (statements.length === 0) break;
     }
     expect(statements).toEqual([]);
+  });
+
+  it("answers the empty chat poll without asking Redis once it holds the newest message", async () => {
+    const { company, owner } = await buildTenant();
+    const agent = await agentFor(owner);
+    const sent = await agent.post("/api/chat").send({ companyId: company.id, message: "On my way" });
+    const pollUrl = `/api/chat?companyId=${company.id}&after=${sent.body.id}`;
+    const reads = vi.spyOn(redis, "get");
+    try {
+      // As above: a stalled heartbeat bypasses the memory until the next ping is answered.
+      for (let round = 0; ; round++) {
+        await waitFor(async () => knownChatPointer(company.id)?.id === sent.body.id, "pointer heard");
+        reads.mockClear();
+        const answers = [(await agent.get(pollUrl)).status, (await agent.get(pollUrl)).status];
+        expect(answers).toEqual([200, 200]);
+        if (reads.mock.calls.length > 0 && round < 9) continue;
+        expect(reads).not.toHaveBeenCalled();
+        break;
+      }
+      // A new message: this process stops answering from the old pointer before Redis has it.
+      const next = await agent.post("/api/chat").send({ companyId: company.id, message: "Here now" });
+      expect((await agent.get(pollUrl)).body.map((m: { id: string }) => m.id)).toEqual([next.body.id]);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it("keeps no pointer read from Redis when a newer one was heard while the read was on its way", async () => {
+    const { company } = await buildTenant();
+    for (let round = 0; ; round++) {
+      await waitFor(async () => isChannelHealthy(), "channel healthy before the read");
+      const seq = 10 * (round + 1);
+      // Left by a process that wrote without telling: nobody holds it yet.
+      await redis.set(redisKey(`chat:latest:${company.id}`), `${seq}:older`);
+      const newer = `${seq + 1}:newer`;
+      const realGet = redis.get.bind(redis);
+      const read = vi.spyOn(redis, "get").mockImplementationOnce(async (key) => {
+        const answered = await realGet(key);
+        // Another process moves the pointer; its message arrives before this read's answer.
+        await noteNewestMessage(company.id, seq + 1, "newer");
+        await waitFor(async () => knownChatPointer(company.id)?.raw === newer, "newer pointer heard");
+        return answered;
+      });
+      let stale: string | undefined;
+      try {
+        stale = (await readChatPointer(company.id))?.raw;
+      } finally {
+        read.mockRestore();
+      }
+      expect(stale).toBe(`${seq}:older`);
+      if (knownChatPointer(company.id) === undefined && round < 9) continue;
+      expect(knownChatPointer(company.id)?.raw).toBe(newer);
+      return;
+    }
   });
 
   it("refuses a cookie as soon as its session signs out", async () => {
@@ -160,6 +217,44 @@ describe("with the invalidation channel healthy", () => {
     );
     expect(cascaded.body).toEqual([]);
   });
+  it("sends a job change's event first and its bump in the same turn: no list of the old version is answered after the event", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const job = await buildJob(company.id, employee.id, { date: "2026-11-24" });
+    const agent = await agentFor(owner);
+    // A stalled heartbeat makes every version unknown (correct, only slower): try again then.
+    for (let round = 0; ; round++) {
+      await waitFor(async () => isChannelHealthy(), "channel healthy before the change");
+      await agent.get(weekUrl(company.id)).expect(200);
+      const seen: { atEvent?: string; afterEvent?: string } = {};
+      const gateway = currentPublisher();
+      usePublisher({
+        emit: (room, event, payload) => {
+          if (event === "job.updated") {
+            seen.atEvent = knownJobsVersion(company.id);
+            // The first moment anything else could run on this process: a request, a Redis answer.
+            queueMicrotask(() => {
+              seen.afterEvent = knownJobsVersion(company.id) ?? "unknown";
+            });
+          }
+          gateway?.emit(room, event, payload);
+        },
+        changeRooms: () => {},
+        disconnect: () => {},
+      });
+      try {
+        const time = round % 2 === 0 ? "11:00" : "12:00";
+        expect((await agent.put(`/api/jobs/${job.id}`).send({ time })).status).toBe(200);
+      } finally {
+        usePublisher(gateway);
+      }
+      if (seen.atEvent === undefined && round < 9) continue;
+      // The event left while the old version was still held, and the bump was on its way at once.
+      expect(seen.atEvent).toEqual(expect.any(String));
+      expect(seen.afterEvent).toBe("unknown");
+      return;
+    }
+  });
+
   it("answers no list from the version before a change while the change's bump is on its way", async () => {
     const { company } = await buildTenant();
     // A stalled heartbeat makes every version unknown (correct, only slower): try again then.

@@ -24,7 +24,7 @@ const PING_EVERY_MS = 200;
 export const HEALTHY_WITHIN_MS = 800;
 
 /** A message is `<kind>|<body>`; each cache handles its own kind. */
-export type InvalidationKind = "session" | "member" | "company" | "jobs";
+export type InvalidationKind = "session" | "member" | "company" | "jobs" | "chat";
 
 const handlers = new Map<InvalidationKind, (body: string) => void>();
 const resetHandlers = new Set<() => void>();

@@ -112,8 +112,8 @@ function track(companyId: string, settled: Promise<void>): void {
  * Starts the bump of the company's version and returns at once: the returned promise
  * settles when this process has learned the new version (never rejects). Meanwhile this
  * process answers no list of the company from memory: lists wait for the bump. For a
- * writer that publishes an event the browsers apply in place, before the bump's answer
- * (docs/realtime.md, "The job's event first"). Waits for Redis at most
+ * writer that publishes an event the browsers apply in place and calls this right after,
+ * in the same turn of the event loop (docs/realtime.md, "The job's event first"). Waits for Redis at most
  * REDIS_COMMAND_TIMEOUT_MS while it is connected, not at all while it is away (the bump
  * then goes out when it is back).
  */

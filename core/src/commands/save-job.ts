@@ -73,9 +73,10 @@ type Written = {
 
 /**
  * After commit: the job event, the history week when one was opened, and the bell. The
- * list's version bump is sent first and the event goes out without waiting for its answer:
- * browsers apply a job event in place, and this process answers no list of the company
- * until it has the new version (docs/realtime.md, "The job's event first"). A commit not
+ * event goes out first and the list's version bump right after it, in the same turn of the
+ * event loop, its answer not waited for: browsers apply a job event in place, and from the
+ * bump's sending this process answers no list of the company until it has the new version
+ * (docs/realtime.md, "The job's event first"). A commit not
  * yet on disk is waited for right after the event, before the row is kept for the job's
  * next change (core/src/cache/job-rows.ts), the bell, the customer's e-mail and the
  * answer (docs/reliability.md, "A job's change: seen first, on disk before its answer").
@@ -89,10 +90,11 @@ async function announce(
   ticket: JobWriteTicket,
   written: Written = { isOnDisk: true },
 ): Promise<JobDTO> {
-  const versionBumped = jobsChanging(member.companyId);
   // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
   const job = await withWarnings(presentJob(row), written.warningInputs);
   publish(member.companyId, event, job);
+  // Nothing may wait between the event and the bump: no list of this process is answered in between.
+  const versionBumped = jobsChanging(member.companyId);
   if (week) publish(member.companyId, "weeklySchedule.created", week);
   await Promise.all([versionBumped, written.isOnDisk || flushCommits()]);
   keepWrittenJobRow(ticket, row);

@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { parse as parseQuery } from "node:querystring";
 import { sessionCache } from "@sched/core/cache/sessions";
-import { NO_MESSAGES, readChatPointer } from "@sched/core/chat-latest";
+import { type ChatPointer, knownChatPointer, NO_MESSAGES, readChatPointer } from "@sched/core/chat-latest";
 import { config } from "@sched/core/config";
 import { isAllowed } from "@sched/core/policies/authorize";
 import { type CompanyAccess, cachedCompanyAccess } from "@sched/core/policies/company-access";
@@ -103,15 +103,27 @@ function jobsAnswer(req: IncomingMessage, search: string): Answer | undefined {
   return { status: 200, headers, body: list.body.json };
 }
 
-/** The empty poll: the caller already has the newest message. Anything else takes the full path. */
-async function chatAnswer(req: IncomingMessage, search: string): Promise<Answer | undefined> {
+/**
+ * The empty poll: the caller already has the newest message, as this process holds it or
+ * else as Redis says. Anything else takes the full path.
+ */
+function chatAnswer(req: IncomingMessage, search: string): Answer | Promise<Answer | undefined> | undefined {
   const query = parsedQuery(search, ZChatQuery);
   if (!query) return undefined;
   const member = readerInMemory(req, query.companyId);
   if (!member) return undefined;
-  const pointer = await readChatPointer(member.companyId);
-  if (!pointer || pointer.id !== (query.after ?? NO_MESSAGES.id)) return undefined;
-  const etag = chatEtag(query.after);
+  const known = knownChatPointer(member.companyId);
+  if (known) return emptyPollAnswer(req, query.after, known);
+  return readChatPointer(member.companyId).then((pointer) => emptyPollAnswer(req, query.after, pointer));
+}
+
+function emptyPollAnswer(
+  req: IncomingMessage,
+  after: string | undefined,
+  pointer: ChatPointer | null,
+): Answer | undefined {
+  if (!pointer || pointer.id !== (after ?? NO_MESSAGES.id)) return undefined;
+  const etag = chatEtag(after);
   const headers: Headers = [
     ["Cache-Control", REVALIDATE_ALWAYS],
     ["Vary", CHAT_VARY],
