@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
-import { addEmployee, api, expect as baseExpect, freshPage, type Owner, test } from "../fixtures";
+import { addEmployee, api, expect as baseExpect, freshPage, type Owner, test, untilStill } from "../fixtures";
 import { invite, memberPage } from "../members";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -31,7 +31,7 @@ const thisMonday = () => {
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
   await expect(page.locator(".ant-skeleton, .ant-spin-spinning, .page-spinner")).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await untilStill(page);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { CallRecordDTO, JobDTO } from "@sched/shared-types";
-import { addEmployee, api, expect, isPhone, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, test, untilStill } from "../fixtures";
 import { chooseOption } from "../selects";
 
 /** A day well ahead for the booked job, so "today" never changes what the board shows. */
@@ -46,6 +46,9 @@ test.describe("call log", () => {
 
     // The client shows the server's words for a bad field.
     await form.getByLabel("Phone").fill("12-34");
+    // The phone's message folds open under it and pushes "Log Call" down: aim once it stopped.
+    await expect(form.getByText(/^Customer phone must be/)).toBeVisible();
+    await untilStill(page);
     await form.getByRole("button", { name: "Log Call" }).click();
     await expect(form.getByText("Customer name is required")).toBeVisible();
     await expect(
@@ -56,7 +59,13 @@ test.describe("call log", () => {
     await form.getByLabel("Phone").fill("(555) 123-4567");
     await form.getByLabel("Email").fill("jane@example.com");
     await form.getByLabel("Address").fill("12 Elm St");
+    // The fixed fields' messages fold away and the choices below them move up: a click
+    // aimed before they stopped can land beside "Estimate".
+    await expect(form.getByText("Customer name is required")).toBeHidden();
+    await expect(form.getByText(/^Customer phone must be/)).toBeHidden();
+    await untilStill(page);
     await form.getByText("Estimate").click();
+    await expect(form.getByRole("radio", { name: "Estimate" })).toBeChecked();
     await form.getByLabel("Notes").fill("Kitchen tap drips");
     await form.getByRole("button", { name: "Log Call" }).click();
 
