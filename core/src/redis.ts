@@ -49,7 +49,20 @@ const UNAWAITED_COMMANDS = new Set(["publish", "subscribe", "psubscribe", "unsub
  * clients refetch when their socket reconnects.
  */
 class QuietRedis extends Redis {
+  /** Publishes are written at the end of the caller's turn of the event loop (newGatewayPublishConnection). */
+  isPublishingLast = false;
+
   override sendCommand(...args: Parameters<Redis["sendCommand"]>): unknown {
+    const [command] = args;
+    if (this.isPublishingLast && command.name === "publish") {
+      // The caller gets the command's promise, as sendCommand gives it; the write waits for the turn's end.
+      process.nextTick(() => this.sendNow(args));
+      return command.promise;
+    }
+    return this.sendNow(args);
+  }
+
+  private sendNow(args: Parameters<Redis["sendCommand"]>): unknown {
     const [command] = args;
     const sent = super.sendCommand(...args);
     if (command.name === "publish") {
@@ -81,7 +94,7 @@ function reportOutages(connection: Redis, name: string): void {
  * Commands sent before the very first connection is made (a few milliseconds at start)
  * wait for it; from its first outcome on, a command without a connection fails at once.
  */
-function failFast(connection: Redis, name: string): Redis {
+function failFast<R extends Redis>(connection: R, name: string): R {
   const stopQueueing = () => {
     connection.options.enableOfflineQueue = false;
   };
@@ -130,6 +143,19 @@ export async function requireRedis<T>(call: () => Promise<T>): Promise<T> {
  */
 export const newPublishConnection = () =>
   newFailFastConnection("publish", { commandTimeout: 5000, socketTimeout: 5000 });
+
+/**
+ * The web process's publishing connection for its Socket.IO adapter. The adapter sends an
+ * event to Redis (for the other web processes) before it writes it to this process's own
+ * sockets; this connection writes a publish at the end of the current turn of the event
+ * loop instead, so the sockets here are written first and the other processes' copy leaves
+ * right after, in the same turn (docs/realtime.md, "The job's event first").
+ */
+export function newGatewayPublishConnection(): Redis {
+  const connection = newPublishConnection();
+  connection.isPublishingLast = true;
+  return connection;
+}
 
 /** A patient connection (BullMQ workers, subscribers): its commands wait for Redis to return. */
 export function newRedisConnection(): Redis {

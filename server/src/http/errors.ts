@@ -25,43 +25,56 @@ export function errorBody(error: AppError): ApiErrorBody {
   };
 }
 
-export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
+/** What an error answers: its status, any header it adds, and the JSON body. */
+export type ErrorAnswer = { status: number; headers: Record<string, string>; body: ApiErrorBody };
+
+/** Where an error happened, for the log. */
+type ErrorContext = { requestId: string | undefined; url: string };
+
+/** The body-parser's failure for a body that is not JSON; the fast lane reads bodies too (./job-change-lane.ts). */
+export function malformedJson(cause: unknown): Error {
+  return Object.assign(new Error("Malformed JSON body", { cause }), {
+    type: "entity.parse.failed",
+    status: 400,
+  });
+}
+
+/**
+ * The answer to an error, logged as it deserves: shared by the error middleware and the fast
+ * lane's job change, so both answer every error alike (docs/api.md).
+ */
+export function errorAnswer(error: unknown, { requestId, url }: ErrorContext): ErrorAnswer {
   if (error instanceof AppError) {
-    if (error instanceof TooManyRequests) res.setHeader("Retry-After", String(error.retryAfterSeconds));
-    if (error.status === 503) res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    res.status(error.status).json(errorBody(error));
-    return;
+    const headers: Record<string, string> = {};
+    if (error instanceof TooManyRequests) headers["Retry-After"] = String(error.retryAfterSeconds);
+    if (error.status === 503) headers["Retry-After"] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
+    return { status: error.status, headers, body: errorBody(error) };
   }
   const parserError = error as BodyParserError;
   if (parserError.type === "entity.too.large") {
-    res.status(413).json({ message: "Payload too large", code: "too_large" } satisfies ApiErrorBody);
-    return;
+    return { status: 413, headers: {}, body: { message: "Payload too large", code: "too_large" } };
   }
   if (parserError.type === "entity.parse.failed") {
-    res.status(400).json({ message: "Malformed JSON body", code: "validation" } satisfies ApiErrorBody);
-    return;
+    return { status: 400, headers: {}, body: { message: "Malformed JSON body", code: "validation" } };
   }
   const fault = clientFault(error);
-  if (fault) {
-    res.status(fault.status).json(errorBody(fault));
-    return;
-  }
+  if (fault) return { status: fault.status, headers: {}, body: errorBody(fault) };
   const outage = databaseOutage(error);
   if (outage) {
-    logger.warn({ err: error, requestId: req.id, url: req.originalUrl }, "database unavailable");
-    res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    res.status(outage.status).json(errorBody(outage));
-    return;
+    logger.warn({ err: error, requestId, url }, "database unavailable");
+    const headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
+    return { status: outage.status, headers, body: errorBody(outage) };
   }
   const refusal = databaseRefusal(error);
   if (refusal) {
-    logger.warn(
-      { err: error, requestId: req.id, url: req.originalUrl },
-      "database refused the request's data",
-    );
-    res.status(refusal.status).json(errorBody(refusal));
-    return;
+    logger.warn({ err: error, requestId, url }, "database refused the request's data");
+    return { status: refusal.status, headers: {}, body: errorBody(refusal) };
   }
-  logger.error({ err: error, requestId: req.id, url: req.originalUrl }, "unhandled error");
-  res.status(500).json({ message: "Internal server error", code: "internal" } satisfies ApiErrorBody);
+  logger.error({ err: error, requestId, url }, "unhandled error");
+  return { status: 500, headers: {}, body: { message: "Internal server error", code: "internal" } };
+}
+
+export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
+  const answer = errorAnswer(error, { requestId: req.id, url: req.originalUrl });
+  res.set(answer.headers).status(answer.status).json(answer.body);
 };

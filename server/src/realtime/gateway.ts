@@ -19,7 +19,7 @@ import {
   usePublisher,
 } from "@sched/core/publish";
 import { listMemberships } from "@sched/core/queries/memberships";
-import { newPublishConnection, newRedisConnection } from "@sched/core/redis";
+import { newGatewayPublishConnection, newRedisConnection } from "@sched/core/redis";
 import { type ClientEvents, companyRoom, type ServerEvents, userRoom } from "@sched/shared-types";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { eq } from "drizzle-orm";
@@ -77,7 +77,7 @@ async function loadSocketUser(userId: string) {
 export function attachGateway(httpServer: HttpServer, sessionMiddleware: RequestHandler): Gateway {
   // Publishing never waits for Redis (an event sent during an outage is lost; clients refetch
   // on reconnect); the subscriber waits for it and subscribes again when it is back.
-  const pub = newPublishConnection();
+  const pub = newGatewayPublishConnection();
   const sub = newRedisConnection();
   const io: Gateway = new Server(httpServer, {
     serveClient: false,

@@ -7,6 +7,8 @@ import { loadJobPhoto } from "@sched/core/queries/job-photos";
 import { jobListBody, loadJobListAccess } from "@sched/core/queries/list-jobs";
 import {
   JOB_PHOTO_KINDS,
+  type TJobUpdate,
+  type TSeriesScopeQuery,
   ZIdParams,
   ZJobCreate,
   ZJobListQuery,
@@ -18,7 +20,7 @@ import {
 import { Router } from "express";
 import { JOBS_VARY, REVALIDATE_ALWAYS } from "../http/cache-headers";
 import { companyDoor, route, rowDoor, rowDoorFromMemory } from "../http/route";
-import { expectedVersion } from "../http/versions";
+import { expectedVersionOf } from "../http/versions";
 
 export const jobsRouter = Router();
 
@@ -70,31 +72,48 @@ jobsRouter.post(
   ),
 );
 
+/** What a job change names: who, which job, the series scope, the change and If-Match. */
+export type JobChangeRequest = {
+  userId: string;
+  id: string;
+  query: TSeriesScopeQuery;
+  body: TJobUpdate;
+  ifMatch: string | undefined;
+};
+
 /**
- * Every member may report progress; updateJob lets only the roles that manage jobs change the
- * plan. A save from an older version than the job's answers 409 stale (docs/api.md). With an
- * `Idempotency-Key` a repeat (a phone's queued change sent again, docs/offline.md) answers the
- * first answer instead of changing the job twice.
+ * A job change, once the request is read: the route below runs it, and so does the fast
+ * lane for the board's plain changes (../http/job-change-lane.ts). Every member may report
+ * progress; updateJob lets only the roles that manage jobs change the plan. A save from an
+ * older version than the job's answers 409 stale (docs/api.md).
+ */
+export async function changeJob({ userId, id, query, body, ifMatch }: JobChangeRequest) {
+  // The job as this process last wrote it, when it still is (core/src/cache/job-rows.ts);
+  // a series-wide edit reads it from PostgreSQL.
+  const kept = query.scope === "this" ? keptJobRow : () => undefined;
+  const { row, member, isFromMemory } = await rowDoorFromMemory(
+    jobs,
+    id,
+    userId,
+    "progressJobs",
+    JOB_NOT_FOUND,
+    kept,
+  );
+  // An occurrence of a recurring job may be edited with its series (docs/schedule.md, "Recurring jobs").
+  const version = expectedVersionOf(ifMatch, body.version);
+  return updateOccurrences(member, row, body, query, version, isFromMemory);
+}
+
+/**
+ * With an `Idempotency-Key` a repeat (a phone's queued change sent again, docs/offline.md)
+ * answers the first answer instead of changing the job twice.
  */
 jobsRouter.put(
   "/:id",
   route(
     { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, body: ZJobUpdate, idempotent: true },
-    async ({ userId, params, query, body, req }) => {
-      // The job as this process last wrote it, when it still is (core/src/cache/job-rows.ts);
-      // a series-wide edit reads it from PostgreSQL.
-      const kept = query.scope === "this" ? keptJobRow : () => undefined;
-      const { row, member, isFromMemory } = await rowDoorFromMemory(
-        jobs,
-        params.id,
-        userId,
-        "progressJobs",
-        JOB_NOT_FOUND,
-        kept,
-      );
-      // An occurrence of a recurring job may be edited with its series (docs/schedule.md, "Recurring jobs").
-      return updateOccurrences(member, row, body, query, expectedVersion(req, body.version), isFromMemory);
-    },
+    ({ userId, params, query, body, req }) =>
+      changeJob({ userId, id: params.id, query, body, ifMatch: req.get("If-Match") }),
   ),
 );
 
