@@ -78,7 +78,6 @@ export const test = base.extend<{ owner: Owner }>({
 
 export { expect };
 
-/** True when the project runs at phone size (the bottom bar instead of the desktop nav). */
 /**
  * Waits until nothing on the page is animating (antd folds messages open, zooms dialogs):
  * a click is aimed where its target is, and a movement that starts a frame after Playwright
@@ -88,6 +87,7 @@ export async function untilStill(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 }
 
+/** True when the project runs at phone size (the bottom bar instead of the desktop nav). */
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 /**
