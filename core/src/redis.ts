@@ -49,20 +49,7 @@ const UNAWAITED_COMMANDS = new Set(["publish", "subscribe", "psubscribe", "unsub
  * clients refetch when their socket reconnects.
  */
 class QuietRedis extends Redis {
-  /** Publishes are written at the end of the caller's turn of the event loop (newGatewayPublishConnection). */
-  isPublishingLast = false;
-
   override sendCommand(...args: Parameters<Redis["sendCommand"]>): unknown {
-    const [command] = args;
-    if (this.isPublishingLast && command.name === "publish") {
-      // The caller gets the command's promise, as sendCommand gives it; the write waits for the turn's end.
-      process.nextTick(() => this.sendNow(args));
-      return command.promise;
-    }
-    return this.sendNow(args);
-  }
-
-  private sendNow(args: Parameters<Redis["sendCommand"]>): unknown {
     const [command] = args;
     const sent = super.sendCommand(...args);
     if (command.name === "publish") {
@@ -72,6 +59,35 @@ class QuietRedis extends Redis {
       command.promise.catch((error: unknown) => logger.debug({ err: error }, `redis ${command.name} failed`));
     }
     return sent;
+  }
+}
+
+/**
+ * A message whose encoding waits for its publish: the gateway's Redis adapter encodes what it
+ * sends the other web processes with a parser that hands these out
+ * (server/src/realtime/gateway.ts), and the gateway's publishing connection encodes it when
+ * it publishes it, at the end of the turn.
+ */
+export class PendingMessage {
+  constructor(readonly encode: () => Buffer) {}
+}
+
+/**
+ * The gateway's publishing connection: a publish (its encoding, its command, its write) waits
+ * for the end of the caller's turn of the event loop, in the order asked, and still leaves
+ * in that turn, before any I/O is read (newGatewayPublishConnection).
+ */
+class PublishingLastRedis extends QuietRedis {
+  override publish(channel: string | Buffer, message: string | Buffer | PendingMessage): Promise<number> {
+    const published = new Promise<number>((resolve, reject) => {
+      process.nextTick(() => {
+        const bytes: string | Buffer = message instanceof PendingMessage ? message.encode() : message;
+        super.publish(channel, bytes).then(resolve, reject);
+      });
+    });
+    // As from any publish no one waits for: a failure is logged by sendCommand, never thrown.
+    published.catch(() => {});
+    return published;
   }
 }
 
@@ -136,25 +152,23 @@ export async function requireRedis<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A connection for publishing realtime events (the adapter's pub, the emitter). Nothing
- * waits for a publish; the adapter's own questions to the other web processes (presence's
- * fetchSockets) get as long as the adapter gives them, 5 seconds.
- */
-export const newPublishConnection = () =>
-  newFailFastConnection("publish", { commandTimeout: 5000, socketTimeout: 5000 });
+/** Nothing waits for a publish; the adapter's own questions to the other processes get 5 s. */
+const PUBLISH_TIMEOUTS = { commandTimeout: 5000, socketTimeout: 5000 };
+
+/** A connection for publishing realtime events from a process without a gateway (the emitter). */
+export const newPublishConnection = () => newFailFastConnection("publish", PUBLISH_TIMEOUTS);
 
 /**
- * The web process's publishing connection for its Socket.IO adapter. The adapter sends an
- * event to Redis (for the other web processes) before it writes it to this process's own
- * sockets; this connection writes a publish at the end of the current turn of the event
- * loop instead, so the sockets here are written first and the other processes' copy leaves
- * right after, in the same turn (docs/realtime.md, "The job's event first").
+ * The web process's publishing connection for its Socket.IO adapter. The adapter encodes an
+ * event for the other web processes and publishes it to Redis before it writes it to this
+ * process's own sockets; on this connection the publish, and the encoding of a
+ * PendingMessage, wait for the end of the caller's turn of the event loop, so the sockets
+ * here are written first and the other processes' copy leaves right after, in the same turn
+ * (docs/realtime.md, "The job's event first").
  */
 export function newGatewayPublishConnection(): Redis {
-  const connection = newPublishConnection();
-  connection.isPublishingLast = true;
-  return connection;
+  const options = { ...FAIL_FAST, ...PUBLISH_TIMEOUTS, enableOfflineQueue: true };
+  return failFast(new PublishingLastRedis(config.redisUrl, options), "publish");
 }
 
 /** A patient connection (BullMQ workers, subscribers): its commands wait for Redis to return. */

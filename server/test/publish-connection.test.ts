@@ -2,9 +2,10 @@
  * The gateway's publishing connection (core/src/redis.ts, docs/realtime.md "The job's event
  * first"): a publish is written to Redis at the end of the caller's turn of the event loop,
  * after whatever the caller does next in that turn (the adapter's writes to this process's
- * own sockets), and still answers as a publish does.
+ * own sockets), a message handed over unencoded is encoded then, and a publish still
+ * answers as a publish does.
  */
-import { newGatewayPublishConnection, newPublishConnection } from "@sched/core/redis";
+import { newGatewayPublishConnection, newPublishConnection, PendingMessage } from "@sched/core/redis";
 import type { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -44,6 +45,29 @@ describe("the gateway's publishing connection", () => {
     expect(writes.count).toBe(1);
     expect(await answered).toBe(1);
     expect(await heard).toBe("hello");
+  });
+
+  it("encodes a pending message when it publishes it, and sends its bytes as they are", async () => {
+    const { connection, writes } = await counted(newGatewayPublishConnection);
+    const subscriber = newPublishConnection();
+    opened.push(subscriber);
+    const heard = new Promise<Buffer>((resolve) =>
+      subscriber.on("messageBuffer", (_channel: Buffer, message: Buffer) => resolve(message)),
+    );
+    await subscriber.subscribe("publish-connection-bytes");
+    // Not valid UTF-8: bytes that a conversion to text would change.
+    const bytes = Buffer.from([0x93, 0xff, 0x00, 0xc3, 0x28]);
+    let encodings = 0;
+    const pending = new PendingMessage(() => {
+      encodings++;
+      return bytes;
+    });
+
+    const answered = connection.publish("publish-connection-bytes", pending as never);
+    expect([encodings, writes.count]).toEqual([0, 0]);
+    expect(await answered).toBe(1);
+    expect(encodings).toBe(1);
+    expect((await heard).equals(bytes)).toBe(true);
   });
 
   it("writes anything else at once, like every other connection", async () => {
