@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { rolldown } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -71,16 +73,6 @@ const installableApp = VitePWA({
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
 /**
- * How the page names the app's first modules for the early script to ask for: a link the
- * browser does not act on (as `modulepreload` links it would, before the early script ran).
- */
-const APP_MODULE_REL = "app-module";
-
-/** The early script and the board preview's script it loads (docs/schedule.md, "The first paint"). */
-const EARLY_ENTRY = source("early/main.ts");
-const PAINTER_ENTRY = source("early/painter.ts");
-
-/**
  * These modules only declare things but do not say so in package.json, so an import of one
  * export kept whole packages: a constant from shared-types pulled in every zod schema,
  * antd's Input pulled in all of @rc-component/form.
@@ -143,85 +135,46 @@ function chunkGroups() {
   return groupsMade;
 }
 
-/** One classic script (an IIFE) with everything `input` needs, minified, as the build's asset `name`. */
-async function classicScript(input: string, define: Record<string, string>): Promise<string> {
-  const bundle = await rolldown({
-    input,
-    platform: "browser",
-    transform: { define: { "import.meta.env.DEV": "false", ...define } },
-    treeshake: { moduleSideEffects: SIDE_EFFECT_FREE },
+/** Files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json)$/;
+/** Below this size the encoding header costs about what compression saves. */
+const MIN_COMPRESS_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
   });
-  try {
-    const { output } = await bundle.generate({ format: "iife", minify: true });
-    return output[0].code;
-  } finally {
-    await bundle.close();
-  }
 }
 
 /**
- * The early script (src/early/main.ts) and the board preview's script (src/early/painter.ts)
- * are classic scripts of their own, each with all it needs, not modules of the app: a module
- * script, even an async one, runs only after the browser has compiled the app's modules that
- * arrived with it, and a module's imports are more requests in the queue. The early script
- * goes first in the page, after the viewport's size; in development both are modules.
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every text file of the build, once, at
+ * the highest levels; the server sends one when the browser accepts it (server/src/app.ts).
+ * Runs last, after the service worker is written.
  */
-function earlyScripts(): Plugin {
-  let earlyFile: string | undefined;
-  return {
-    name: "sched:early-scripts",
-    generateBundle: {
-      order: "pre",
-      async handler(_options, bundle) {
-        // The page's module script and what it imports, which the early script fetches after its own requests.
-        const page = Object.values(bundle).find(
-          (output) =>
-            output.type === "chunk" && output.isEntry && output.facadeModuleId?.endsWith("index.html"),
+const precompress: Plugin = {
+  name: "sched:precompress",
+  apply: "build",
+  closeBundle: {
+    order: "post",
+    handler() {
+      const outDir = this.environment.config.build.outDir;
+      const root = path.resolve(this.environment.config.root, outDir);
+      for (const file of filesUnder(root)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_COMPRESS_BYTES) continue;
+        const content = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
         );
-        if (page?.type !== "chunk") return this.error("the page's entry chunk is missing");
-        const painter = this.emitFile({
-          type: "asset",
-          name: "painter.js",
-          source: await classicScript(PAINTER_ENTRY, {}),
-        });
-        const early = this.emitFile({
-          type: "asset",
-          name: "early.js",
-          source: await classicScript(EARLY_ENTRY, {
-            __BOARD_PAINTER_URL__: JSON.stringify(`/${this.getFileName(painter)}`),
-            __APP_ENTRY__: JSON.stringify(`/${page.fileName}`),
-          }),
-        });
-        earlyFile = this.getFileName(early);
-      },
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
     },
-    transformIndexHtml: {
-      order: "post",
-      handler(html, context) {
-        if (context.bundle) {
-          // In a build the early script starts the app: the page's own module script goes, and
-          // its modules are named for the early script to ask for (docs/schedule.md).
-          const page = html
-            .replace(/\s*<script type="module"[^>]*><\/script>/g, "")
-            .replaceAll('<link rel="modulepreload" crossorigin', `<link rel="${APP_MODULE_REL}"`);
-          if (page === html) throw new Error("index.html has no module script for the early script to start");
-          html = page;
-        }
-        const script = context.bundle
-          ? `<script src="/${earlyFile}"></script>`
-          : '<script type="module" src="/src/early/main.ts"></script>';
-        // Right after the viewport's size is set: the script asks whether this is a phone's screen.
-        const viewport = /<meta name="viewport"[^>]*>/.exec(html);
-        if (!viewport) throw new Error("index.html has no viewport meta tag for the early script to follow");
-        const end = viewport.index + viewport[0].length;
-        return `${html.slice(0, end)}\n    ${script}${html.slice(end)}`;
-      },
-    },
-  };
-}
+  },
+};
 
 export default defineConfig({
-  plugins: [react(), installableApp, moduleGraph, earlyScripts()],
+  plugins: [react(), installableApp, moduleGraph, precompress],
   server: {
     port: 5173,
     // No changeOrigin: the server checks that Origin matches Host, and both stay the dev server's.

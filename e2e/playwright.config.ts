@@ -1,7 +1,12 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5100);
 const baseURL = `http://localhost:${E2E_PORT}`;
+/** The "embedded" project's server: `npm start` on PGlite, next to the main one. */
+const EMBEDDED_PORT = E2E_PORT + 1;
+const EMBEDDED_SPEC = /embedded-walk\.spec\.ts/;
 
 /** The system Chromium (Debian package); Playwright's own browser download is never used. */
 const chromium = {
@@ -41,10 +46,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
+      testIgnore: EMBEDDED_SPEC,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "phone",
+      testIgnore: EMBEDDED_SPEC,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
@@ -54,15 +61,42 @@ export default defineConfig({
         launchOptions: chromium,
       },
     },
+    {
+      // What a newcomer runs (issue 31): the README's `npm start` on the embedded database.
+      name: "embedded",
+      testMatch: EMBEDDED_SPEC,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromium,
+        baseURL: `http://localhost:${EMBEDDED_PORT}`,
+      },
+    },
   ],
-  webServer: {
-    command: "npx tsx e2e/server.ts",
-    cwd: "..",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 240_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { E2E_PORT: String(E2E_PORT) },
-  },
+  webServer: [
+    {
+      command: "npx tsx e2e/server.ts",
+      cwd: "..",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 240_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { E2E_PORT: String(E2E_PORT) },
+    },
+    {
+      command: "npx tsx e2e/server-embedded.ts",
+      cwd: "..",
+      url: `http://localhost:${EMBEDDED_PORT}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 240_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        E2E_EMBEDDED_PORT: String(EMBEDDED_PORT),
+        // The same client build as the main server's: built once per run.
+        CLIENT_DIST: path.join(os.tmpdir(), `sched-e2e-dist-${E2E_PORT}`),
+      },
+    },
+  ],
 });

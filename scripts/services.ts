@@ -32,7 +32,11 @@ export async function ensureDatabase(): Promise<Service> {
   }
   const { startEmbeddedPostgres } = await import("@sched/core/db/embedded");
   const pgliteDir = path.join(dataDir(), "pglite");
-  const embedded = await startEmbeddedPostgres({ dataDir: pgliteDir });
+  // PGLITE_PORT fixes its port (a free one otherwise), for a tool that connects to it too.
+  const embedded = await startEmbeddedPostgres({
+    dataDir: pgliteDir,
+    port: Number(process.env.PGLITE_PORT ?? 0),
+  });
   process.env.DATABASE_URL = embedded.url;
   const port = new URL(embedded.url).port;
   return {

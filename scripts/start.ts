@@ -109,7 +109,8 @@ try {
   const { DEMO_LOGINS } = await import("@sched/core/commands/seed-demo");
   console.log(`\n  Scheduler is running at ${config.appUrl}`);
   if (isDev) console.log("  Client dev server: npm run dev -w client (http://localhost:5173)");
-  console.log(`  Demo sign-in: ${DEMO_LOGINS[0].email} / ${DEMO_LOGINS[0].password}\n`);
+  if (config.seedDemo) console.log(`  Demo sign-in: ${DEMO_LOGINS[0].email} / ${DEMO_LOGINS[0].password}`);
+  console.log("");
 } catch (error) {
   console.error((error as Error).message);
   await stop(1);

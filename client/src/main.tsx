@@ -1,6 +1,6 @@
 import "./lib/no-eval";
-// First after no-eval: a load of /schedule asks for the board's code and week while the rest
-// of the app's code is still starting (src/preload.ts).
+// First after no-eval: a load of /schedule asks for the board's code and its week before
+// React renders anything (src/preload.ts).
 import "./preload";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -8,11 +8,6 @@ import { BrowserRouter } from "react-router";
 import { Providers } from "./app/Providers";
 import { AppRoutes } from "./app/router";
 import "./styles.css";
-// The board preview's looks (src/early/boardPreview.ts) are in the page before it paints.
-import "./features/schedule/week-grid.css";
-import "./features/schedule/job-card.css";
-import "./features/schedule/conflicts.css";
-import "./early/board-preview.css";
 
 // The service worker and the outbox of changes made offline start once the page has loaded
 // (docs/offline.md): none of it weighs on the first screen.

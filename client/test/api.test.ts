@@ -1,12 +1,10 @@
 import { COMPANY_HEADER, DEFAULT_COMPANY_PLACEHOLDER } from "@sched/shared-types";
 import type { QueryFunctionContext } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
-import { type EarlyAnswer, earlyRequests } from "../src/early/earlyAnswers";
 import {
   ApiError,
   apiJson,
   apiRequest,
-  errorMessage,
   getQueryFn,
   IDEMPOTENCY_KEY_HEADER,
   isApiError,
@@ -198,46 +196,6 @@ describe("getQueryFn", () => {
       message: '401: {"message":"Not signed in","code":"unauthorized"}',
     });
   });
-  describe('with the early script\'s answers (docs/schedule.md, "The first paint")', () => {
-    const early = (entries: [readonly unknown[], EarlyAnswer][]) => {
-      const { answers } = earlyRequests();
-      for (const [queryKey, value] of entries) answers.set(queryKeyToUrl(queryKey), Promise.resolve(value));
-    };
-    afterEach(() => earlyRequests().answers.clear());
-
-    it("takes the answer for its URL once, then asks the server", async () => {
-      const jobs = queryKeys.jobs(COMPANY_ID, "2030-05-30", "2030-06-13");
-      early([[jobs, { ok: true, data: [{ id: "early" }] }]]);
-      answer(new Response('[{"id":"server"}]', { status: 200 }));
-      const query = getQueryFn({ on401: "throw" });
-      await expect(query(queryContext(jobs))).resolves.toEqual([{ id: "early" }]);
-      expect(fetchMock).not.toHaveBeenCalled();
-      await expect(query(queryContext(jobs))).resolves.toEqual([{ id: "server" }]);
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-    });
-
-    it("makes of a refusal what the server's own would be", async () => {
-      const refusal: EarlyAnswer = {
-        ok: false,
-        status: 401,
-        text: '{"message":"Not signed in","code":"unauthorized"}',
-      };
-      early([[queryKeys.user(), refusal]]);
-      await expect(getQueryFn({ on401: "returnNull" })(queryContext(queryKeys.user()))).resolves.toBeNull();
-      early([[queryKeys.user(), refusal]]);
-      const error = await rejectionOf(() => getQueryFn({ on401: "throw" })(queryContext(queryKeys.user())));
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ status: 401, code: "unauthorized" });
-      expect(fetchMock).not.toHaveBeenCalled();
-    });
-
-    it("leaves other URLs to the server", async () => {
-      early([[queryKeys.employees(COMPANY_ID), { ok: true, data: [] }]]);
-      answer(new Response("[]", { status: 200 }));
-      await getQueryFn({ on401: "throw" })(queryContext(queryKeys.templates(COMPANY_ID)));
-      expect(fetchMock.mock.calls[0][0]).toBe(`/api/templates?companyId=${COMPANY_ID}`);
-    });
-  });
 });
 
 describe("queryKeyToUrl", () => {
@@ -261,21 +219,5 @@ describe("queryKeyToUrl", () => {
     expect(queryKeyToUrl(["/api/call-records", { date: "2025-01-06", companyId: undefined }])).toBe(
       "/api/call-records?date=2025-01-06",
     );
-  });
-});
-
-describe("errorMessage", () => {
-  it("reads the server's message", () => {
-    const error = new ApiError(409, '{"message":"Email already registered","code":"conflict"}');
-    expect(error.status).toBe(409);
-    expect(errorMessage(error, "Please try again")).toBe("Email already registered");
-  });
-
-  it("falls back to the raw body, then to the given text", () => {
-    expect(errorMessage(new ApiError(502, "Bad Gateway"), "Please try again")).toBe("Bad Gateway");
-    expect(errorMessage(new ApiError(502, "  "), "Please try again")).toBe("Please try again");
-    expect(errorMessage(new TypeError("Failed to fetch"), "Please try again")).toBe("Please try again");
-    expect(errorMessage(new Error("500: Internal"), "Please try again")).toBe("Please try again");
-    expect(errorMessage("not an error", "Please try again")).toBe("Please try again");
   });
 });

@@ -4,20 +4,17 @@
  * that every job of the week shows exactly once on the Week View's model, By Employee,
  * the Daily View, the print and the CSV, and nothing outside the week shows at all.
  */
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { addDays, type EmployeeDTO, isoWeekday, type JobDTO, weekDates } from "@sched/shared-types";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jobDefaultsFromCall } from "../src/features/calls/BookJobFromCall";
 import { buildScheduleCsv } from "../src/features/schedule/csv";
 import {
-  addDays,
   buildGridModel,
   byRowWeek,
   dayRows,
   INACTIVE_ROW_KEY,
-  isoWeekday,
   jobsOfWeek,
-  weekDates,
 } from "../src/features/schedule/gridModel";
 import { buildPrintHtml } from "../src/features/schedule/print";
 import { nextWorkingDay } from "../src/features/schedule/workingDays";

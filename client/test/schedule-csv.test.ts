@@ -2,7 +2,7 @@ import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { buildScheduleCsv, csvCell, scheduleCsvFilename } from "../src/features/schedule/csv";
 import { jobTypeClass, paymentTone, statusTone, totalAmount } from "../src/features/schedule/jobStyle";
-import { jobWindow } from "../src/features/schedule/useJobs";
+import { jobWindow } from "../src/features/schedule/jobWindow";
 import { buildEmployee, buildJob } from "./builders";
 
 const employee = (id: string, name: string): EmployeeDTO =>

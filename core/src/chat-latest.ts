@@ -15,13 +15,7 @@
  * from the table. A pointer this process could not drop might hide a message it stored
  * meanwhile: it is distrusted until it is dropped, which happens as soon as Redis is
  * back (docs/reliability.md).
- *
- * A web process keeps the pointers it read in memory while its invalidation channel is
- * healthy, so the empty poll asks Redis nothing (docs/realtime.md, "Caches in the web
- * process"). Every change of a pointer, a move or a drop, publishes its new value on the
- * channel in the same Redis step, so no process can change one without telling the others.
  */
-import { INVALIDATION_CHANNEL, isChannelHealthy, onChannelReset, onInvalidation } from "./cache/channel";
 import { logRedisFailure, redis, redisKey } from "./redis";
 
 /** Long enough to outlive any quiet weekend; refreshed by every message. */
@@ -33,81 +27,15 @@ export const NO_MESSAGES = { seq: 0, id: "" } as const;
 const pointerKey = (companyId: string) => redisKey(`chat:latest:${companyId}`);
 
 // Sets KEYS[1] to "ARGV[1]:ARGV[2]" unless it holds a seq >= ARGV[1]; a value equal to
-// ARGV[4] (a pointer the caller proved stale) is replaced whatever its seq. The new value
-// goes to every process on channel ARGV[5] as "chat|<company ARGV[6]>|<value>".
+// ARGV[4] (a pointer the caller proved stale) is replaced whatever its seq.
 const NOTE_SCRIPT = `
 local current = redis.call('GET', KEYS[1])
 if current and current ~= ARGV[4] then
   local seq = tonumber(string.match(current, '^(%d+):'))
   if seq and seq >= tonumber(ARGV[1]) then return 0 end
 end
-local value = ARGV[1] .. ':' .. ARGV[2]
-redis.call('SET', KEYS[1], value, 'EX', ARGV[3])
-redis.call('PUBLISH', ARGV[5], 'chat|' .. ARGV[6] .. '|' .. value)
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', ARGV[3])
 return 1`;
-
-// Deletes KEYS[1] and tells every process that the company ARGV[2] has no pointer ("chat|<company>|").
-const DROP_SCRIPT = `
-redis.call('DEL', KEYS[1])
-redis.call('PUBLISH', ARGV[1], 'chat|' .. ARGV[2] .. '|')
-return 1`;
-
-/**
- * This process's copy of the pointers it read or heard of. `raw` undefined: not known (ask
- * Redis). `changes` counts what was heard for the company, so a read from Redis that
- * crossed a change is not kept; `at` ages an entry out, a bound for anything unforeseen.
- */
-type Mirrored = { raw: string | undefined; changes: number; at: number };
-const mirror = new Map<string, Mirrored>();
-const MAX_COMPANIES = 100_000;
-const MAX_AGE_MS = 60_000;
-
-function entryOf(companyId: string): Mirrored {
-  let entry = mirror.get(companyId);
-  if (!entry) {
-    if (mirror.size >= MAX_COMPANIES) mirror.clear();
-    entry = { raw: undefined, changes: 0, at: 0 };
-    mirror.set(companyId, entry);
-  }
-  return entry;
-}
-
-/** The pointer moved or went (this process's own change, or any process's message). */
-function heard(companyId: string, raw: string | undefined): void {
-  const entry = entryOf(companyId);
-  entry.changes++;
-  entry.raw = raw;
-  entry.at = Date.now();
-}
-
-onInvalidation("chat", (body) => {
-  const separator = body.indexOf("|");
-  heard(body.slice(0, separator), body.slice(separator + 1) || undefined);
-});
-onChannelReset(() => mirror.clear());
-
-type ReadTicket = { entry: Mirrored; changes: number } | undefined;
-
-/** Taken before reading Redis, while the channel is healthy: what has been heard so far. */
-function readTicket(companyId: string): ReadTicket {
-  if (!isChannelHealthy()) return undefined;
-  const entry = entryOf(companyId);
-  return { entry, changes: entry.changes };
-}
-
-/**
- * Keeps a pointer read from Redis unless a change of it was heard meanwhile (the read may
- * have been answered before that change, its message overtaking the answer) or the
- * channel was reset or went unhealthy.
- */
-function keepRead(companyId: string, ticket: ReadTicket, raw: string): void {
-  const entry = ticket?.entry;
-  if (!entry || mirror.get(companyId) !== entry || entry.changes !== ticket.changes || !isChannelHealthy()) {
-    return;
-  }
-  entry.raw = raw;
-  entry.at = Date.now();
-}
 
 const asPointer = (raw: string): ChatPointer => ({ raw, id: raw.slice(raw.indexOf(":") + 1) });
 
@@ -121,28 +49,14 @@ redis.on("ready", () => {
   for (const companyId of [...undroppedPointers]) void dropChatPointer(companyId);
 });
 
-/**
- * The company's pointer when this process holds it, without asking Redis: its channel is
- * healthy, the entry fresh and the pointer trusted; undefined otherwise.
- */
-export function knownChatPointer(companyId: string): ChatPointer | undefined {
-  if (undroppedPointers.has(companyId) || !isChannelHealthy()) return undefined;
-  const entry = mirror.get(companyId);
-  return entry?.raw !== undefined && Date.now() - entry.at < MAX_AGE_MS ? asPointer(entry.raw) : undefined;
-}
-
 /** The company's pointer, or null when Redis has none, cannot answer, or it is not to be trusted. */
 export async function readChatPointer(companyId: string): Promise<ChatPointer | null> {
   if (undroppedPointers.has(companyId)) {
     await dropChatPointer(companyId);
     return null;
   }
-  const known = knownChatPointer(companyId);
-  if (known) return known;
-  const ticket = readTicket(companyId);
   try {
     const raw = await redis.get(pointerKey(companyId));
-    if (raw) keepRead(companyId, ticket, raw);
     return raw ? asPointer(raw) : null;
   } catch (error) {
     logRedisFailure(error, "chat pointer unavailable");
@@ -155,10 +69,8 @@ export async function readChatPointer(companyId: string): Promise<ChatPointer | 
  * pointer that could not be dropped is distrusted until a later drop succeeds.
  */
 export async function dropChatPointer(companyId: string): Promise<void> {
-  // This process stops answering from the pointer before Redis has it dropped.
-  heard(companyId, undefined);
   try {
-    await redis.eval(DROP_SCRIPT, 1, pointerKey(companyId), INVALIDATION_CHANNEL, companyId);
+    await redis.del(pointerKey(companyId));
     undroppedPointers.delete(companyId);
   } catch (error) {
     undroppedPointers.add(companyId);
@@ -185,8 +97,6 @@ export async function noteNewestMessage(
       id,
       String(POINTER_TTL_SECONDS),
       staleRaw ?? "",
-      INVALIDATION_CHANNEL,
-      companyId,
     );
   } catch (error) {
     // A pointer left behind would hide this message from polls: distrusted until dropped,

@@ -5,6 +5,7 @@
 
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -16,6 +17,46 @@ const optional = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+/** The names Express's `trust proxy` knows for whole ranges (proxy-addr). */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, an address/prefix subnet, or one of the range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split("/");
+  if (extra !== undefined || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+}
+
+export const TRUST_PROXY_INVALID =
+  'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or subnets (e.g. "loopback" or "10.0.0.0/8, 127.0.0.1")';
+
+/**
+ * Which proxies' X-Forwarded-For and X-Forwarded-Proto count (docs/auth.md, "Trusted
+ * proxies"): a hop count or a list, as Express's `trust proxy` takes them. "true" is
+ * refused: it trusts whatever address a client writes, so anyone reaching the port could
+ * pick the address every limit counts by.
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): number | string[] | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value.toLowerCase() === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message: `${TRUST_PROXY_INVALID}, not "true": "true" trusts every address a client writes in X-Forwarded-For`,
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress)) {
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_INVALID });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -26,7 +67,9 @@ const ZEnv = z.object({
   SESSION_SECRET: optional,
   DATA_DIR: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: optional,
+  // One line per request at info level; otherwise at debug level (seen with LOG_LEVEL=debug).
+  ACCESS_LOG: optional,
+  TRUST_PROXY: optional.transform((value, ctx) => parseTrustProxy(value, ctx)),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Scheduler <no-reply@scheduler.local>"),
@@ -84,6 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     sessionSecret: sessionSecret(env, dataDir),
     dataDir,
     logLevel: env.LOG_LEVEL,
+    accessLog: env.ACCESS_LOG === "1",
     trustProxy: env.TRUST_PROXY,
     bcryptRounds: env.BCRYPT_ROUNDS,
     smtpUrl: env.SMTP_URL,

@@ -6,7 +6,7 @@
  * They live in core because two of them are decided inside commands: an invitation
  * counts only when an e-mail will really go out, which the invite command knows under
  * its lock, and a chat post counts before it is stored. The HTTP ones (sign-in,
- * registration) use the same definitions.
+ * registration, company creation) use the same definitions.
  *
  * Counters are kept in Redis, shared by every process, by rate-limiter-flexible. When
  * Redis does not answer, a per-process counter in memory (the insurance limiter) takes
@@ -45,17 +45,10 @@ function defineLimit(name: string, points: number, windowSeconds: number, refusa
 
 const FAILED_ATTEMPTS = "Too many failed attempts.";
 
-/** Failed sign-ins from one address, whatever the account: one address cannot probe many accounts. */
-export const signInFailuresByIp = defineLimit(
-  "sign-in-ip",
-  LOGIN_MAX_FAILURES,
-  LOGIN_WINDOW_SECONDS,
-  FAILED_ATTEMPTS,
-);
-
 /**
- * Failed sign-ins to one account from one address. Counted per pair, so guessing from
- * elsewhere never locks the owner out of their own device; a success clears it.
+ * Failed sign-ins to one account from one address: the 5th locks that pair for the rest of
+ * its 15 minutes. Counted per pair, so guessing from elsewhere never locks the owner out of
+ * their own device, and guesses at other accounts never lock this one; a success clears it.
  */
 export const signInFailuresByAccountAndIp = defineLimit(
   "sign-in-account-ip",
@@ -63,6 +56,35 @@ export const signInFailuresByAccountAndIp = defineLimit(
   LOGIN_WINDOW_SECONDS,
   FAILED_ATTEMPTS,
 );
+
+/**
+ * A budget that slows down instead of locking: past `failures.points` failures of a key in
+ * the window, the key may try once per `pace` window, and every other attempt answers 429
+ * with a Retry-After of a few seconds. Someone with the right password waits those seconds
+ * at most; a guesser is held to a few guesses a minute.
+ */
+export type Slowdown = { readonly failures: Limit; readonly pace: Limit };
+
+function defineSlowdown(name: string, freeFailures: number, paceSeconds: number): Slowdown {
+  return {
+    failures: defineLimit(`${name}-failures`, freeFailures, LOGIN_WINDOW_SECONDS, FAILED_ATTEMPTS),
+    pace: defineLimit(`${name}-pace`, 1, paceSeconds, FAILED_ATTEMPTS),
+  };
+}
+
+/**
+ * Failed sign-ins from one address, whatever the account: past 30 in 15 minutes, one attempt
+ * every 3 seconds. One address cannot probe many accounts quickly, and an office behind one
+ * address (or a proxy without TRUST_PROXY) is slowed, never locked out.
+ */
+export const signInSlowdownByIp = defineSlowdown("sign-in-ip", 30, 3);
+
+/**
+ * Failed sign-ins to one account, from every address together: past 10 in 15 minutes, one
+ * attempt every 5 seconds. It holds whatever address the attempts claim (a forged
+ * X-Forwarded-For changes the pair, not the account), and slows the owner by seconds at most.
+ */
+export const signInSlowdownByAccount = defineSlowdown("sign-in-account", 10, 5);
 
 /** Wrong setup passwords (POST /api/make-admin), per address and per e-mail. */
 export const adminSetupFailuresByIp = defineLimit(
@@ -76,6 +98,14 @@ export const adminSetupFailuresByEmail = defineLimit(
   LOGIN_MAX_FAILURES,
   LOGIN_WINDOW_SECONDS,
   FAILED_ATTEMPTS,
+);
+
+/** Invitation e-mails one user sends, from every company they can invite in together. */
+export const invitationsByInviter = defineLimit(
+  "invitations-inviter",
+  50,
+  DAY,
+  "You have sent too many invitations.",
 );
 
 /** Invitation e-mails one company sends. */
@@ -103,6 +133,20 @@ export const registrationsByIp = defineLimit(
   config.registrationsPerIpPerHour,
   HOUR,
   "Too many accounts were created from this network.",
+);
+
+/**
+ * Companies one user creates after their first (POST /api/companies): each company may send
+ * its own invitations, so many companies would multiply the invitation limits.
+ */
+export const companiesByUser = defineLimit("companies-user", 5, DAY, "You have created too many companies.");
+
+/** Companies created from one address (POST /api/companies), by every account together. */
+export const companiesByIp = defineLimit(
+  "companies-ip",
+  20,
+  DAY,
+  "Too many companies were created from this network.",
 );
 
 /** "Try again in 15 minutes.": seconds under a minute, hours past two. */
@@ -156,6 +200,19 @@ export async function consumeAll(uses: [Limit, string][]): Promise<void> {
 export async function assertUnder(limit: Limit, key: string): Promise<void> {
   const used = await limit.limiter.get(key);
   if (used && used.consumedPoints >= limit.points) throw refusal(limit, used.msBeforeNext);
+}
+
+/**
+ * The slowdown's door: under its free failures, nothing; past them, one attempt per pace
+ * window for each key, or 429 with the seconds to wait. Every pace or none is counted.
+ */
+export async function keepPace(uses: [Slowdown, string][]): Promise<void> {
+  const paced: [Limit, string][] = [];
+  for (const [slowdown, key] of uses) {
+    const used = await slowdown.failures.limiter.get(key);
+    if (used && used.consumedPoints >= slowdown.failures.points) paced.push([slowdown.pace, key]);
+  }
+  await consumeAll(paced);
 }
 
 /** Counts one failure of `key` without refusing anything now. */

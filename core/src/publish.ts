@@ -19,8 +19,6 @@ import {
 } from "@sched/shared-types";
 import { Emitter } from "@socket.io/redis-emitter";
 import { config } from "./config";
-import { logger } from "./logger";
-import { forgetMember } from "./member-cache";
 import { newPublishConnection } from "./redis";
 
 /** The Redis channel prefix shared by the web processes' adapter and the emitter. */
@@ -88,11 +86,9 @@ export function publishToUser<E extends ServerEventName>(
 
 /**
  * A member removed from a company leaves its room at once, on every process: no more
- * events, no presence on its board, and the chat poll's membership note is forgotten.
- * Call it after the membership row is deleted.
+ * events and no presence on its board. Call it after the membership row is deleted.
  */
 export function removeUserFromCompanyRoom(userId: string, companyId: string): void {
-  forgetMember(userId, companyId).catch((error) => logger.warn({ err: error }, "could not forget member"));
   const current = target();
   current.changeRooms(userRoom(userId), "leave", [companyRoom(companyId), presenceRoom(companyId)]);
   current.memberLeft?.(userId, companyId);

@@ -1,7 +1,7 @@
 /**
  * The Redis connections. Redis holds only what the app can do without for a while
- * (sign-in counters, the chat pointer, the membership note, queued jobs, realtime
- * fan-out), so a request never waits for it (docs/reliability.md):
+ * (sign-in counters, the chat pointer, queued jobs, realtime fan-out), so a request
+ * never waits for it (docs/reliability.md):
  *
  * - `redis` and `newFailFastConnection()` serve request paths: a command without a
  *   connection fails at once (no offline queue), one without an answer fails after
@@ -59,35 +59,6 @@ class QuietRedis extends Redis {
       command.promise.catch((error: unknown) => logger.debug({ err: error }, `redis ${command.name} failed`));
     }
     return sent;
-  }
-}
-
-/**
- * A message whose encoding waits for its publish: the gateway's Redis adapter encodes what it
- * sends the other web processes with a parser that hands these out
- * (server/src/realtime/gateway.ts), and the gateway's publishing connection encodes it when
- * it publishes it, at the end of the turn.
- */
-export class PendingMessage {
-  constructor(readonly encode: () => Buffer) {}
-}
-
-/**
- * The gateway's publishing connection: a publish (its encoding, its command, its write) waits
- * for the end of the caller's turn of the event loop, in the order asked, and still leaves
- * in that turn, before any I/O is read (newGatewayPublishConnection).
- */
-class PublishingLastRedis extends QuietRedis {
-  override publish(channel: string | Buffer, message: string | Buffer | PendingMessage): Promise<number> {
-    const published = new Promise<number>((resolve, reject) => {
-      process.nextTick(() => {
-        const bytes: string | Buffer = message instanceof PendingMessage ? message.encode() : message;
-        super.publish(channel, bytes).then(resolve, reject);
-      });
-    });
-    // As from any publish no one waits for: a failure is logged by sendCommand, never thrown.
-    published.catch(() => {});
-    return published;
   }
 }
 
@@ -155,21 +126,11 @@ export async function requireRedis<T>(call: () => Promise<T>): Promise<T> {
 /** Nothing waits for a publish; the adapter's own questions to the other processes get 5 s. */
 const PUBLISH_TIMEOUTS = { commandTimeout: 5000, socketTimeout: 5000 };
 
-/** A connection for publishing realtime events from a process without a gateway (the emitter). */
-export const newPublishConnection = () => newFailFastConnection("publish", PUBLISH_TIMEOUTS);
-
 /**
- * The web process's publishing connection for its Socket.IO adapter. The adapter encodes an
- * event for the other web processes and publishes it to Redis before it writes it to this
- * process's own sockets; on this connection the publish, and the encoding of a
- * PendingMessage, wait for the end of the caller's turn of the event loop, so the sockets
- * here are written first and the other processes' copy leaves right after, in the same turn
- * (docs/realtime.md, "The job's event first").
+ * A connection for publishing realtime events: the web process's Socket.IO adapter and,
+ * in a process without a gateway, the emitter.
  */
-export function newGatewayPublishConnection(): Redis {
-  const options = { ...FAIL_FAST, ...PUBLISH_TIMEOUTS, enableOfflineQueue: true };
-  return failFast(new PublishingLastRedis(config.redisUrl, options), "publish");
-}
+export const newPublishConnection = () => newFailFastConnection("publish", PUBLISH_TIMEOUTS);
 
 /** A patient connection (BullMQ workers, subscribers): its commands wait for Redis to return. */
 export function newRedisConnection(): Redis {

@@ -119,7 +119,7 @@ test.describe("call log", () => {
     await api(page, "POST", "/api/call-records", {
       companyId: owner.companyId,
       customerName: "Yesterday Caller",
-      customerPhone: "555-0101",
+      customerPhone: "555-010-0101",
       callDate: yesterdayDate,
       callTime: "16:20",
     });
@@ -139,7 +139,7 @@ test.describe("call log", () => {
     await api(page, "POST", "/api/call-records", {
       companyId: owner.companyId,
       customerName: "Live Caller",
-      customerPhone: "555-0102",
+      customerPhone: "555-010-0102",
       callDate: now.date,
       callTime: now.time,
     });
@@ -170,7 +170,7 @@ test.describe("call log", () => {
     await api(page, "POST", "/api/call-records", {
       companyId: owner.companyId,
       customerName: "Busy Caller",
-      customerPhone: "555-0103",
+      customerPhone: "555-010-0103",
       callDate: now.date,
       callTime: now.time,
     });

@@ -165,7 +165,8 @@ test.describe("a create sent twice", () => {
     await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Location").fill("9 Retry Rd");
     await dialog.getByRole("button", { name: "Add Job" }).click();
-    await expect(page.getByText("Failed to add job: Please try again.")).toBeVisible();
+    // No answer came: only then is the connection to blame (client/src/lib/errorText.ts).
+    await expect(page.getByText("Failed to add job: Check your connection and try again.")).toBeVisible();
 
     // The same unsaved form, sent again: the same key, so the server answers with the job it made.
     await dialog.getByRole("button", { name: "Add Job" }).click();

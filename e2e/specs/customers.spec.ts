@@ -97,4 +97,30 @@ test.describe("customers", () => {
     await expect(page.getByTestId("customer-list")).toContainText("Ann Archer");
     await expect(page.getByTestId("customer-list")).toContainText("Cleo Cole");
   });
+
+  test("a server error never blames the connection; no answer at all does", async ({ page, owner }) => {
+    const customer = await api<{ id: string }>(page, "POST", "/api/customers", {
+      companyId: owner.companyId,
+      name: "Sia Server",
+      phone: "+1 555 500 5000",
+    });
+    const customerUrl = `**/api/customers/${customer.id}`;
+    const failed = page.getByRole("alert").filter({ hasText: "Could not load the customer" });
+
+    await page.route(customerUrl, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Internal server error", code: "internal" }),
+      }),
+    );
+    await page.goto(`/customers/${customer.id}`);
+    await expect(failed).toContainText("Something went wrong on the server", { timeout: 20_000 });
+    await expect(failed).not.toContainText("connection");
+
+    await page.unroute(customerUrl);
+    await page.route(customerUrl, (route) => route.abort("connectionrefused"));
+    await page.reload();
+    await expect(failed).toContainText("Check your connection and try again.", { timeout: 20_000 });
+  });
 });

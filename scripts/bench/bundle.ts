@@ -1,27 +1,21 @@
 /**
  * Initial JavaScript per route (gzip), from a production build's manifest: the page's
- * classic scripts (the early script), the entry, the route's lazy screens, and everything
- * they import statically. Budgets: sign-in ≤ 200 kB, schedule ≤ 350 kB (the schedule also
- * loads the socket client at sign-in, and the board preview's painter).
+ * classic scripts if any, the entry, the route's lazy screens, and everything they import
+ * statically. Budgets: sign-in <= 200 kB, schedule <= 350 kB (the schedule also loads the
+ * socket client at sign-in).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT } from "../services";
-import type { BenchSection } from "./harness";
+import { type BenchSection, verdict } from "./harness";
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-const ROUTES: {
-  name: string;
-  budgetKb: number;
-  modules: (string | RegExp)[];
-  /** Classic scripts the route loads besides the page's own (not in the manifest). */
-  scripts?: RegExp;
-}[] = [
+const ROUTES: { name: string; budgetKb: number; modules: (string | RegExp)[] }[] = [
   { name: "sign-in (/login)", budgetKb: 200, modules: ["index.html", "src/features/auth/LoginPage.tsx"] },
   {
     name: "schedule (/schedule)",
@@ -32,8 +26,6 @@ const ROUTES: {
       "src/features/schedule/SchedulePage.tsx",
       /socket\.io-client/,
     ],
-    // The board preview's script, which the early script loads on a desktop Week View.
-    scripts: /^painter-.*\.js$/,
   },
 ];
 
@@ -71,27 +63,25 @@ export const bundleBench: BenchSection = {
       const manifest = JSON.parse(
         readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8"),
       ) as Manifest;
-      // Classic scripts of the page are not in the manifest: the early script (client/vite.config.ts).
+      // Classic scripts of the page are not in the manifest.
       const html = readFileSync(path.join(outDir, "index.html"), "utf8");
       const classicScripts = [...html.matchAll(/<script src="\/([^"]+\.js)"><\/script>/g)].map(
         (match) => match[1],
       );
       const lines = ROUTES.map((route) => {
-        const loaded = route.scripts
-          ? readdirSync(path.join(outDir, "assets")).filter((f) => route.scripts?.test(f))
-          : [];
-        const files = new Set([
-          ...classicScripts,
-          ...loaded.map((file) => `assets/${file}`),
-          ...initialFiles(manifest, route.modules),
-        ]);
+        const files = new Set([...classicScripts, ...initialFiles(manifest, route.modules)]);
         const bytes = [...files].reduce(
           (sum, file) => sum + gzipSync(readFileSync(path.join(outDir, file))).length,
           0,
         );
         const kb = bytes / 1000;
-        const verdict = kb <= route.budgetKb ? "within" : "OVER";
-        return `  ${route.name.padEnd(22)} ${kb.toFixed(1).padStart(7)} kB gzip in ${files.size} files; budget ${route.budgetKb} kB: ${verdict}`;
+        context.row({
+          row: `Initial JavaScript, ${route.name}`,
+          figure: `${kb.toFixed(1)} kB gzip in ${files.size} files`,
+          budget: `<= ${route.budgetKb} kB`,
+          verdict: verdict(kb <= route.budgetKb),
+        });
+        return `  ${route.name.padEnd(22)} ${kb.toFixed(1).padStart(7)} kB gzip in ${files.size} files`;
       });
       context.report("Initial JavaScript per route (production build, gzip)", lines);
     } finally {

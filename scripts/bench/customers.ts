@@ -2,13 +2,13 @@
  * The customer search at 50,000 customers (docs/customers.md): the company's customers
  * arrive through the import route, 5,000 rows a request (each timed against its 5 s
  * budget), then GET /api/customers?q= is measured for the searches people type: part of a
- * name, of a phone number, of an e-mail, a word that matches nothing, and no query, next
- * to the floor of the same run (GET /api/employees: a session and one tiny query). Each
+ * name, of a phone number, of an e-mail, a word that matches nothing, and no query. Each
  * search's own database time and plan come from EXPLAIN ANALYZE of the route's query.
+ * Budget: every search's p99 <= 100 ms.
  */
 import { searchPattern } from "@sched/core/lib/search-text";
 import pg from "pg";
-import { type BenchSection, load, request } from "./harness";
+import { type BenchSection, load, request, verdict } from "./harness";
 import { registerOwner } from "./seed-week";
 
 const CUSTOMERS = 50_000;
@@ -106,30 +106,28 @@ export const customersBench: BenchSection = {
     lines.push(
       `  import of ${PER_IMPORT} rows (x${imports.length}, into a growing table): median ${ms(sorted[Math.floor(sorted.length / 2)])}, slowest ${ms(sorted[sorted.length - 1])}   budget ${IMPORT_BUDGET_MS} ms`,
     );
-    const floor = await load(`${context.appUrl}/api/employees?companyId=${owner.companyId}`, {
-      headers,
-      expectStatus: 200,
-      connections: 4,
-      durationMs: 3000,
-    });
-    lines.push(
-      `  floor: GET /api/employees                     p50 ${ms(floor.p50).padStart(9)}   p99 ${ms(floor.p99).padStart(9)}   ${floor.rps.toFixed(0).padStart(5)} req/s`,
-    );
     const client = new pg.Client({ connectionString: context.databaseUrl });
     await client.connect();
+    let worst = { label: "", p99: 0 };
     for (const [label, q] of searches) {
       const url = `${context.appUrl}/api/customers?companyId=${owner.companyId}&q=${encodeURIComponent(q)}`;
       const result = await load(url, { headers, expectStatus: 200, connections: 4, durationMs: 3000 });
-      const verdict = result.p99 <= SEARCH_BUDGET_P99_MS ? "within" : "OVER";
+      if (result.p99 > worst.p99) worst = { label, p99: result.p99 };
       const db = q ? await explain(client, owner.companyId, q) : undefined;
       const dbText = db
         ? `   database ${ms(db.ms)}${db.usesTrigram ? " (trigram index)" : " (no trigram index)"}`
         : "";
       lines.push(
-        `  q=${JSON.stringify(q).padEnd(17)} ${label.padEnd(28)} p50 ${ms(result.p50).padStart(9)}   p99 ${ms(result.p99).padStart(9)}   ${result.rps.toFixed(0).padStart(5)} req/s   ${verdict} p99 budget ${SEARCH_BUDGET_P99_MS} ms${dbText}`,
+        `  q=${JSON.stringify(q).padEnd(17)} ${label.padEnd(28)} p50 ${ms(result.p50).padStart(9)}   p99 ${ms(result.p99).padStart(9)}   ${result.rps.toFixed(0).padStart(5)} req/s${dbText}`,
       );
     }
     await client.end();
     context.report(`GET /api/customers?q= at ${CUSTOMERS.toLocaleString("en-US")} customers`, lines);
+    context.row({
+      row: `Customer search at ${CUSTOMERS.toLocaleString("en-US")} customers (${searches.length} kinds of search)`,
+      figure: `worst p99 ${worst.p99.toFixed(1)} ms (${worst.label})`,
+      budget: `p99 <= ${SEARCH_BUDGET_P99_MS} ms`,
+      verdict: verdict(worst.p99 <= SEARCH_BUDGET_P99_MS),
+    });
   },
 };

@@ -1,16 +1,12 @@
 /**
- * What every benchmark section shares: a database made for the run, the real web
- * process on a local port, a bare node:http server to compare with, and a bounded
- * load loop (autocannon-like, written with node:http so nothing new is installed).
+ * What every benchmark section shares: a database made for the run, the real web and
+ * worker processes on local ports, a bounded load loop (autocannon-like, written with
+ * node:http so nothing new is installed), and the budget rows each section reports.
  * Every request goes to 127.0.0.1 only, and every loop stops by itself.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { createThrowawayDatabase } from "@sched/core/db/throwaway";
 import { Redis } from "ioredis";
 import { ROOT } from "../services";
@@ -23,7 +19,7 @@ export async function createDatabase(runId: string): Promise<Database> {
   return createThrowawayDatabase("sched_bench", runId);
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -31,7 +27,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000) {
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url} exited with code ${child.exitCode}`);
@@ -53,7 +49,7 @@ export type RunningProcess = { url: string; stop: () => Promise<void> };
 /** A process of the app (web or worker), with its pid for memory readings. */
 export type AppProcess = RunningProcess & { pid: number };
 
-function stopper(child: ChildProcess) {
+export function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -84,7 +80,8 @@ export async function dropRedisKeys(runId: string): Promise<void> {
 function appEnv(databaseUrl: string, runId: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    NODE_ENV: "development",
+    // As deployed: the bench measures what production runs.
+    NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl(),
     REDIS_PREFIX: `${redisPrefix(runId)}:`,
@@ -97,15 +94,17 @@ function appEnv(databaseUrl: string, runId: string): NodeJS.ProcessEnv {
 }
 
 /**
- * The real web process (server/src/index.ts: migrations, Express app, gateway) on a free
- * port; `env` adds to the run's environment (e.g. CLIENT_DIST for a built client).
+ * The real web process (server/src/index.ts: migrations, Express app, gateway) on `port`
+ * (a free one by default); `env` adds to the run's environment (e.g. CLIENT_DIST for a
+ * built client, APP_URL behind a load balancer).
  */
 export async function startApp(
   databaseUrl: string,
   runId: string,
   env: Record<string, string> = {},
+  port?: number,
 ): Promise<AppProcess> {
-  const port = await freePort();
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS adds node flags to the web process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
@@ -128,40 +127,24 @@ export function startWorker(databaseUrl: string, runId: string): AppProcess {
   return { url: "", pid: child.pid ?? 0, stop: stopper(child) };
 }
 
-export type BareResponse = { status: number; headers: Record<string, string>; body: Buffer };
-
-/**
- * The ceiling: a bare node:http server in a process of its own that answers every
- * request with exactly `response` (status, headers, body bytes), nothing else.
- */
-export async function startBareServer(response: BareResponse): Promise<RunningProcess> {
-  const file = path.join(os.tmpdir(), `sched-bench-${randomBytes(4).toString("hex")}.json`);
-  writeFileSync(file, JSON.stringify({ ...response, body: response.body.toString("base64") }));
-  const program = `
-    const http = require("node:http");
-    const spec = JSON.parse(require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8"));
-    const body = Buffer.from(spec.body, "base64");
-    const headers = { ...spec.headers, "content-length": String(body.length) };
-    const server = http.createServer((req, res) => { res.writeHead(spec.status, headers); res.end(spec.status === 304 ? undefined : body); });
-    server.keepAliveTimeout = 60000;
-    server.listen(0, "127.0.0.1", () => console.log(server.address().port));
-    process.on("SIGTERM", () => server.close(() => process.exit(0)));
-  `;
-  const child = spawn(process.execPath, ["-e", program], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.once("data", (data: Buffer) => resolve(Number(data.toString().trim())));
-    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: stopper(child) };
-}
+export type Answer = { status: number; headers: Record<string, string>; body: Buffer };
 
 /** One request, the whole answer read. */
 export function request(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: unknown; agent?: http.Agent } = {},
-): Promise<BareResponse> {
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    /** Sent as JSON. */
+    body?: unknown;
+    /** Sent as it is (its content-type in `headers`). */
+    rawBody?: string;
+    agent?: http.Agent;
+  } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload =
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const req = http.request(
       url,
       {
@@ -169,7 +152,10 @@ export function request(
         agent: options.agent,
         headers: {
           ...(payload
-            ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) }
+            ? {
+                "content-type": options.rawBody === undefined ? "application/json" : "text/plain",
+                "content-length": String(Buffer.byteLength(payload)),
+              }
             : {}),
           ...options.headers,
         },
@@ -197,8 +183,11 @@ export type LoadResult = {
   seconds: number;
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   bytes: number;
+  /** Every request's time, ascending. */
+  latencies: number[];
 };
 
 export type LoadOptions = {
@@ -211,7 +200,8 @@ export type LoadOptions = {
   expectStatus: number;
 };
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile of values sorted in ascending order (0 when there are none). */
+export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
 /** Closed-loop load: `connections` clients in parallel for `durationMs`, latency per request. */
@@ -248,47 +238,37 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     seconds,
     rps: latencies.length / seconds,
     p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     bytes,
+    latencies,
   };
 }
 
-/** Measures `rounds` times, alternating the targets, and keeps each target's best round (least disturbed). */
-export async function compare(
-  targets: { name: string; url: string; options: LoadOptions }[],
-  rounds = 2,
-): Promise<Map<string, LoadResult>> {
-  const best = new Map<string, LoadResult>();
-  for (const target of targets) await load(target.url, { ...target.options, durationMs: 1000 });
-  for (let round = 0; round < rounds; round++) {
-    for (const target of targets) {
-      const result = await load(target.url, target.options);
-      const previous = best.get(target.name);
-      if (!previous || result.rps > previous.rps) best.set(target.name, result);
-    }
-  }
-  return best;
-}
+/** One row of the budget table `npm run bench` prints at the end. */
+export type BudgetRow = {
+  row: string;
+  /** What was measured, in words and numbers. */
+  figure: string;
+  budget: string;
+  /** Whether the figure is within the budget; "skipped" when it could not be measured here. */
+  verdict: "met" | "missed" | "skipped";
+};
 
 export type BenchContext = {
   runId: string;
   databaseUrl: string;
   /** The real web process. */
   appUrl: string;
-  /** Prints one section's table. */
+  /** Prints one section's details. */
   report: (title: string, lines: string[]) => void;
+  /** Adds a row to the budget table. */
+  row: (row: BudgetRow) => void;
 };
 
 export type BenchSection = { name: string; run: (context: BenchContext) => Promise<void> };
 
-const ms = (value: number) => `${value.toFixed(2)} ms`;
+/** "met" when `isMet`, else "missed". */
+export const verdict = (isMet: boolean): BudgetRow["verdict"] => (isMet ? "met" : "missed");
 
-/** Rows of "name  req/s  p50  p99" plus the ratio of the first target to the second. */
-export function formatComparison(results: Map<string, LoadResult>, ours: string, ceiling: string): string[] {
-  const rows = [...results].map(
-    ([name, r]) =>
-      `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${ms(r.p50).padStart(10)}   p99 ${ms(r.p99).padStart(10)}   (${r.requests} requests)`,
-  );
-  const ratio = (results.get(ours)?.rps ?? 0) / (results.get(ceiling)?.rps ?? 1);
-  return [...rows, `  ratio ${ours} / ${ceiling}: ${ratio.toFixed(2)}`];
-}
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

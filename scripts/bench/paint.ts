@@ -1,11 +1,11 @@
 /**
  * The board's first job card, in Chromium: from navigation start to the first frame after
- * the first `.job-card` is in the page, on /schedule of a signed-in owner whose week holds
- * 1,200 jobs, served by the real web process with a production build of the client.
- * Cold = a fresh browser profile (nothing cached); warm = the same profile loading again
- * (JavaScript from the HTTP cache, the API revalidated). Budgets: <= 1.0 s cold, <= 0.5 s warm.
- * The first card may be the board preview's (docs/schedule.md, "The first paint"); when the
- * app's own Week View replaced it is reported too.
+ * the app's own first job card (a button of the Week View) is in the page, on /schedule
+ * of a signed-in owner whose week holds 1,200 jobs, served by the real web process with a
+ * production build of the client. The card is then clicked at once, and the load counts
+ * only if the job dialog opens. Cold = a new browser context (empty cache); warm = the
+ * same context loading again (JavaScript from the HTTP cache, the API revalidated).
+ * Budgets: <= 1.5 s cold, <= 1.0 s warm (the median of PAINT_RUNS loads, 7 by default).
  * Uses the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium), as the e2e suite does.
  * PAINT_CLIENT_DIST serves a client built beforehand instead (to compare two builds).
  */
@@ -16,22 +16,20 @@ import path from "node:path";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import { SELECTED_COMPANY_KEY } from "@sched/shared-types";
 import { ROOT } from "../services";
-import { type BenchSection, startApp } from "./harness";
+import { type BenchSection, startApp, verdict } from "./harness";
 import { BENCH_MONDAY, type Owner, registerOwner, seedWeek } from "./seed-week";
 
 /** Loads of each kind; PAINT_RUNS changes it. */
 const RUNS = Number(process.env.PAINT_RUNS ?? 7);
-const BUDGET_MS = { cold: 1000, warm: 500 };
+const BUDGET_MS = { cold: 1500, warm: 1000 };
 const CARD_TIMEOUT_MS = 30_000;
 
-/** What one page load reports: the card, and the moments on the way to it (ms from navigation start). */
+/** What one page load reports (ms from navigation start). */
 type Load = {
-  /** Every request of the load (verbose mode): path, start, end. */
-  resources?: [string, number, number][];
-  cardInDom?: number;
+  /** The first frame after the app's first job card was in the page. */
   visible: number;
-  /** When the app's own Week View was in the page (after the board preview, if there was one). */
-  boardInDom?: number;
+  /** When the job dialog was in the page, the card having been clicked at `visible`. */
+  dialogOpen: number;
   domContentLoaded: number;
   scriptsDone: number;
   user?: { start: number; end: number };
@@ -40,24 +38,29 @@ type Load = {
 };
 
 /**
- * Runs in the page before any of its scripts: notes when the first job card is in the
- * page, and the frame after (when it has been drawn). Plain JavaScript: it runs in Chromium.
+ * Runs in the page before any of its scripts: notes when the Week View's first card is in
+ * the page and the frame after, clicks it then, and notes when the job dialog is open.
+ * Plain JavaScript: it runs in Chromium.
  */
 const WATCH_FOR_FIRST_CARD = `
+  const CARD = "[data-testid=week-grid] button.job-card";
   const observer = new MutationObserver(() => {
-    if (window.__boardInDom === undefined && document.querySelector("[data-testid=week-grid] .job-card")) {
-      window.__boardInDom = performance.now();
-    }
-    if (window.__cardInDom === undefined && document.querySelector(".job-card")) {
+    if (window.__cardInDom === undefined && document.querySelector(CARD)) {
       window.__cardInDom = performance.now();
-      requestAnimationFrame(() => setTimeout(() => { window.__cardVisible = performance.now(); }, 0));
+      requestAnimationFrame(() => setTimeout(() => {
+        window.__cardVisible = performance.now();
+        document.querySelector(CARD).click();
+      }, 0));
     }
-    if (window.__boardInDom !== undefined && window.__cardInDom !== undefined) observer.disconnect();
+    if (window.__cardVisible !== undefined && document.querySelector("[data-testid=job-form]")) {
+      window.__dialogOpen = performance.now();
+      observer.disconnect();
+    }
   });
   observer.observe(document, { childList: true, subtree: true });
 `;
 
-/** Read in the page once the card is visible: the moments on the way to it. */
+/** Read in the page once the dialog is open: the moments on the way to it. */
 const READ_TIMINGS = `(() => {
   const visible = window.__cardVisible;
   const [navigation] = performance.getEntriesByType("navigation");
@@ -68,10 +71,8 @@ const READ_TIMINGS = `(() => {
   };
   const scripts = resources.filter((r) => r.name.endsWith(".js") && r.startTime < visible);
   return {
-    resources: resources.map((r) => [new URL(r.name).pathname.slice(0, 60), Math.round(r.startTime), Math.round(r.responseEnd)]),
-    cardInDom: window.__cardInDom,
     visible,
-    boardInDom: window.__boardInDom,
+    dialogOpen: window.__dialogOpen,
     domContentLoaded: navigation ? navigation.domContentLoadedEventEnd : 0,
     scriptsDone: Math.max(0, ...scripts.map((r) => r.responseEnd)),
     user: span("/api/user"),
@@ -105,15 +106,19 @@ async function signedInContext(browser: Browser, appUrl: string, owner: Owner): 
 
 async function loadBoard(context: BrowserContext, url: string): Promise<Load> {
   const page = await context.newPage();
+  if (process.env.BENCH_VERBOSE) page.on("console", (message) => console.log(`  page: ${message.text()}`));
   try {
     await page.goto(url, { waitUntil: "commit" });
-    await page.waitForFunction(
-      "window.__cardVisible !== undefined && window.__boardInDom !== undefined",
-      null,
-      {
-        timeout: CARD_TIMEOUT_MS,
-      },
-    );
+    await page
+      .waitForFunction("window.__dialogOpen !== undefined", null, { timeout: CARD_TIMEOUT_MS })
+      .catch(async () => {
+        const seen = await page.evaluate(
+          "[window.__cardInDom, window.__cardVisible, document.title, location.href]",
+        );
+        throw new Error(
+          `no job dialog within ${CARD_TIMEOUT_MS} ms (card in page, clicked, title, address: ${JSON.stringify(seen)})`,
+        );
+      });
     return (await page.evaluate(READ_TIMINGS)) as Load;
   } finally {
     await page.close();
@@ -126,12 +131,11 @@ const ms = (value: number | undefined) => (value === undefined ? "-" : `${value.
 function describe(kind: "cold" | "warm", loads: Load[]): string[] {
   const visible = loads.map((l) => l.visible);
   const middle = median(visible);
-  const verdict = middle <= BUDGET_MS[kind] ? "within" : "OVER";
   const typical = loads.find((l) => l.visible === middle) ?? loads[0];
-  const board = loads.map((l) => l.boardInDom ?? 0);
+  const clickToDialog = loads.map((l) => l.dialogOpen - l.visible);
   return [
-    `  ${kind.padEnd(5)} first job card: median ${middle.toFixed(0)} ms (runs ${visible.map((v) => v.toFixed(0)).join(", ")}); budget ${BUDGET_MS[kind]} ms: ${verdict}`,
-    `        the app's own Week View (the board preview gone): median ${median(board).toFixed(0)} ms (runs ${board.map((v) => v.toFixed(0)).join(", ")})`,
+    `  ${kind.padEnd(5)} first clickable job card: median ${middle.toFixed(0)} ms (runs ${visible.map((v) => v.toFixed(0)).join(", ")})`,
+    `        its click -> the job dialog open: median ${median(clickToDialog).toFixed(0)} ms`,
     `        the median run (ms from navigation start): DOMContentLoaded ${ms(typical.domContentLoaded)}, scripts loaded ${ms(typical.scriptsDone)},` +
       ` /api/user ${ms(typical.user?.start)}-${ms(typical.user?.end)}, /api/employees ${ms(typical.employees?.start)}-${ms(typical.employees?.end)},` +
       ` /api/jobs ${ms(typical.jobs?.start)}-${ms(typical.jobs?.end)}`,
@@ -171,10 +175,23 @@ export const paintBench: BenchSection = {
             console.log(JSON.stringify({ cold: cold.at(-1), warm: warm.at(-1) }));
           await profile.close();
         }
-        context.report("/schedule in Chromium: the first job card (1,200-job week, production build)", [
-          ...describe("cold", cold),
-          ...describe("warm", warm),
-        ]);
+        context.report(
+          "/schedule in Chromium: the first clickable job card (1,200-job week, production build)",
+          [...describe("cold", cold), ...describe("warm", warm)],
+        );
+        for (const [kind, loads] of [
+          ["cold", cold],
+          ["warm", warm],
+        ] as const) {
+          const middle = median(loads.map((l) => l.visible));
+          const dialog = median(loads.map((l) => l.dialogOpen - l.visible));
+          context.row({
+            row: `/schedule, 1,200-job week, Chromium: the first clickable job card, ${kind}`,
+            figure: `median ${middle.toFixed(0)} ms of ${loads.length} loads; clicked then, it opened the job dialog each time, ${dialog.toFixed(0)} ms later (median)`,
+            budget: `<= ${BUDGET_MS[kind]} ms`,
+            verdict: verdict(middle <= BUDGET_MS[kind]),
+          });
+        }
       } finally {
         await app.stop();
       }

@@ -6,11 +6,14 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { config, ROOT_DIR } from "@sched/core/config";
-import { NotFound } from "@sched/core/errors";
 import express, { type Express } from "express";
 import { loadUser, sessionMiddleware } from "./auth/session";
+import { accessLog } from "./http/access-log";
+import { serveClientFiles } from "./http/client-files";
 import { errorMiddleware } from "./http/errors";
 import { healthHandler } from "./http/health";
+import { refuseDeepJson } from "./http/json-depth";
+import { refuseOptions, unknownEndpoint } from "./http/methods";
 import { sameOrigin } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { apiRouter } from "./routes";
@@ -32,6 +35,8 @@ export function createApp(): Express {
     res.setHeader("X-Request-Id", req.id);
     next();
   });
+  // Sees every request, the webhook and static files included.
+  app.use(accessLog);
   app.use(securityHeaders);
 
   // Stripe signs the raw bytes: this route reads its body before any JSON parser.
@@ -43,23 +48,14 @@ export function createApp(): Express {
   // A customer spreadsheet (docs/customers.md, "Import") may weigh a few megabytes.
   app.use("/api/customers/import", express.json({ limit: CUSTOMER_IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
-  app.use("/api", sessionMiddleware, loadUser, sameOrigin, apiRouter());
-  app.use("/api", (_req, _res) => {
-    throw new NotFound("No such endpoint");
-  });
+  // Before any route walks a body: nesting thousands deep would overflow its stack (./http/json-depth.ts).
+  app.use(refuseDeepJson);
+  // Every /api answer is JSON, 404, 405 and OPTIONS included (./http/methods.ts).
+  const api = apiRouter();
+  app.use("/api", refuseOptions(api), sessionMiddleware, loadUser, sameOrigin, api);
+  app.use("/api", unknownEndpoint(api));
 
-  if (existsSync(CLIENT_DIST)) {
-    app.use(
-      "/assets",
-      express.static(path.join(CLIENT_DIST, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-    );
-    app.use(express.static(CLIENT_DIST, { index: false }));
-    // The client router owns every other path, the 404 page included.
-    app.get("/{*path}", (_req, res) => {
-      res.setHeader("Cache-Control", "no-cache");
-      res.sendFile(path.join(CLIENT_DIST, "index.html"));
-    });
-  }
+  if (existsSync(CLIENT_DIST)) serveClientFiles(app, CLIENT_DIST);
 
   app.use(errorMiddleware);
   return app;

@@ -1,6 +1,5 @@
 /** The web process: migrate, listen, attach the realtime gateway, shut down cleanly. */
 import { createServer } from "node:http";
-import { startInvalidationListener, stopInvalidationListener } from "@sched/core/cache/channel";
 import { config } from "@sched/core/config";
 import { pool } from "@sched/core/db/client";
 import { runMigrations } from "@sched/core/db/migrate";
@@ -8,8 +7,8 @@ import { logger } from "@sched/core/logger";
 import { closeQueues } from "@sched/core/queues";
 import { redis } from "@sched/core/redis";
 import { createApp } from "./app";
+import { warnWhenCookieIsNotSecure } from "./auth/secure-connection";
 import { sessionMiddleware } from "./auth/session";
-import { withFastLane } from "./http/fast-lane";
 import { attachGateway } from "./realtime/gateway";
 
 const KEEP_ALIVE_MS = 65_000;
@@ -17,19 +16,15 @@ const KEEP_ALIVE_MS = 65_000;
 async function main() {
   await runMigrations(config.databaseUrl!);
   const app = createApp();
-  // The board's unchanged week and the empty chat poll are answered from memory before
-  // Express when they can be (docs/realtime.md, "The fast lane").
-  const httpServer = createServer(withFastLane(app));
+  const httpServer = createServer(app);
   // Idle keep-alive connections stay open longer than a client or load balancer keeps them
   // (60 s is the common idle timeout): with Node's 5 s, a request sent on a connection the
   // server is just closing fails with a reset (docs/reliability.md, "Keep-alive").
   httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
   httpServer.headersTimeout = KEEP_ALIVE_MS + 1000;
   const io = attachGateway(httpServer, sessionMiddleware);
-  // Sessions, memberships and the jobs list's version are kept in memory once this process
-  // hears every invalidation; until then (Redis away at start) PostgreSQL answers each time.
-  void startInvalidationListener();
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
+  warnWhenCookieIsNotSecure();
   logger.info({ port: config.port, url: config.appUrl }, "web listening");
 
   let isStopping = false;
@@ -38,7 +33,6 @@ async function main() {
     isStopping = true;
     logger.info({ signal }, "web stopping");
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    await stopInvalidationListener();
     await closeQueues();
     await pool.end();
     redis.disconnect();

@@ -2,6 +2,7 @@ import { db } from "@sched/core/db/client";
 import { callRecords, jobs } from "@sched/core/db/schema";
 import { toDateString } from "@sched/core/lib/dates";
 import { buildJob, buildTenant } from "@sched/core/test/factories";
+import { CALL_PHONE_NOT_A_NUMBER } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
@@ -25,7 +26,7 @@ async function buildCall(companyId: string, overrides: Partial<typeof callRecord
     .values({
       companyId,
       customerName: "Sam Caller",
-      customerPhone: "555-0100",
+      customerPhone: "555-010-0100",
       callDate: DAY,
       callTime: "10:00",
       ...overrides,
@@ -162,6 +163,24 @@ describe("POST /api/call-records", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
+
+  it.each(["+++++++", "(((((((", "2026-02-30", "555-0100"])(
+    "refuses the phone %s that is no number in the company's country, as a customer's (issue 33)",
+    async (customerPhone) => {
+      const { company, owner } = await buildTenant();
+      const agent = await agentFor(owner);
+      const res = await agent
+        .post("/api/call-records")
+        .send({ ...newCall, customerPhone, companyId: company.id });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(CALL_PHONE_NOT_A_NUMBER);
+      expect(res.body.errors).toEqual([{ path: "customerPhone", message: CALL_PHONE_NOT_A_NUMBER }]);
+      const logged = await agent.post("/api/call-records").send({ ...newCall, companyId: company.id });
+      const edit = await agent.put(`/api/call-records/${logged.body.id}`).send({ ...newCall, customerPhone });
+      expect(edit.status).toBe(400);
+      expect(edit.body.message).toBe(CALL_PHONE_NOT_A_NUMBER);
+    },
+  );
 
   it("answers 402 once the trial has ended unpaid, while the log stays readable", async () => {
     const { company, owner } = await buildTenant({ trialEndsAt: new Date(Date.now() - 60_000) });

@@ -1,8 +1,9 @@
 /**
- * The budget of the 3 s chat poll: "an empty chat poll costs no database write and no
- * more than one indexed read". Every statement the app sends, through the pool or inside
- * a transaction, is a pg Client query, so counting those counts the poll's whole cost.
- * The one read left is the session row (connect-pg-simple), found by its primary key.
+ * The budget of the 3 s chat poll: an empty chat poll costs no database write and two
+ * reads by index: the session row (connect-pg-simple, by its primary key) and the
+ * membership (company_user, by its company and user), so a logout or a removal is in
+ * force on the next poll. Every statement the app sends, through the pool or inside a
+ * transaction, is a pg Client query, so counting those counts the poll's whole cost.
  */
 
 import { db } from "@sched/core/db/client";
@@ -13,24 +14,31 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { recordStatements } from "./statements";
 import { agentFor } from "./support";
 
+/** The reads of an empty poll, in order. */
+const EMPTY_POLL_READS = [
+  expect.stringMatching(/^SELECT sess FROM "sessions" WHERE sid = \$1/i),
+  expect.stringMatching(
+    /from "company_user" where \("company_user"\."company_id" = \$1 and "company_user"\."user_id" = \$2\) limit/i,
+  ),
+];
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe("the empty chat poll", () => {
-  it("costs one indexed read (the session row by its key) and no write", async () => {
+  it("costs two indexed reads (the session, the membership) and no write", async () => {
     const { company, owner } = await buildTenant();
     const agent = await agentFor(owner);
     const sent = await agent
       .post("/api/chat")
       .send({ companyId: company.id, message: "Anyone near Elm St?" });
     const url = `/api/chat?companyId=${company.id}&after=${sent.body.id}`;
-    // The first poll notes the membership in Redis; from then on every empty poll is the same.
     const first = await agent.get(url);
     expect([first.status, first.body]).toEqual([200, []]);
     const etag: string = first.headers.etag;
 
-    // Plain (200 []) or conditional (304), the same one read.
+    // Plain (200 []) or conditional (304), the same two reads.
     for (const ifNoneMatch of [undefined, etag, undefined, etag]) {
       let status = 0;
       const queries = await recordStatements(async () => {
@@ -38,8 +46,7 @@ describe("the empty chat poll", () => {
         status = (await (ifNoneMatch ? poll.set("If-None-Match", ifNoneMatch) : poll)).status;
       });
       expect(status).toBe(ifNoneMatch ? 304 : 200);
-      expect(queries).toHaveLength(1);
-      expect(queries[0].text).toMatch(/^SELECT sess FROM "sessions" WHERE sid = \$1/i);
+      expect(queries.map((q) => q.text)).toEqual(EMPTY_POLL_READS);
       expect(queries.some((q) => /\b(insert|update|delete)\b/i.test(q.text))).toBe(false);
     }
   });
@@ -54,10 +61,10 @@ describe("the empty chat poll", () => {
       body = (await agent.get(url)).body;
     });
     expect(body).toEqual([]);
-    expect(queries.map((q) => q.text)).toEqual([expect.stringMatching(/FROM "sessions"/)]);
+    expect(queries.map((q) => q.text)).toEqual(EMPTY_POLL_READS);
   });
 
-  it("returns to one read after the newest message went with its sender", async () => {
+  it("returns to the two reads after the newest message went with its sender", async () => {
     const { company, owner } = await buildTenant();
     const leaver = await buildEmployee(company.id, { name: "Leo Leaving", initials: "LL" });
     const agent = await agentFor(owner);
@@ -77,7 +84,7 @@ describe("the empty chat poll", () => {
       status = (await agent.get(url).set("If-None-Match", first.headers.etag)).status;
     });
     expect(status).toBe(304);
-    expect(queries).toHaveLength(1);
+    expect(queries.map((q) => q.text)).toEqual(EMPTY_POLL_READS);
   });
 
   it("reads chat_message only when something is new", async () => {

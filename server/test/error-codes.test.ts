@@ -114,7 +114,7 @@ describe("every error answer carries a code", () => {
     expectCodes(answers);
   });
 
-  it("answers unknown routes and methods with not_found", async () => {
+  it("answers unknown routes with not_found and other methods of a route with method_not_allowed", async () => {
     const answers: [string, Answer][] = [];
     for (const [label, agent] of [
       ["signed out", signedOut],
@@ -129,7 +129,7 @@ describe("every error answer carries a code", () => {
       ]);
     }
     expectCodes(answers);
-    expect(answers.every(([, res]) => res.status === 404)).toBe(true);
+    expect(answers.map(([, res]) => res.status)).toEqual([404, 404, 405, 405, 404, 404, 405, 405]);
   });
 
   it("answers the public routes' refusals with codes", async () => {

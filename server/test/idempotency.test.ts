@@ -9,13 +9,17 @@ import { db } from "@sched/core/db/client";
 import {
   callRecords,
   chatMessages,
+  companyUsers,
+  customers,
   employeeInvitations,
   employees,
   idempotencyKeys,
+  jobSeries,
   jobs,
   scheduleTemplates,
 } from "@sched/core/db/schema";
-import { buildTenant, uniqueEmail } from "@sched/core/test/factories";
+import { toDateString } from "@sched/core/lib/dates";
+import { buildJob, buildTenant, uniqueEmail } from "@sched/core/test/factories";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { agentFor } from "./support";
@@ -244,6 +248,54 @@ describe("Idempotency-Key on the other creates", () => {
       .from(employeeInvitations)
       .where(eq(employeeInvitations.companyId, companyId));
     expect(invitations.map((row) => row.id)).toEqual([invited.body.id]);
+  });
+
+  it("replays customers, templates and job series without a second row", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const companyId = company.id;
+
+    const customer = await submitTwice(agent, "/api/customers", {
+      companyId,
+      name: "Dana Diaz",
+      phone: "+1 555 100 2000",
+    });
+    const customerRows = await db.select().from(customers).where(eq(customers.companyId, companyId));
+    expect(customerRows.map((row) => row.id)).toEqual([customer.body.id]);
+
+    await buildJob(companyId, employee.id, { date: "2026-11-24", time: "09:00" });
+    const template = await submitTwice(agent, "/api/templates", {
+      companyId,
+      name: "Usual week",
+      weekStart: "2026-11-23",
+    });
+    const templateRows = await db
+      .select()
+      .from(scheduleTemplates)
+      .where(eq(scheduleTemplates.companyId, companyId));
+    expect(templateRows.map((row) => row.id)).toEqual([template.body.id]);
+
+    const series = await submitTwice(agent, "/api/job-series", {
+      companyId,
+      employeeId: employee.id,
+      type: "Maintenance",
+      location: "Boiler room, 4 Elm St",
+      time: "09:00",
+      durationMinutes: 90,
+      startDate: toDateString(new Date()),
+      rrule: "FREQ=WEEKLY;COUNT=3",
+    });
+    const seriesRows = await db.select().from(jobSeries).where(eq(jobSeries.companyId, companyId));
+    expect(seriesRows.map((row) => row.id)).toEqual([series.body.id]);
+    expect(await db.select().from(jobs).where(eq(jobs.seriesId, series.body.id))).toHaveLength(3);
+  });
+
+  it("replays a new company instead of making a second one", async () => {
+    const { owner } = await buildTenant();
+    const made = await submitTwice(await agentFor(owner), "/api/companies", { name: "Second Co" });
+    const memberships = await db.select().from(companyUsers).where(eq(companyUsers.userId, owner.id));
+    expect(memberships.filter((row) => row.companyId === made.body.id)).toHaveLength(1);
+    expect(memberships).toHaveLength(2);
   });
 
   it("replays a template apply instead of answering that the week is already applied", async () => {

@@ -1,5 +1,5 @@
 import { db } from "@sched/core/db/client";
-import { jobs } from "@sched/core/db/schema";
+import { callRecords, jobs, scheduleTemplates } from "@sched/core/db/schema";
 import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
 import type { JobDTO } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
@@ -101,6 +101,75 @@ describe("GET /api/jobs", () => {
     expect((await agent.get(url)).body[0].employeeId).toBe(second.id);
     await agent.delete(`/api/jobs/${job.id}`);
     expect((await agent.get(url)).body).toEqual([]);
+  });
+
+  it("changes the ETag when a template is applied, a call is deleted and an employee's jobs cascade", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const url = range(company.id, "2026-11-23", "2026-11-29");
+    const [template] = await db
+      .insert(scheduleTemplates)
+      .values({
+        companyId: company.id,
+        name: "Standard week",
+        templateData: [
+          {
+            employeeId: employee.id,
+            dayOfWeek: 1,
+            time: "09:00",
+            type: "Repair",
+            location: "1 Main St",
+            description: null,
+            amount: null,
+          },
+        ],
+      })
+      .returning();
+    /** Asserts the list at `etag` is current, runs `change`, and returns the new list. */
+    const afterChange = async (etag: string, change: () => Promise<number>, expected: number) => {
+      expect((await agent.get(url).set("If-None-Match", etag)).status).toBe(304);
+      expect(await change()).toBe(expected);
+      const changed = await agent.get(url).set("If-None-Match", etag);
+      expect(changed.status).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      return changed;
+    };
+
+    const empty = await agent.get(url);
+    expect(empty.body).toEqual([]);
+    const applied = await afterChange(
+      empty.headers.etag,
+      async () =>
+        (await agent.post(`/api/templates/${template.id}/apply`).send({ weekStart: "2026-11-23" })).status,
+      200,
+    );
+    expect(applied.body).toHaveLength(1);
+
+    const [call] = await db
+      .insert(callRecords)
+      .values({
+        companyId: company.id,
+        customerName: "Sam Caller",
+        customerPhone: "555-0100",
+        callDate: "2026-11-23",
+        callTime: "10:00",
+      })
+      .returning();
+    await db.update(jobs).set({ callRecordId: call.id }).where(eq(jobs.companyId, company.id));
+    const linked = await agent.get(url);
+    const unlinked = await afterChange(
+      linked.headers.etag,
+      async () => (await agent.delete(`/api/call-records/${call.id}`)).status,
+      204,
+    );
+    expect(unlinked.body[0].callRecordId).toBeNull();
+
+    const cascaded = await afterChange(
+      unlinked.headers.etag,
+      async () => (await agent.delete(`/api/employees/${employee.id}?confirm=true`)).status,
+      204,
+    );
+    expect(cascaded.body).toEqual([]);
   });
 
   it("keeps one employee's jobs with employeeId, for any member, with an ETag of its own", async () => {

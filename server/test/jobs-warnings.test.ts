@@ -1,8 +1,8 @@
 /**
  * Job lengths and conflict warnings (docs/schedule.md, "Job lengths and warnings"): POST,
  * PUT and GET /api/jobs carry each job's warnings, a new job takes its type's default
- * length, and warnings never block a save. Without the invalidation channel the list's
- * ETag is the database fingerprint alone (jobs-warnings-cache.test.ts covers the channel).
+ * length, and warnings never block a save. The list's ETag changes with everything the
+ * warnings read.
  */
 import { db } from "@sched/core/db/client";
 import { scheduleTemplates } from "@sched/core/db/schema";

@@ -132,17 +132,3 @@ export async function waitFor(probe: () => Promise<boolean>, label: string, ms =
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-/**
- * For a file that runs against a Redis of its own (./own-redis.ts): points REDIS_URL at a
- * free port. Call it in `vi.hoisted`, as core reads REDIS_URL when it is first imported.
- */
-export async function pointRedisAtFreePort(): Promise<{
-  redisPort: number;
-  sharedRedisUrl: string | undefined;
-}> {
-  const sharedRedisUrl = process.env.REDIS_URL;
-  const redisPort = await freePort();
-  process.env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
-  return { redisPort, sharedRedisUrl };
-}

@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the web process in production mode and resolves once it says it listens. */
+/** Starts the web process in production mode and resolves once it says it listens, with what it said. */
 async function startProduction(appUrl: (port: number) => string) {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start-web.ts"], {
@@ -42,8 +42,8 @@ async function startProduction(appUrl: (port: number) => string) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
+  let output = "";
   await new Promise<void>((resolve, reject) => {
-    let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("web listening")) resolve();
@@ -52,17 +52,21 @@ async function startProduction(appUrl: (port: number) => string) {
     child.stderr?.on("data", onData);
     child.on("exit", (code) => reject(new Error(`web exited with ${code}:\n${output}`)));
   });
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, output };
 }
 
 let plainHttpUrl: string;
+let plainHttpOutput: string;
 let httpsUrl: string;
+let httpsOutput: string;
 // Two real processes start under load (a busy 2-core CI): wait for "web listening", not a clock.
 beforeAll(async () => {
-  [plainHttpUrl, httpsUrl] = await Promise.all([
+  const [plain, https] = await Promise.all([
     startProduction((port) => `http://localhost:${port}`),
     startProduction(() => "https://scheduler.example.test"),
   ]);
+  ({ url: plainHttpUrl, output: plainHttpOutput } = plain);
+  ({ url: httpsUrl, output: httpsOutput } = https);
 }, 180_000);
 
 describe("a production start", () => {
@@ -96,5 +100,53 @@ describe("a production start", () => {
       .send({ email: owner.email, password: PASSWORD });
     expect(login.status).toBe(200);
     expect(login.headers["set-cookie"]?.[0]).toMatch(/;\s*Secure/i);
+  });
+
+  it("says plainly at start that a plain-http APP_URL's cookie is not Secure", () => {
+    expect(plainHttpOutput).toContain("APP_URL is http: the session cookie is NOT Secure");
+    expect(httpsOutput).not.toContain("NOT Secure");
+  });
+
+  it("refuses sign-in and registration over plain http at an https APP_URL, saying why", async () => {
+    const { owner } = await buildTenant();
+    const login = await request(httpsUrl).post("/api/login").send({ email: owner.email, password: PASSWORD });
+    expect(login.status).toBe(403);
+    expect(login.body.code).toBe("insecure_connection");
+    expect(login.body.message).toMatch(
+      /^This server signs in only over https \(APP_URL is https:\/\/scheduler\.example\.test\)/,
+    );
+    expect(login.headers["set-cookie"]).toBeUndefined();
+    const register = await request(httpsUrl)
+      .post("/api/register")
+      .send({
+        email: `plain-${Date.now()}@example.test`,
+        password: "long-enough-1",
+        firstName: "Pat",
+        lastName: "Plain",
+        companyName: "Plain Co",
+      });
+    expect(register.status).toBe(403);
+    expect(register.body.code).toBe("insecure_connection");
+  });
+
+  it("answers create-subscription without Stripe keys with 503 unavailable", async () => {
+    const url = plainHttpUrl;
+    const { company, owner } = await buildTenant();
+    const agent = request.agent(url);
+    const origin = new URL(url).origin.replace("127.0.0.1", "localhost");
+    const login = await agent
+      .post("/api/login")
+      .set("Origin", origin)
+      .send({ email: owner.email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const res = await agent
+      .post("/api/create-subscription")
+      .set("Origin", origin)
+      .send({ companyId: company.id, planType: "basic" });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      code: "unavailable",
+      message: "Card payments are not set up on this server. Please contact support to pay.",
+    });
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The property suite's vocabulary (server/test/property-input.test.ts): generators of
- * valid and hostile inputs, the company snapshot that a refused request must leave as it
- * was, and the check of one answer. See docs/api.md, "Input rules".
+ * valid and hostile inputs and the check of one answer (the company snapshot a refused
+ * request must leave as it was is in property-input-snapshot.ts). See docs/api.md,
+ * "Input rules".
  */
-import { pool } from "@sched/core/db/client";
 import { ERROR_CODES } from "@sched/shared-types";
 import fc from "fast-check";
 
@@ -286,38 +286,6 @@ export const badHeaderValues: fc.Arbitrary<string> = fc.oneof(
   fc.uuid().map((id) => `${id}x`),
   fc.constantFrom("null", "undefined", "' or 1=1 --", "00000000-0000-0000-0000-00000000000g"),
 );
-
-/**
- * Everything a company owns, as one checksum: a refused request must leave it exactly
- * as it was. An invitation's sentAt is left out: the e-mail of an earlier accepted
- * invite may be marked sent at any moment.
- */
-export async function companySnapshot(companyId: string, email?: string): Promise<string> {
-  const { rows } = await pool.query<{ sum: string }>(
-    `select md5(coalesce(string_agg(r, '|' order by r), '')) as sum from (
-       select 'company:' || t::text as r from companies t where id = $1
-       union all select 'member:' || t::text from company_user t where company_id = $1
-       union all select 'employee:' || t::text from employees t where company_id = $1
-       union all select 'job:' || t::text from jobs t where company_id = $1
-       union all select 'photo:' || p.job_id || p.kind || p.updated_at
-         from job_photos p join jobs j on j.id = p.job_id where j.company_id = $1
-       union all select 'call:' || t::text from call_record t where company_id = $1
-       union all select 'day:' || t::text from daily_call t where company_id = $1
-       union all select 'template:' || t::text from schedule_template t where company_id = $1
-       union all select 'applied:' || t::text from template_application t where company_id = $1
-       union all select 'week:' || t::text from weekly_schedule t where company_id = $1
-       union all select 'chat:' || t::text from chat_message t where company_id = $1
-       union all select 'bell:' || t::text from notification t where company_id = $1
-       union all select 'free:' || t::text from free_access_event t where company_id = $1
-       union all select 'invite:' || concat_ws(',', id, email, role, is_used, accepted_at, expires_at)
-         from employee_invitation t where company_id = $1
-       union all select 'user:' || t.id from users t where $2::text is not null and lower(t.email) = lower($2::text)
-     ) rows`,
-    // PostgreSQL text holds no NUL: an address with one cannot belong to any account anyway.
-    [companyId, email?.replaceAll("\u0000", "") ?? null],
-  );
-  return rows[0].sum;
-}
 
 type Answer = { status: number; headers: Record<string, string>; body: unknown; text: string };
 

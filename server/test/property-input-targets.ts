@@ -1,7 +1,11 @@
 /**
  * Every API route that reads a body or a query (server/src/routes/*.ts), with a valid input
- * for it and the shape the property suite breaks it along. Add a route by adding an entry.
+ * for it and the shape the property suite breaks it along; the routes that read neither are
+ * in PATH_ONLY_ROUTES. The suite reads the app's router and fails on a route in neither
+ * list: add a route by adding an entry. Path ids need no entry: every route's parameters
+ * are broken one at a time (pathIdCases).
  */
+import { randomUUID } from "node:crypto";
 import { uniqueEmail } from "@sched/core/test/factories";
 import type { BodyShape, Json, Query } from "./property-input-support";
 
@@ -12,10 +16,15 @@ export type PropertyCtx = {
   templateId: string;
   weekId: string;
   callRecordId: string;
+  customerId: string;
+  /** A member (employee role) the owner may link to a roster employee. */
+  memberId: string;
   /** A working invitation link token of the company. */
   inviteToken: string;
   /** A fresh roster employee, for a route that may delete what it is given. */
   freshEmployeeId: () => Promise<string>;
+  /** A fresh job, for a route that may delete what it is given. */
+  freshJobId: () => Promise<string>;
 };
 
 export type Target = {
@@ -64,13 +73,22 @@ const CALL_KEYS = [
 const callBody = (ctx: PropertyCtx): Json => ({
   companyId: ctx.companyId,
   customerName: "Cal Caller",
-  customerPhone: "555 0100",
+  customerPhone: "555 010 0100",
   customerEmail: null,
   customerAddress: "2 High St",
   serviceType: "service",
   notes: "",
   callDate: MONDAY,
   callTime: "10:30",
+});
+
+const CUSTOMER_KEYS = ["name", "phone", "email", "address", "notes", "companyId"];
+const customerFields = (): Json => ({
+  name: "Cora Customer",
+  phone: "555 010 0142",
+  email: "cora@example.test",
+  address: "5 Elm St",
+  notes: "Side gate",
 });
 
 const employeeBody = (ctx: PropertyCtx): Json => ({
@@ -206,6 +224,49 @@ export const TARGETS: Target[] = [
     },
   },
   {
+    name: "DELETE /api/jobs/:id",
+    method: "delete",
+    path: async (ctx) => `/api/jobs/${await ctx.freshJobId()}`,
+    query: {
+      valid: () => [
+        ["scope", "this"],
+        ["includeDetached", "false"],
+      ],
+    },
+  },
+  {
+    name: "POST /api/job-series",
+    method: "post",
+    path: () => "/api/job-series",
+    body: {
+      valid: (ctx) => ({
+        companyId: ctx.companyId,
+        employeeId: ctx.employeeId,
+        type: "Repair",
+        location: "4 Weekly Rd",
+        description: "",
+        time: "07:30",
+        durationMinutes: 90,
+        startDate: MONDAY,
+        rrule: "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=3",
+      }),
+      shape: {
+        keys: [
+          "employeeId",
+          "type",
+          "location",
+          "time",
+          "durationMinutes",
+          "customerId",
+          "startDate",
+          "rrule",
+        ],
+        dateKeys: ["startDate"],
+        textKeys: ["location", "description"],
+      },
+    },
+  },
+  {
     name: "GET /api/jobs/:id/photos/:kind",
     method: "get",
     path: (ctx) => `/api/jobs/${ctx.jobId}/photos/before`,
@@ -269,6 +330,12 @@ export const TARGETS: Target[] = [
     },
   },
   {
+    name: "PUT /api/companies/:companyId/users/:userId",
+    method: "put",
+    path: (ctx) => `/api/companies/${ctx.companyId}/users/${ctx.memberId}`,
+    body: { valid: (ctx) => ({ employeeId: ctx.employeeId }), shape: { keys: ["employeeId"] } },
+  },
+  {
     name: "POST /api/invitations/token/:token/accept",
     method: "post",
     path: (ctx) => `/api/invitations/token/${ctx.inviteToken}/accept`,
@@ -311,6 +378,43 @@ export const TARGETS: Target[] = [
     },
   },
   {
+    name: "GET /api/customers",
+    method: "get",
+    path: () => "/api/customers",
+    query: { valid: (ctx) => [...inCompany(ctx), ["q", "cora"], ["limit", "5"]] },
+  },
+  {
+    name: "POST /api/customers",
+    method: "post",
+    path: () => "/api/customers",
+    body: {
+      valid: (ctx) => ({ companyId: ctx.companyId, ...customerFields() }),
+      shape: { keys: CUSTOMER_KEYS, textKeys: ["name", "address", "notes"] },
+    },
+  },
+  {
+    name: "PUT /api/customers/:id",
+    method: "put",
+    path: (ctx) => `/api/customers/${ctx.customerId}`,
+    body: {
+      valid: customerFields,
+      shape: { keys: [...CUSTOMER_KEYS, "version"], textKeys: ["name", "notes"] },
+    },
+  },
+  {
+    name: "POST /api/customers/import",
+    method: "post",
+    path: () => "/api/customers/import",
+    body: {
+      valid: (ctx) => ({
+        companyId: ctx.companyId,
+        csv: "Name,Phone,Email\nIan Import,555 010 0199,ian@example.test\n",
+        dryRun: true,
+      }),
+      shape: { keys: ["csv", "dryRun", "companyId"], textKeys: ["csv"] },
+    },
+  },
+  {
     name: "GET /api/daily-calls",
     method: "get",
     path: () => "/api/daily-calls",
@@ -339,6 +443,32 @@ export const TARGETS: Target[] = [
     },
   },
   {
+    name: "POST /api/demo-billing/activate",
+    method: "post",
+    path: () => "/api/demo-billing/activate",
+    body: {
+      valid: (ctx) => ({ companyId: ctx.companyId, planType: "basic" }),
+      shape: { keys: ["companyId", "planType"] },
+    },
+  },
+  {
+    // Read as raw bytes for the signature: whatever arrives, no signature is a 400.
+    name: "POST /api/stripe/webhook",
+    method: "post",
+    path: () => "/api/stripe/webhook",
+    signedOut: true,
+    body: {
+      valid: () => ({ id: "evt_property", type: "customer.subscription.updated", data: { object: {} } }),
+      shape: { keys: ["id", "type", "data"] },
+    },
+  },
+  {
+    name: "POST /api/admin/revoke-free-access",
+    method: "post",
+    path: () => "/api/admin/revoke-free-access",
+    body: { valid: (ctx) => ({ companyId: ctx.companyId }), shape: { keys: ["companyId"] } },
+  },
+  {
     name: "POST /api/admin/grant-free-access",
     method: "post",
     path: () => "/api/admin/grant-free-access",
@@ -358,28 +488,80 @@ export const TARGETS: Target[] = [
   ),
 ];
 
-/** Routes with ids in the path: a malformed or unknown one answers 400 or 404, never 5xx. */
-export const PATH_ID_ROUTES: [method: Target["method"], path: (ctx: PropertyCtx, id: string) => string][] = [
-  ["put", (_, id) => `/api/employees/${id}`],
-  ["delete", (_, id) => `/api/employees/${id}`],
-  ["put", (_, id) => `/api/jobs/${id}`],
-  ["delete", (_, id) => `/api/jobs/${id}`],
-  ["get", (_, id) => `/api/jobs/${id}/photos/before`],
-  ["get", (ctx, id) => `/api/jobs/${ctx.jobId}/photos/${id}`],
-  ["delete", (_, id) => `/api/templates/${id}`],
-  ["post", (_, id) => `/api/templates/${id}/apply`],
-  ["put", (_, id) => `/api/weekly-schedules/${id}`],
-  ["put", (_, id) => `/api/call-records/${id}`],
-  ["delete", (_, id) => `/api/call-records/${id}`],
-  ["delete", (_, id) => `/api/invitations/${id}`],
-  ["get", (_, id) => `/api/invitations/token/${id}`],
-  ["post", (_, id) => `/api/invitations/token/${id}/accept`],
-  ["get", (_, id) => `/api/companies/${id}`],
-  ["get", (_, id) => `/api/companies/${id}/users`],
-  ["get", (_, id) => `/api/companies/${id}/invitations`],
-  ["post", (_, id) => `/api/companies/${id}/invitations`],
-  ["put", (ctx, id) => `/api/companies/${ctx.companyId}/users/${id}`],
-  ["delete", (ctx, id) => `/api/companies/${ctx.companyId}/users/${id}`],
-  ["delete", (_, id) => `/api/companies/${id}/users/${id}`],
-  ["get", (_, id) => `/api/company/${id}/subscription`],
+/**
+ * The routes that read neither a body nor a query: nothing to break but their path ids,
+ * which pathIdCases covers.
+ */
+export const PATH_ONLY_ROUTES: string[] = [
+  "GET /api/health",
+  "GET /api/admin-setup",
+  "GET /api/user",
+  "GET /api/companies",
+  "GET /api/user/companies",
+  "GET /api/subscription-plans",
+  "GET /api/billing-config",
+  "GET /api/admin/companies",
+  "GET /api/admin/overview",
+  "GET /api/admin/free-access-companies",
+  // Ends the session the suite sends everything else with: never sent (auth.test.ts).
+  "POST /api/logout",
+  "GET /api/companies/:companyId",
+  "GET /api/companies/:companyId/first-run",
+  "GET /api/companies/:companyId/users",
+  "GET /api/companies/:companyId/invitations",
+  "GET /api/companies/:companyId/settings",
+  "GET /api/company/:companyId/subscription",
+  "POST /api/companies/:companyId/calendar-feed",
+  "DELETE /api/companies/:companyId/users/:userId",
+  "GET /api/invitations/token/:token",
+  "DELETE /api/invitations/:id",
+  "GET /api/calendar/:token.ics",
+  "POST /api/unsubscribe/:token",
+  "GET /api/customers/:id",
+  "DELETE /api/customers/:id",
+  "DELETE /api/templates/:id",
+  "DELETE /api/call-records/:id",
+  "DELETE /api/job-series/:id",
 ];
+
+const METHODS = ["get", "post", "put", "delete"] as const;
+
+/** One route with one of its path parameters replaced by the id under test. */
+export type PathIdCase = {
+  name: string;
+  method: Target["method"];
+  path: (ctx: PropertyCtx, id: string) => string;
+};
+
+/**
+ * A valid value for the parameters left whole, so the broken one is what the route meets:
+ * the company, a member, the job of the photo route (the one route with `:id` beside
+ * another parameter) and a photo kind. Any other name gets an unknown id.
+ */
+function validParam(name: string, ctx: PropertyCtx): string {
+  const known: Record<string, string> = {
+    companyId: ctx.companyId,
+    userId: ctx.memberId,
+    id: ctx.jobId,
+    kind: "before",
+  };
+  return known[name] ?? randomUUID();
+}
+
+/** Every route with a path parameter, once per parameter, read from the routes the app serves. */
+export function pathIdCases(routes: string[]): PathIdCase[] {
+  return routes.flatMap((route) => {
+    const [verb, pattern] = route.split(" ");
+    const method = METHODS.find((known) => known === verb.toLowerCase());
+    if (!method) throw new Error(`No way to send ${route}`);
+    const params = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]);
+    return params.map(
+      (broken): PathIdCase => ({
+        name: `${route} (:${broken})`,
+        method,
+        path: (ctx, id) =>
+          pattern.replace(/:(\w+)/g, (_, name: string) => (name === broken ? id : validParam(name, ctx))),
+      }),
+    );
+  });
+}

@@ -4,22 +4,29 @@
  * ones (wrong types, missing fields, NUL, 100 kB text, emoji and right-to-left text,
  * impossible dates, prototype keys, arrays for objects, numbers as text, malformed ids in
  * the path and the X-Company-Id header). Whatever is sent: no 5xx, every error is JSON
- * with a known string `code`, and a refused request leaves the company's rows unchanged.
+ * with a known string `code`, and a refused request leaves the company's rows unchanged
+ * (in every table: property-input-snapshot.ts). The routes are read from the app's router:
+ * one with no entry in property-input-targets.ts fails here, and every path parameter of
+ * every route is broken.
  *
  * Seeded and bounded: a failure prints its seed and counterexample; PROPERTY_SEED and
  * PROPERTY_RUNS replay or widen a run.
  */
 import { invitationToken } from "@sched/core/commands/invitation-token";
-import { buildCompany, buildEmployee, buildJob } from "@sched/core/test/factories";
+import { db } from "@sched/core/db/client";
+import { jobPhotos, users } from "@sched/core/db/schema";
+import { addMember, buildCompany, buildEmployee, buildJob } from "@sched/core/test/factories";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { beforeAll, describe, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiRoutesOf } from "./embedded/app-routes";
+import { changedTables, companySnapshot } from "./property-input-snapshot";
 import {
   answerProblem,
   badHeaderValues,
   badPathIds,
   bodies,
   bodyExamples,
-  companySnapshot,
   jsonText,
   queries,
   queryExamples,
@@ -27,9 +34,22 @@ import {
   RUNS,
   SEED,
 } from "./property-input-support";
-import { PATH_ID_ROUTES, type PropertyCtx, TARGETS, type Target } from "./property-input-targets";
+import {
+  PATH_ONLY_ROUTES,
+  type PropertyCtx,
+  pathIdCases,
+  TARGETS,
+  type Target,
+} from "./property-input-targets";
 import { makers } from "./role-matrix-support";
-import { type Agent, agentFor, anonymous } from "./support";
+import { type Agent, agentFor, anonymous, app } from "./support";
+
+const SERVED = apiRoutesOf(app);
+/** Path ids every case meets, whatever the seed: not an id, NUL, traversal, an unknown id in both cases. */
+const UNKNOWN_ID = "7f1d9c1e-3b6a-4c8e-9f0a-2b3c4d5e6f70";
+const PATH_ID_EXAMPLES = ["not-an-id", "%00", "..%2F..%2Fetc", UNKNOWN_ID, UNKNOWN_ID.toUpperCase()];
+/** Random ids per path case on top of the examples: there are many cases. */
+const PATH_ID_RUNS = Math.ceil(RUNS / 4);
 
 let ctx: PropertyCtx;
 let owner: Agent;
@@ -38,12 +58,14 @@ beforeAll(async () => {
   const { company, owner: ownerUser } = await buildCompany();
   const make = makers(company.id, ownerUser.id);
   const employee = await buildEmployee(company.id);
-  const [job, template, week, callRecord, invitation] = await Promise.all([
+  const [job, template, week, callRecord, customer, invitation, member] = await Promise.all([
     buildJob(company.id, employee.id),
     make.template(),
     make.weeklySchedule(),
     make.callRecord(),
+    make.customer(),
     make.invitation(),
+    addMember(company.id, "employee"),
   ]);
   ctx = {
     companyId: company.id,
@@ -52,8 +74,11 @@ beforeAll(async () => {
     templateId: template.id,
     weekId: week.id,
     callRecordId: callRecord.id,
+    customerId: customer.id,
+    memberId: member.id,
     inviteToken: invitationToken(invitation.id),
     freshEmployeeId: async () => (await buildEmployee(company.id)).id,
+    freshJobId: async () => (await buildJob(company.id, employee.id)).id,
   };
   owner = await agentFor(ownerUser);
 });
@@ -92,22 +117,54 @@ async function sendAndCheck(sent: Sent, label: string): Promise<void> {
   if (sent.statuses && !sent.statuses.includes(res.status)) {
     throw new Error(`${where}: answered ${res.status}, expected one of ${sent.statuses.join(", ")}`);
   }
-  if (res.status >= 400 && (await companySnapshot(ctx.companyId, sent.email)) !== before) {
-    throw new Error(`${where}: refused with ${res.status} but changed the company's rows`);
+  if (res.status >= 400) {
+    const changed = changedTables(before, await companySnapshot(ctx.companyId, sent.email));
+    if (changed.length > 0)
+      throw new Error(`${where}: refused with ${res.status} but changed rows of ${changed.join(", ")}`);
   }
 }
 
-/** RUNS generated inputs after the examples every run sends. */
+/** `runs` generated inputs after the examples every run sends. */
 const assertProperty = <T>(
   arbitrary: fc.Arbitrary<T>,
   check: (value: T) => Promise<void>,
   examples: T[] = [],
+  runs = RUNS,
 ) =>
   fc.assert(fc.asyncProperty(arbitrary, check), {
     seed: SEED,
-    numRuns: examples.length + RUNS,
+    numRuns: examples.length + runs,
     examples: examples.map((example): [T] => [example]),
   });
+
+describe("the suite's lists", () => {
+  const listed = [...TARGETS.map((target) => target.name), ...PATH_ONLY_ROUTES];
+
+  it("name every route the app serves: its inputs or that it reads only its path", () => {
+    expect(SERVED.length).toBeGreaterThan(0);
+    expect(SERVED.filter((route) => !listed.includes(route))).toEqual([]);
+  });
+
+  it("name only routes the app serves", () => {
+    expect(listed.filter((route) => !SERVED.includes(route))).toEqual([]);
+  });
+});
+
+describe("the company snapshot", () => {
+  it("sees the company's rows behind a key either way, and none of another company's", async () => {
+    const before = await companySnapshot(ctx.companyId);
+    await buildEmployee((await buildCompany()).company.id);
+    expect(changedTables(before, await companySnapshot(ctx.companyId))).toEqual([]);
+    // A member's account (company_user points to it) and a job's photo (it points to the job).
+    await db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, ctx.memberId));
+    const bytes = Buffer.from("photo");
+    await db
+      .insert(jobPhotos)
+      .values({ jobId: ctx.jobId, kind: "after", mimeType: "image/png", bytes, size: 5 });
+    const changed = changedTables(before, await companySnapshot(ctx.companyId));
+    expect(changed.sort()).toEqual(["public.job_photos", "public.users"]);
+  });
+});
 
 describe("every route that reads a body or a query, whatever it is sent", () => {
   for (const target of TARGETS) {
@@ -155,13 +212,20 @@ describe("every route that reads a body or a query, whatever it is sent", () => 
 });
 
 describe("ids in the path and the company header", () => {
-  it("a malformed or unknown id in a path answers 400 or 404, never 5xx", async () => {
-    const route = fc.constantFrom(...PATH_ID_ROUTES);
-    await assertProperty(fc.tuple(route, badPathIds), async ([[method, path], id]) => {
-      const body = method === "get" ? undefined : {};
-      // 403: a well-formed company id that is not the user's company.
-      await sendAndCheck({ method, url: path(ctx, id), body, statuses: [400, 403, 404] }, `id ${id}`);
-    });
+  // 403: a well-formed company id that is not the user's company.
+  it.for(pathIdCases(SERVED))("a malformed or unknown id in $name answers 400, 403 or 404", async (route) => {
+    const body = route.method === "get" ? undefined : {};
+    await assertProperty(
+      badPathIds,
+      async (id) => {
+        await sendAndCheck(
+          { method: route.method, url: route.path(ctx, id), body, statuses: [400, 403, 404] },
+          `id ${id}`,
+        );
+      },
+      PATH_ID_EXAMPLES,
+      PATH_ID_RUNS,
+    );
   });
 
   it("a malformed X-Company-Id answers 400 on every company route that reads it", async () => {

@@ -2,7 +2,8 @@
  * Every call of the API that a company's people make, with who may make it (the role table
  * in shared-types/src/roles.ts, described in docs/team-and-invitations.md). The role matrix
  * walks it as the owner, an admin, an employee and a signed-in non-member; the error-codes
- * test walks it with bad inputs. Add a route by adding an entry.
+ * test walks it with bad inputs. Every route the app serves is here or in OUTSIDE_ROLES
+ * (role-matrix.test.ts reads the router and fails otherwise): add a route by adding an entry.
  *
  * Entries make their own rows through `ctx.make` (a fresh row on every call, so the owner's
  * DELETE leaves the admin's nothing to trip on) and must never change the company's members
@@ -23,7 +24,7 @@ import {
 const callRecordBody = (ctx: Ctx) => ({
   companyId: ctx.companyId,
   customerName: "Cal Caller",
-  customerPhone: "555 0100",
+  customerPhone: "555 010 0100",
   customerEmail: null,
   customerAddress: null,
   serviceType: "service",
@@ -32,7 +33,24 @@ const callRecordBody = (ctx: Ctx) => ({
   callTime: "10:30",
 });
 
+/**
+ * Routes no company role decides, with what does and the test that checks it. A route
+ * belongs here only when calling it as the four actors would test nothing or would change
+ * who they are.
+ */
+export const OUTSIDE_ROLES: Record<string, string> = {
+  "POST /api/register": "made signed out; a signed-in caller gets a new account too (auth.test.ts)",
+  "POST /api/login": "the password decides (auth.test.ts, sign-in-limits.test.ts)",
+  "POST /api/logout": "ends the caller's own session, whoever they are (auth.test.ts)",
+  "POST /api/make-admin": "the server's setup password decides (admin-setup.test.ts)",
+  "POST /api/stripe/webhook": "Stripe's signature decides (stripe-webhook-trust.test.ts)",
+  "POST /api/invitations/token/:token/accept":
+    "the link decides, and accepting makes the caller a member (invitations.test.ts)",
+};
+
 export const ROUTES: Entry[] = [
+  { route: "GET /api/health", path: () => "/api/health", expected: anyUser },
+  { route: "GET /api/admin-setup", path: () => "/api/admin-setup", expected: anyUser },
   { route: "GET /api/user", path: () => "/api/user", expected: anyUser },
   { route: "GET /api/companies", path: () => "/api/companies", expected: anyUser },
   { route: "GET /api/user/companies", path: () => "/api/user/companies", expected: anyUser },
@@ -108,6 +126,31 @@ export const ROUTES: Entry[] = [
     path: async (c) => `/api/jobs/${(await c.make.job()).id}`,
     expected: officeById,
   },
+  {
+    route: "GET /api/jobs/:id/photos/:kind",
+    path: async (c) => `/api/jobs/${(await c.make.jobWithPhoto()).id}/photos/before`,
+    expected: { owner: 200, admin: 200, employee: 200, nonMember: 404 },
+  },
+  // Recurring jobs (docs/schedule.md, "Recurring jobs")
+  {
+    route: "POST /api/job-series",
+    path: () => "/api/job-series",
+    body: (c) => ({
+      companyId: c.companyId,
+      employeeId: c.employeeId,
+      type: "Repair",
+      location: "4 Weekly Rd",
+      time: "07:30",
+      startDate: MONDAY,
+      rrule: "FREQ=WEEKLY;COUNT=2",
+    }),
+    expected: office,
+  },
+  {
+    route: "DELETE /api/job-series/:id",
+    path: async (c) => `/api/job-series/${(await c.make.series()).id}`,
+    expected: officeById,
+  },
   // Templates and history
   { route: "GET /api/templates", path: (c) => `/api/templates?companyId=${c.companyId}`, expected: read },
   {
@@ -151,6 +194,17 @@ export const ROUTES: Entry[] = [
     route: "GET /api/companies/:companyId/users",
     path: (c) => `/api/companies/${c.companyId}/users`,
     expected: read,
+  },
+  {
+    route: "GET /api/invitations/token/:token",
+    path: async (c) => `/api/invitations/token/${await c.make.invitationLink()}`,
+    // The link is the key: anyone holding it sees whom it invites.
+    expected: anyUser,
+  },
+  {
+    route: "GET /api/companies/:companyId/first-run",
+    path: (c) => `/api/companies/${c.companyId}/first-run`,
+    expected: { owner: 200, admin: 200, employee: 403, nonMember: 403 },
   },
   {
     route: "GET /api/companies/:companyId/invitations",
@@ -274,6 +328,13 @@ export const ROUTES: Entry[] = [
     body: (c) => ({ companyId: c.companyId, planType: "basic" }),
     // Billing may answer differently without Stripe keys; what matters here is who gets past the door.
     expected: { owner: "allowed", admin: 403, employee: 403, nonMember: 403 },
+  },
+  // Served only where nothing real can be bought (no Stripe keys, not production): tests.
+  {
+    route: "POST /api/demo-billing/activate",
+    path: () => "/api/demo-billing/activate",
+    body: (c) => ({ companyId: c.companyId, planType: "basic" }),
+    expected: { owner: "ok", admin: 403, employee: 403, nonMember: 403 },
   },
   // Company settings: everyone reads, only the owner changes them
   {

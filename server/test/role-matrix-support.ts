@@ -2,9 +2,18 @@
  * The role matrix's vocabulary: expected statuses, the four actors, the shared context,
  * row makers, and how a route is called. The routes themselves are in role-matrix-routes.ts.
  */
+import { invitationToken } from "@sched/core/commands/invitation-token";
 import { inviteMember } from "@sched/core/commands/invite-member";
 import { db } from "@sched/core/db/client";
-import { callRecords, customers, scheduleTemplates, weeklySchedules } from "@sched/core/db/schema";
+import {
+  callRecords,
+  customers,
+  jobPhotos,
+  jobSeries,
+  jobs,
+  scheduleTemplates,
+  weeklySchedules,
+} from "@sched/core/db/schema";
 import {
   addMember,
   buildCompany,
@@ -13,6 +22,7 @@ import {
   buildTenant,
   uniqueEmail,
 } from "@sched/core/test/factories";
+import { eq } from "drizzle-orm";
 import { type Agent, agentFor } from "./support";
 
 /** A status; "ok" is any 2xx; "allowed" is anything but a refusal (401, 403, 404) or a 5xx. */
@@ -33,6 +43,8 @@ export type Entry = {
 };
 
 export const MONDAY = "2026-11-23";
+/** A PNG's signature and header, enough for a stored photo's bytes. */
+const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), Buffer.alloc(64, 1)]);
 export const read = { owner: 200, admin: 200, employee: 200, nonMember: 403 } as const;
 export const office = { owner: "ok", admin: "ok", employee: 403, nonMember: 403 } as const;
 /** An office change to a row by id: another company's row is 404, as an unknown id. */
@@ -42,9 +54,37 @@ export const systemAdminOnly = { owner: 403, admin: 403, employee: 403, nonMembe
 
 let weekCounter = 0;
 export function makers(companyId: string, invitedBy: string) {
+  const invitation = async () =>
+    (await inviteMember({ companyId, email: uniqueEmail("matrix"), role: "employee", invitedBy })).invitation;
+  let link: Promise<string> | undefined;
   return {
     employee: () => buildEmployee(companyId, { name: "Matrix Person", initials: "MP" }),
     job: async () => buildJob(companyId, (await buildEmployee(companyId)).id),
+    /** A job with a before photo stored. */
+    jobWithPhoto: async () => {
+      const job = await buildJob(companyId, (await buildEmployee(companyId)).id);
+      await db
+        .insert(jobPhotos)
+        .values({ jobId: job.id, kind: "before", mimeType: "image/png", bytes: PNG, size: PNG.length });
+      await db.update(jobs).set({ hasBeforePhoto: true }).where(eq(jobs.id, job.id));
+      return job;
+    },
+    series: async () =>
+      (
+        await db
+          .insert(jobSeries)
+          .values({
+            companyId,
+            employeeId: (await buildEmployee(companyId)).id,
+            type: "Repair",
+            location: "3 Series St",
+            time: "08:00",
+            startDate: MONDAY,
+            rrule: "FREQ=WEEKLY",
+            generatedUntil: MONDAY,
+          })
+          .returning()
+      )[0],
     template: async () =>
       (await db.insert(scheduleTemplates).values({ companyId, name: "Matrix week" }).returning())[0],
     weeklySchedule: async () => {
@@ -68,7 +108,7 @@ export function makers(companyId: string, invitedBy: string) {
           .values({
             companyId,
             customerName: "Cal Caller",
-            customerPhone: "555 0100",
+            customerPhone: "555 010 0100",
             serviceType: "service",
             callDate: MONDAY,
             callTime: "10:00",
@@ -82,9 +122,12 @@ export function makers(companyId: string, invitedBy: string) {
           .values({ companyId, name: "Cora Customer", searchText: "cora customer" })
           .returning()
       )[0],
-    invitation: async () =>
-      (await inviteMember({ companyId, email: uniqueEmail("matrix"), role: "employee", invitedBy }))
-        .invitation,
+    invitation,
+    /** One link for every read of it: each invitation counts against the company's hourly limit. */
+    invitationLink: () => {
+      link ??= invitation().then((row) => invitationToken(row.id));
+      return link;
+    },
     member: () => addMember(companyId, "employee"),
   };
 }

@@ -3,11 +3,13 @@
  * checked route by route: every call in role-matrix-routes.ts, made by the owner, an admin,
  * an employee and a signed-in non-member of one company. A route the app does not serve
  * (404 "No such endpoint") fails here like any other wrong answer: the list names only
- * routes that exist.
+ * routes that exist. The routes the app serves are read from its router, so a new route
+ * fails here until it has an entry (or a reason in OUTSIDE_ROLES).
  */
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROUTES } from "./role-matrix-routes";
+import { apiRoutesOf } from "./embedded/app-routes";
+import { OUTSIDE_ROLES, ROUTES } from "./role-matrix-routes";
 import {
   type Ctx,
   matches,
@@ -17,13 +19,30 @@ import {
   WHO,
   type Who,
 } from "./role-matrix-support";
-import type { Agent } from "./support";
+import { type Agent, app } from "./support";
 
 let ctx: Ctx;
 let agents: Record<Who, Agent>;
 
 beforeAll(async () => {
   ({ ctx, agents } = await signInActors());
+});
+
+/** "PUT /api/jobs/:id (status only)" is the route "PUT /api/jobs/:id". */
+const patternOf = (route: string) => route.replace(/ \(.*\)$/, "");
+
+describe("the role matrix's list", () => {
+  const served = apiRoutesOf(app);
+  const listed = [...ROUTES.map((entry) => patternOf(entry.route)), ...Object.keys(OUTSIDE_ROLES)];
+
+  it("has every route the app serves", () => {
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.filter((route) => !listed.includes(route))).toEqual([]);
+  });
+
+  it("names only routes the app serves", () => {
+    expect(listed.filter((route) => !served.includes(route))).toEqual([]);
+  });
 });
 
 describe("role matrix", () => {

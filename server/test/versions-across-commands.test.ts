@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { agentFor } from "./support";
 
 const CALL_DAY = "2026-03-04";
-const CALL = { customerName: "Caller", customerPhone: "555-0100", callDate: CALL_DAY, callTime: "10:00" };
+const CALL = { customerName: "Caller", customerPhone: "555-010-0100", callDate: CALL_DAY, callTime: "10:00" };
 
 describe("versions across commands", () => {
   it("still lets the employee role report progress only, with or without a version", async () => {
@@ -53,7 +53,7 @@ describe("versions across commands", () => {
       .values({
         companyId: tenant.company.id,
         customerName: "Sam",
-        customerPhone: "555-0100",
+        customerPhone: "555-010-0100",
         callDate: CALL_DAY,
         callTime: "10:00",
       })

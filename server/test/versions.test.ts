@@ -50,7 +50,7 @@ const resources: Resource[] = [
           .values({
             companyId: t.company.id,
             customerName: "Sam",
-            customerPhone: "555-0100",
+            customerPhone: "555-010-0100",
             callDate: CALL_DAY,
             callTime: "10:00",
           })
@@ -58,7 +58,7 @@ const resources: Resource[] = [
       )[0],
     change: (n) => ({
       customerName: `Caller ${n}`,
-      customerPhone: "555-0100",
+      customerPhone: "555-010-0100",
       callDate: CALL_DAY,
       callTime: "10:00",
     }),

@@ -231,5 +231,3 @@ export type NotificationDTO = {
   createdAt: string;
   read: boolean;
 };
-
-export type ErrorBodyDTO = { message: string; errors?: { path: string; message: string }[] };

@@ -3,6 +3,7 @@
  * that the server puts in every job answer and the client runs live in the job dialog, so
  * both always say the same thing. Warnings inform; they never block a save.
  */
+import { epochDay, isoWeekday } from "./dates";
 
 export type ConflictCode = "overlap" | "inactive_employee" | "outside_hours" | "non_working_day";
 
@@ -37,7 +38,6 @@ export type ConflictContext = {
 };
 
 const MINUTES_PER_DAY = 24 * 60;
-const MS_PER_DAY = 86_400_000;
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** A scheduled job placed on one time line: minutes since 1970-01-01 00:00, so a job past midnight still meets the next morning's. */
@@ -66,14 +66,11 @@ function clock(minutes: number): string {
 
 function place(job: ConflictJob): Placed | undefined {
   if (!job.date || !job.time || job.status === "cancelled") return undefined;
-  const [y, m, d] = job.date.split("-").map(Number);
-  const dayNumber = Math.floor(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / MS_PER_DAY);
-  if (!Number.isFinite(dayNumber)) return undefined;
-  const startOfDay = dayNumber * MINUTES_PER_DAY;
+  const day = epochDay(job.date);
+  if (!Number.isFinite(day)) return undefined;
+  const startOfDay = day * MINUTES_PER_DAY;
   const start = startOfDay + minutesOf(job.time);
-  // 1970-01-01 was a Thursday (ISO weekday 4).
-  const isoWeekday = ((((dayNumber + 3) % 7) + 7) % 7) + 1;
-  return { job, start, end: start + job.durationMinutes, isoWeekday, startOfDay };
+  return { job, start, end: start + job.durationMinutes, isoWeekday: isoWeekday(job.date), startOfDay };
 }
 
 function overlapWarning(other: Placed): JobWarning {

@@ -45,7 +45,6 @@ export const SUBSCRIPTION_STATUSES = [
   "unpaid",
   "paused",
 ] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
  * What a bell entry is about (docs/realtime.md, "The bell"). The job kinds before

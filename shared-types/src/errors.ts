@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   "payment_required",
   "forbidden",
   "not_found",
+  "method_not_allowed",
+  "insecure_connection",
   "conflict",
   "gone",
   "too_large",

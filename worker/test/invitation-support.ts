@@ -25,7 +25,8 @@ export function invitationLinks(mail: ReceivedMail): string[] {
 }
 
 export function header(mail: ReceivedMail, name: string): string | undefined {
-  const match = new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(mail.raw);
+  // A long value may start on the folded line after the name.
+  const match = new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(mail.raw);
   return match?.[1].replace(/\r?\n[ \t]+/g, " ").trim();
 }
 

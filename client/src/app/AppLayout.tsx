@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
-import { CompanyGate } from "../features/company/CompanyGate";
+import { CompanyGate } from "./CompanyGate";
 import { Header } from "./Header";
 import { MobileBar } from "./MobileBar";
 import { NavBar } from "./NavBar";

@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { CompanyLetter } from "../components/CompanyLetter";
 import { LinkButton } from "../components/LinkButton";
 import { LogoutButton } from "../features/auth/LogoutButton";
-import { useCan, useCurrentCompany } from "../features/company/useCompanies";
 import { useCompanyStore } from "../stores/company";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { NotificationBell } from "./NotificationBell";
+import { useCan, useCurrentCompany } from "./useCompanies";
 
 /** The sticky top bar: product, company, live status and the account actions. */
 export function Header() {

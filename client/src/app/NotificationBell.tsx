@@ -18,8 +18,8 @@ import { Badge, Button, Dropdown, Spin } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import { useCurrentCompany } from "../features/company/useCompanies";
 import { findJob, jobPath } from "./jobLink";
+import { useCurrentCompany } from "./useCompanies";
 import { useMarkNotificationsRead, useNotifications } from "./useNotifications";
 import "./notification-bell.css";
 

@@ -1,6 +1,5 @@
 import { Button } from "antd";
-import { Component, type ReactNode, useLayoutEffect } from "react";
-import { endBoardPreview } from "../early/handOff";
+import { Component, type ReactNode } from "react";
 
 type ErrorBoundaryProps = { resetKey: string; children: ReactNode };
 type ErrorBoundaryState = { hasError: boolean; resetKey: string };
@@ -29,8 +28,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 }
 
 function RouteError() {
-  // No board preview over the error (src/early/handOff.ts).
-  useLayoutEffect(() => endBoardPreview(), []);
   return (
     <div className="standalone-page standalone-page--center" role="alert">
       <div className="route-error">

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "antd";
 import { useLocation } from "react-router";
 import { LinkButton } from "../components/LinkButton";
-import { useCan, useCurrentCompany } from "../features/company/useCompanies";
 import { queryKeys } from "../lib/queryKeys";
+import { useCan, useCurrentCompany } from "./useCompanies";
 
 /**
  * Above every screen (docs/billing.md): days left while the trial runs, Trial Expired once

@@ -26,9 +26,9 @@ type NotificationInstance = ReturnType<typeof notification.useNotification>[0];
 export type ModalHookAPI = ReturnType<typeof Modal.useModal>[0];
 
 /** The confirmations a screen may ask for (antd's `modal.confirm`, without its return value). */
-export type Confirmations = { confirm: (config: ModalFuncProps) => void };
+type Confirmations = { confirm: (config: ModalFuncProps) => void };
 
-export type Feedback = {
+type Feedback = {
   message: MessageInstance;
   notification: NotificationInstance;
   modal: Confirmations;

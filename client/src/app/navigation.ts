@@ -16,10 +16,10 @@ import type { ComponentType } from "react";
 export type NavItem = { to: string; label: string; icon: ComponentType };
 
 /** The technician's own day (docs/my-day.md). */
-export const MY_DAY_ITEM: NavItem = { to: "/my-day", label: "My Day", icon: ScheduleOutlined };
+const MY_DAY_ITEM: NavItem = { to: "/my-day", label: "My Day", icon: ScheduleOutlined };
 
 /** The main navigation, in the order docs/auth.md gives. */
-export const NAV_ITEMS: NavItem[] = [
+const NAV_ITEMS: NavItem[] = [
   { to: "/schedule", label: "Schedule", icon: CalendarOutlined },
   { to: "/employees", label: "Employees", icon: IdcardOutlined },
   { to: "/templates", label: "Templates", icon: CopyOutlined },
@@ -64,7 +64,7 @@ const NOT_FOR_FIELD_WORK = new Set(["/templates", "/subscription"]);
 const FIELD_WORK_MOBILE_PATHS = ["/schedule", "/customers", "/chat", "/history", "/team"];
 
 /** Who is looking: their role and whether they are linked to a roster employee. */
-export type Navigator = { role: Role | null; isLinked: boolean };
+type Navigator = { role: Role | null; isLinked: boolean };
 
 /** My Day comes first for field work (linked or not: it says how to get linked) and for a linked owner or admin. */
 const hasMyDay = ({ role, isLinked }: Navigator) => doesFieldWork(role) || isLinked;

@@ -1,6 +1,5 @@
-import { lazy, useLayoutEffect } from "react";
+import { lazy } from "react";
 import { type RouteObject, useLocation, useRoutes } from "react-router";
-import { endBoardPreview } from "../early/handOff";
 import { RedirectIfSignedIn, RequireAuth } from "./RequireAuth";
 import { Root } from "./Root";
 import { ErrorBoundary } from "./RouteError";
@@ -86,9 +85,5 @@ const routes: RouteObject[] = [
 export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
-  // The board preview stands for the Week View only: any other screen ends it (src/early/handOff.ts).
-  useLayoutEffect(() => {
-    if (pathname !== "/schedule") endBoardPreview();
-  }, [pathname]);
   return <ErrorBoundary resetKey={pathname}>{element}</ErrorBoundary>;
 }

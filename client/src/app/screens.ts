@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 
-export type ScreenModule = { default: ComponentType };
+type ScreenModule = { default: ComponentType };
 
 /** A screen's chunk, which a load of its path asks for early (src/preload.ts) and the router draws (screenComponent.tsx). */
 export type PreloadableScreen = {
@@ -10,7 +10,7 @@ export type PreloadableScreen = {
   loaded: () => ScreenModule | undefined;
 };
 
-export function preloadableScreen(load: () => Promise<ScreenModule>): PreloadableScreen {
+function preloadableScreen(load: () => Promise<ScreenModule>): PreloadableScreen {
   let module: ScreenModule | undefined;
   let loading: Promise<ScreenModule> | undefined;
   const preload = (): Promise<ScreenModule> => {

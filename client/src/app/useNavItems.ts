@@ -1,5 +1,5 @@
-import { useCurrentCompany } from "../features/company/useCompanies";
 import { mobileNavItemsFor, type NavItem, navItemsFor } from "./navigation";
+import { useCurrentCompany } from "./useCompanies";
 
 /** The selected company's navigation for this member: desktop and phone. */
 export function useNavItems(): { desktop: NavItem[]; mobile: NavItem[] } {

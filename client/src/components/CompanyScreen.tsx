@@ -1,6 +1,6 @@
 import { Result } from "antd";
 import type { ReactNode } from "react";
-import { useCurrentCompany } from "../features/company/useCompanies";
+import { useCurrentCompany } from "../app/useCompanies";
 import { PageTitle } from "./PageTitle";
 
 type CompanyScreenProps = {

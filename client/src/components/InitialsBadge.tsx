@@ -1,4 +1,24 @@
-import { initialsBadgeStyle } from "./initialsBadgeStyle";
+/** The badge's look, inline so screens show it without any one screen's sheet. */
+function initialsBadgeStyle(text: string, size: number, background: string) {
+  return {
+    display: "inline-flex",
+    alignItems: "center",
+    justifyContent: "center",
+    width: `${size}px`,
+    height: `${size}px`,
+    borderRadius: "50%",
+    flexShrink: "0",
+    overflow: "hidden",
+    whiteSpace: "nowrap",
+    background,
+    color: "#fff",
+    fontWeight: "600",
+    fontSize: `${Math.round(size * (text.length > 2 ? 0.32 : 0.42))}px`,
+    lineHeight: "1",
+    letterSpacing: "0.02em",
+    userSelect: "none",
+  } as const;
+}
 
 /**
  * A round badge with a few letters (an employee's initials, a company's first letter).

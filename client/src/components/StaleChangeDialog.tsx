@@ -2,7 +2,7 @@ import { Button, Modal } from "antd";
 import type { FieldDifference } from "../lib/staleChange";
 import "./stale-change.css";
 
-export type StaleChangeDialogProps = {
+type StaleChangeDialogProps = {
   /** The server's words: "Olive Owner changed this job since you opened it." */
   message: string;
   /** The fields the user's save and the current row disagree on. */

@@ -7,7 +7,7 @@ type Fallback = () => HTMLElement | null | undefined;
  * gone. It takes nothing from a user who already moved on: only a focus lost with the
  * panel (on the body) returns.
  */
-export function returnFocus(from: Element | null, fallback?: Fallback) {
+function returnFocus(from: Element | null, fallback?: Fallback) {
   // After React has removed the panel (and with it the focus).
   requestAnimationFrame(() => {
     const focused = document.activeElement;

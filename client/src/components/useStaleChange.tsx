@@ -6,7 +6,7 @@ import { type FieldDifference, putRowInLists, staleAnswerOf, type Versioned } fr
 // The dialog loads only when a save meets someone else's change: no screen pays for it before.
 const StaleChangeDialog = lazy(() => import("./StaleChangeDialog"));
 
-export type StaleChoice<T extends Versioned> = {
+type StaleChoice<T extends Versioned> = {
   /** The cache root whose lists hold the row: they get the current row at once, then refetch. */
   root: QueryRoot;
   /** The fields where the user's change and `current` differ (lib/staleChange.ts: differingFields). */

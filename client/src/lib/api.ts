@@ -5,14 +5,33 @@
  * and toasts have always seen; code branches on `status` and `code` instead.
  */
 import { type ApiErrorBody, COMPANY_HEADER, type ErrorCode, type FieldError } from "@sched/shared-types";
-import type { QueryFunction } from "@tanstack/react-query";
-import { type EarlyAnswer, takeEarlyAnswer } from "../early/earlyAnswers";
+import type { QueryFunction, QueryKey } from "@tanstack/react-query";
 import { selectedCompanyIdForRequests } from "../stores/company";
-import { queryKeyToUrl } from "./queryUrl";
 
-export { queryKeyToUrl };
+/**
+ * The URL a query key stands for (keys come from lib/queryKeys.ts): string parts joined
+ * with "/", object parts as the query string. `["/api/company", id, "subscription"]` is
+ * `/api/company/<id>/subscription`, `["/api/employees", { companyId }]` is
+ * `/api/employees?companyId=<id>`.
+ */
+export function queryKeyToUrl(queryKey: QueryKey): string {
+  const segments: string[] = [];
+  const params = new URLSearchParams();
+  for (const part of queryKey) {
+    if (part === null || part === undefined) continue;
+    if (typeof part === "object") {
+      for (const [name, value] of Object.entries(part)) {
+        if (value !== null && value !== undefined && value !== "") params.append(name, String(value));
+      }
+    } else {
+      segments.push(segments.length === 0 ? String(part) : encodeURIComponent(String(part)));
+    }
+  }
+  const search = params.toString();
+  return search ? `${segments.join("/")}?${search}` : segments.join("/");
+}
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The API's JSON error answer, or null when something else (a proxy, the platform) answered. */
 function parseErrorBody(text: string): ApiErrorBody | null {
@@ -64,7 +83,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
 /** The header that makes a create safe to send again (docs/api.md, "Idempotency keys"). */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
-export type RequestOptions = {
+type RequestOptions = {
   /**
    * One key per submit, the same on every retry of it: the server then makes the thing
    * once and answers a repeat with the first answer (lib/idempotency.ts makes them).
@@ -107,24 +126,11 @@ export async function apiJson<T>(
 
 type On401 = "returnNull" | "throw";
 
-/** What a query makes of the early script's answer: as of the server's own. */
-function fromEarly<T>(answer: EarlyAnswer, on401: On401): T | null {
-  if (answer.ok) return answer.data as T;
-  if (on401 === "returnNull" && answer.status === 401) return null;
-  throw new ApiError(answer.status, answer.text);
-}
-
-/**
- * The query function that GETs the query key's URL; a 401 throws or yields null. When the
- * early script asked for the same URL on this page, its answer is used, once
- * (docs/schedule.md, "The first paint").
- */
+/** The query function that GETs the query key's URL; a 401 throws or yields null. */
 export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T | null>;
 export function getQueryFn<T>(options: { on401: "throw" }): QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const early = takeEarlyAnswer(queryKey);
-    if (early) return fromEarly<T>(await early, on401);
     const response = await fetch(queryKeyToUrl(queryKey), {
       headers: companyHeader(),
       credentials: "include",
@@ -139,13 +145,4 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
 /** True when `error` is the API's answer with `code`. */
 export function isApiError(error: unknown, code: ErrorCode): error is ApiError {
   return error instanceof ApiError && error.code === code;
-}
-
-/**
- * The text to show for a failed call: the server's `message`, else its raw answer, else
- * `fallback` (also for network failures, whose text means nothing to a user).
- */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  return error.body?.message || error.text.trim() || fallback;
 }

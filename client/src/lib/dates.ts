@@ -1,9 +1,9 @@
-/** Calendar helpers. Weeks start on Monday; API dates are yyyy-MM-dd. */
-import { GRID_DAYS } from "@sched/shared-types";
+/**
+ * Dates as the screens show them, with dayjs. Weeks start on Monday; API dates are
+ * yyyy-MM-dd, counted in shared-types (its dates.ts, the one home of that arithmetic).
+ */
+import { addDays, GRID_DAYS, weekDates, weekStartOf } from "@sched/shared-types";
 import dayjs, { type ConfigType, type Dayjs } from "dayjs";
-import { formatTime } from "./timeText";
-
-export { formatTime };
 
 export const ISO_DATE_FORMAT = "YYYY-MM-DD";
 
@@ -14,20 +14,17 @@ export function toISODate(date: ConfigType): string {
 
 /** Monday 00:00 (local time) of the week that contains `date`. */
 export function weekStart(date: ConfigType = undefined): Dayjs {
-  const day = dayjs(date).startOf("day");
-  // dayjs counts Sunday as 0; Monday-based offset is (day + 6) % 7.
-  return day.subtract((day.day() + 6) % 7, "day");
+  return dayjs(weekStartOf(toISODate(date)));
 }
 
 /** The Monday of the week `weeks` away from the week of `start` (negative steps back). */
 export function shiftWeek(start: ConfigType, weeks: number): Dayjs {
-  return weekStart(start).add(weeks, "week");
+  return dayjs(addDays(weekStartOf(toISODate(start)), weeks * 7));
 }
 
 /** `count` consecutive days from `start`: the grid's Monday to Saturday by default. */
 export function weekDays(start: ConfigType, count: number = GRID_DAYS): Dayjs[] {
-  const first = dayjs(start).startOf("day");
-  return Array.from({ length: count }, (_, index) => first.add(index, "day"));
+  return weekDates(toISODate(start), count).map((date) => dayjs(date));
 }
 
 /** "Jan 6 – Jan 11, 2025", or "Dec 29, 2025 – Jan 3, 2026" when the range crosses a year. */
@@ -41,6 +38,11 @@ export function weekRangeLabel(start: ConfigType, days: number = GRID_DAYS): str
 /** "Mon, Jan 6". */
 export function formatDay(date: ConfigType): string {
   return dayjs(date).format("ddd, MMM D");
+}
+
+/** "2:30 PM" for a wall-clock "HH:mm"; anything else is returned unchanged. */
+export function formatTime(time: string): string {
+  return /^\d{2}:\d{2}$/.test(time) ? dayjs(`2000-01-01T${time}`).format("h:mm A") : time;
 }
 
 /** "Jan 6, 2025". */

@@ -15,7 +15,7 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export type SubmitKey = {
+type SubmitKey = {
   /** The key for sending `body`: the previous one while the body is the same, a new one when it changed. */
   keyFor: (body: unknown) => string;
   /** Forgets the key once its submission succeeded: the next submit is a new thing. */

@@ -7,7 +7,6 @@
  * them and how server events reach them (docs/realtime.md).
  */
 import type { QueryKey } from "@tanstack/react-query";
-import { boardKeys } from "./boardKeys";
 
 export type QueryRoot =
   | "user"
@@ -43,26 +42,31 @@ export const isUnder = (queryKey: QueryKey, root: QueryRoot) => queryKey[0] === 
 const companyList = (root: QueryRoot) => (companyId: string) => [path(root), { companyId }] as const;
 
 export const queryKeys = {
-  user: boardKeys.user,
-  companies: boardKeys.companies,
+  /** The signed-in user (null when signed out). */
+  user: () => rootKey("user"),
+  companies: () => rootKey("companies"),
   members: (companyId: string) => [path("companies"), companyId, "users"] as const,
   invitations: (companyId: string) => [path("companies"), companyId, "invitations"] as const,
   /** A company's members and invitations together (and its settings, under the same prefix). */
   team: (companyId: string) => [path("companies"), companyId] as const,
   /** The first-run checklist's progress from the company's data (docs/schedule.md). */
   firstRun: (companyId: string) => [path("companies"), companyId, "first-run"] as const,
-  settings: boardKeys.settings,
+  /** The company's settings: time zone and country (docs/settings.md). */
+  settings: (companyId: string) => [path("companies"), companyId, "settings"] as const,
   /** Null only while no company is selected (the query is then disabled). */
   subscription: (companyId: string | null) => [path("company"), companyId, "subscription"] as const,
   plans: () => rootKey("subscription-plans"),
   billingConfig: () => rootKey("billing-config"),
-  jobs: boardKeys.jobs,
+  /** The jobs of `startDate` to `endDate`, both included. */
+  jobs: (companyId: string, startDate: string, endDate: string) =>
+    [path("jobs"), { companyId, startDate, endDate }] as const,
   /** The Unscheduled tray: the jobs without a date, employee or time (docs/schedule.md). */
   unscheduledJobs: (companyId: string) => [path("jobs"), { companyId, unscheduled: true }] as const,
   /** One roster employee's jobs of `startDate` to `endDate` (My Day): a jobs list like the board's. */
   employeeJobs: (companyId: string, employeeId: string, startDate: string, endDate: string) =>
     [path("jobs"), { companyId, employeeId, startDate, endDate }] as const,
-  employees: boardKeys.employees,
+  /** The whole roster, inactive people included. */
+  employees: companyList("employees"),
   templates: companyList("templates"),
   weeklySchedules: companyList("weekly-schedules"),
   callRecords: (companyId: string, date: string) => [path("call-records"), { companyId, date }] as const,

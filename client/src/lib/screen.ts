@@ -1,7 +1,7 @@
 /** The screen's size class: below 768px the app is laid out for a phone (docs/auth.md). */
 import { useSyncExternalStore } from "react";
 
-import { SMALL_SCREEN } from "./screenSize";
+const SMALL_SCREEN = "(max-width: 767px)";
 
 function subscribeToScreen(onChange: () => void) {
   const query = window.matchMedia(SMALL_SCREEN);

@@ -8,7 +8,7 @@ import type { Socket } from "socket.io-client";
 import { create } from "zustand";
 
 type ServerEventHandlers = { [E in keyof ServerEvents]: (payload: ServerEvents[E]) => void };
-export type AppSocket = Socket<ServerEventHandlers, ClientEvents>;
+type AppSocket = Socket<ServerEventHandlers, ClientEvents>;
 
 /** idle: not signed in; connecting: first attempt; live: connected; reconnecting: lost, trying again. */
 export type ConnectionStatus = "idle" | "connecting" | "live" | "reconnecting";

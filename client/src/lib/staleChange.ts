@@ -12,7 +12,7 @@ import { type QueryRoot, rootKey } from "./queryKeys";
 /** A row that carries the version every change grows. */
 export type Versioned = { id: string; version: number };
 
-export type StaleAnswer<T extends Versioned> = {
+type StaleAnswer<T extends Versioned> = {
   /** Who changed it, in the server's words: "Olive Owner changed this job since you opened it." */
   message: string;
   /** The row as it is now. */
@@ -42,7 +42,7 @@ export function staleAnswerOf<T extends Versioned>(error: unknown): StaleAnswer<
  * How a field reads to a person. `show` gets a value that is set; an empty one reads
  * NOT_SET. (Method syntax, so a label for a string field fits a list of unknown fields.)
  */
-export type FieldLabel<T = unknown> = { label: string; show?(value: NonNullable<T>): string };
+type FieldLabel<T = unknown> = { label: string; show?(value: NonNullable<T>): string };
 
 /** Labels of the fields a person may change, in the order they are listed. */
 export type FieldLabels<V> = { [K in keyof V]?: FieldLabel<V[K]> };

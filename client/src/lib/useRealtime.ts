@@ -23,7 +23,7 @@ import { type QueryRoot, queryKeys, rootKey } from "./queryKeys";
 import { useSocketStore } from "./socket";
 
 /** Which query roots an event makes stale, by the event's resource (the part before the dot). */
-export const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
+const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
   // A job booked from a call (or deleted) changes that call's "Job booked" mark.
   // A job shows on its customer's page too (docs/customers.md).
   job: ["jobs", "call-records", "customers"],
@@ -239,7 +239,7 @@ const addToBell: InPlace<"notification.created"> = (queryClient, { companyId, ..
  * Events applied in place, each answering the query roots it has fully handled; the
  * roots it leaves out are still invalidated. Events not listed are invalidations only.
  */
-export const IN_PLACE: { [E in ServerEventName]?: InPlace<E> } = {
+const IN_PLACE: { [E in ServerEventName]?: InPlace<E> } = {
   "job.created": upsertJob,
   "job.updated": upsertJob,
   "job.deleted": removeJob,

@@ -4,9 +4,13 @@
  */
 import { DEFAULT_COMPANY_PLACEHOLDER, SELECTED_COMPANY_KEY } from "@sched/shared-types";
 import { create } from "zustand";
-import { isCompanyId } from "../lib/companyId";
 
-export { isCompanyId };
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a real company id, false for the placeholder or an empty selection. */
+function isCompanyId(value: string | null | undefined): value is string {
+  return typeof value === "string" && UUID_PATTERN.test(value);
+}
 
 // Storage may be missing (unit tests in node) or refused (private mode): the app still works for the tab.
 function storage(): Storage | null {

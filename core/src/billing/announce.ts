@@ -3,7 +3,6 @@
  * (subscription.updated), and a change of payment state goes to the owner's bell
  * (docs/realtime.md, "The bell"): the owner pays, so only they are told.
  */
-import { companyAccessChanged } from "../cache/memberships";
 import { billingMessage } from "../notifications/messages";
 import { notifyMembersWho } from "../notifications/notify";
 import { publish } from "../publish";
@@ -16,8 +15,6 @@ export function describeBillingChange({ before, after }: Omit<BillingChange, "co
 }
 
 export async function announceBillingChange(change: BillingChange, actorUserId?: string): Promise<void> {
-  // Read-only or not is decided from the billing state every web process keeps in memory.
-  companyAccessChanged(change.companyId);
   publish(change.companyId, "subscription.updated", { companyId: change.companyId });
   const message = describeBillingChange(change);
   if (message) {

@@ -7,7 +7,6 @@ import {
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
 import { and, eq, inArray } from "drizzle-orm";
-import { jobsChanged } from "../cache/jobs-version";
 import { db } from "../db/client";
 import { employees, jobs, type scheduleTemplates, templateApplications } from "../db/schema";
 import { Conflict } from "../errors";
@@ -107,7 +106,6 @@ export async function applyTemplate(
 ): Promise<ApplyTemplateResultDTO> {
   const { companyId } = member;
   const result = await applyTemplateToWeek(template, input.weekStart, input.force);
-  if (result.created > 0) await jobsChanged(companyId);
   if (result.createdWeek) publish(companyId, "weeklySchedule.created", result.createdWeek);
   publish(companyId, "template.applied", {
     companyId,

@@ -25,6 +25,21 @@ export async function assertCustomerOfCompany(executor: Executor, companyId: str
     throw new BadRequest(CUSTOMER_NOT_IN_COMPANY, [{ path: "customerId", message: CUSTOMER_NOT_IN_COMPANY }]);
 }
 
+/**
+ * The one phone rule past the forms' (docs/customers.md): a phone that may become a
+ * customer's must be a number in the company's country; 400 on `field` otherwise.
+ */
+export async function assertPhoneNumber(
+  executor: Executor,
+  companyId: string,
+  phone: string,
+  field: string,
+  message: string,
+): Promise<void> {
+  const { country } = await loadCompanySettings(companyId, executor);
+  if (!normalizePhone(phone, country)) throw new BadRequest(message, [{ path: field, message }]);
+}
+
 /** The existing customer with this phone number, without making one. */
 export async function customerIdByPhone(
   executor: Executor,

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { jobsChanged } from "../cache/jobs-version";
 import { db } from "../db/client";
 import { callRecords, jobs } from "../db/schema";
 import type { CompanyAccess } from "../policies/company-access";
@@ -13,8 +12,8 @@ import { adjustDailyCallCount } from "./adjust-daily-call-count";
  * else just deleted changes nothing and tells no one.
  */
 export async function deleteCallRecord(member: CompanyAccess, id: string): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
-    const unlinked = await tx
+  const isDeleted = await db.transaction(async (tx) => {
+    await tx
       .update(jobs)
       .set({
         callRecordId: null,
@@ -22,15 +21,13 @@ export async function deleteCallRecord(member: CompanyAccess, id: string): Promi
         updatedBy: member.userId,
         updatedAt: new Date(),
       })
-      .where(eq(jobs.callRecordId, id))
-      .returning({ id: jobs.id });
+      .where(eq(jobs.callRecordId, id));
     const [gone] = await tx
       .delete(callRecords)
       .where(eq(callRecords.id, id))
       .returning({ callDate: callRecords.callDate });
     if (gone) await adjustDailyCallCount(tx, member.companyId, gone.callDate, -1);
-    return { isDeleted: gone !== undefined, hasUnlinkedJobs: unlinked.length > 0 };
+    return gone !== undefined;
   });
-  if (deleted.hasUnlinkedJobs) await jobsChanged(member.companyId);
-  if (deleted.isDeleted) publish(member.companyId, "callRecord.deleted", { id, companyId: member.companyId });
+  if (isDeleted) publish(member.companyId, "callRecord.deleted", { id, companyId: member.companyId });
 }

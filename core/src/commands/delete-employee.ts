@@ -1,5 +1,4 @@
 import { and, count, eq } from "drizzle-orm";
-import { jobsChanged } from "../cache/jobs-version";
 import { db } from "../db/client";
 import { chatMessages, employees, jobs } from "../db/schema";
 import { Conflict } from "../errors";
@@ -58,8 +57,6 @@ export async function deleteEmployee(
       { jobCount, messageCount },
     );
   }
-  // Their jobs went with them (the foreign key cascades): the jobs list changed too.
-  if (result.jobCount > 0) await jobsChanged(member.companyId);
   publish(member.companyId, "employee.deleted", { id: employee.id, companyId: member.companyId });
 }
 

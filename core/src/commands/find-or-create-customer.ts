@@ -54,9 +54,11 @@ export async function findOrCreateCustomerOutcome(
   actorUserId?: string | null,
 ): Promise<FoundOrCreated> {
   const { country } = await loadCompanySettings(companyId, executor);
-  const phone = contact.phone?.trim() || null;
   const email = contact.email?.trim() || null;
-  const phoneNormalized = normalizePhone(phone, country);
+  const phoneNormalized = normalizePhone(contact.phone, country);
+  // One phone rule for every customer (docs/customers.md): text that is no number in the
+  // company's country (an older call's "+++++++", a job's free text) never becomes one's phone.
+  const phone = phoneNormalized ? contact.phone?.trim() || null : null;
   const existing = await findByPhoneOrEmail(executor, companyId, phoneNormalized, email);
   if (existing) return { customer: existing, created: false };
 

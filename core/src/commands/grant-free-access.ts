@@ -5,7 +5,6 @@
  */
 import type { AdminCompanyDTO } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
-import { companyAccessChanged } from "../cache/memberships";
 import { db, type Tx } from "../db/client";
 import { companies, freeAccessEvents } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
@@ -38,7 +37,6 @@ function freeAccessNews(company: CompanyRow): string {
  * state). The bell entry is not awaited: it logs its own failures and never undoes the change.
  */
 export function announceFreeAccess(company: CompanyRow, adminUserId: string): AdminCompanyDTO {
-  companyAccessChanged(company.id);
   publish(company.id, "subscription.updated", { companyId: company.id });
   void notifyMembersWho(
     company.id,

@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { companyUsers, employeeInvitations, users } from "../db/schema";
 import { Conflict } from "../errors";
-import { consumeAll, invitationsByAddress, invitationsByCompany } from "../limits";
+import { consumeAll, invitationsByAddress, invitationsByCompany, invitationsByInviter } from "../limits";
 import { hashInvitationToken, invitationExpiry, invitationToken } from "./invitation-token";
 import { findCompanyEmployee } from "./link-member";
 
@@ -83,6 +83,7 @@ export async function inviteMember({
 
     // Counted only now that an e-mail will go out; a refusal rolls the replacement back.
     await consumeAll([
+      [invitationsByInviter, invitedBy],
       [invitationsByCompany, companyId],
       [invitationsByAddress, email],
     ]);

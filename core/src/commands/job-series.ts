@@ -12,7 +12,6 @@ import {
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
-import { jobsChanged } from "../cache/jobs-version";
 import { db, type Executor } from "../db/client";
 import { employees, jobSeries, jobs } from "../db/schema";
 import { BadRequest } from "../errors";
@@ -87,13 +86,12 @@ async function expandSeries(tx: Executor, series: SeriesRow, until: string): Pro
   return { created, weeks };
 }
 
-/** After commit: the list's version, the new history weeks and one event for the whole batch. */
+/** After commit: the new history weeks and one event for the whole batch. */
 export async function announceSeriesChange(
   companyId: string,
   seriesId: string,
   weeks: readonly WeeklyScheduleDTO[] = [],
 ): Promise<void> {
-  await jobsChanged(companyId);
   for (const week of weeks) publish(companyId, "weeklySchedule.created", week);
   publish(companyId, "jobSeries.changed", { companyId, seriesId });
 }

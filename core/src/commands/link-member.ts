@@ -5,7 +5,7 @@
  * loses one answers the same 409 as a link checked beforehand.
  */
 import type { MemberDTO } from "@sched/shared-types";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor, type Tx } from "../db/client";
 import { companyUsers, employees, users } from "../db/schema";
@@ -66,6 +66,15 @@ async function alreadyLinked(executor: Executor, employeeId: string, exceptUserI
 }
 
 /**
+ * A calendar feed address belongs to one member and one employee (docs/settings.md,
+ * "Calendar feed"): a link that changes the employee, or an unlink, retires it, so an old
+ * address never shows another employee's jobs. Read in the UPDATE, so it sees the link
+ * being replaced.
+ */
+const feedKeptWhenLinkedTo = (employeeId: string | null) =>
+  sql`case when ${companyUsers.employeeId} is not distinct from ${employeeId}::uuid then ${companyUsers.calendarTokenHash} end`;
+
+/**
  * Links the membership to `employeeId` when no other member holds it, inside `tx` (a
  * savepoint, so losing a race leaves the caller's transaction usable). Returns the updated
  * membership, or undefined when the employee is taken (or was deleted meanwhile).
@@ -81,7 +90,7 @@ export async function linkIfFree(tx: Tx, membershipId: string, employeeId: strin
       if (holder) return undefined;
       const [linked] = await savepoint
         .update(companyUsers)
-        .set({ employeeId })
+        .set({ employeeId, calendarTokenHash: feedKeptWhenLinkedTo(employeeId) })
         .where(eq(companyUsers.id, membershipId))
         .returning();
       return linked;
@@ -124,7 +133,7 @@ export async function linkMember(
       }
       const [membership] = await tx
         .update(companyUsers)
-        .set({ employeeId })
+        .set({ employeeId, calendarTokenHash: feedKeptWhenLinkedTo(employeeId) })
         .where(eq(companyUsers.id, target.id))
         .returning();
       // Removed in between: the member is gone like one that never was.

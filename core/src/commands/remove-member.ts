@@ -2,7 +2,6 @@ import type { Role } from "@sched/shared-types";
 import { canRemoveMember } from "@sched/shared-types";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { memberAccessChanged } from "../cache/memberships";
 import { db } from "../db/client";
 import { companyUsers } from "../db/schema";
 import { Forbidden, NotFound } from "../errors";
@@ -44,8 +43,6 @@ export async function removeMember(actor: CompanyAccess, userId: string): Promis
     .returning({ id: companyUsers.id });
   if (deleted.length === 0) throw new NotFound(MEMBER_NOT_FOUND);
 
-  // Every web process forgets the membership it kept: the next request reads company_user.
-  memberAccessChanged(userId, companyId);
   removeUserFromCompanyRoom(userId, companyId);
   const payload = { companyId, userId };
   publish(companyId, "member.removed", payload);

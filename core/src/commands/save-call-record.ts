@@ -1,5 +1,10 @@
 /** Logging and editing customer calls (docs/call-log.md). */
-import type { CallRecordDTO, TCallRecordCreate, TCallRecordUpdate } from "@sched/shared-types";
+import {
+  CALL_PHONE_NOT_A_NUMBER,
+  type CallRecordDTO,
+  type TCallRecordCreate,
+  type TCallRecordUpdate,
+} from "@sched/shared-types";
 import { and, asc, eq } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { callRecords, jobs } from "../db/schema";
@@ -9,7 +14,7 @@ import { presentCallRecord } from "../presenters/call-records";
 import { publish } from "../publish";
 import { findCallRecord } from "../queries/call-records";
 import { adjustDailyCallCount } from "./adjust-daily-call-count";
-import { assertCustomerOfCompany, customerIdByPhone } from "./customer-links";
+import { assertCustomerOfCompany, assertPhoneNumber, customerIdByPhone } from "./customer-links";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 export const CALL_RECORD_NOT_FOUND = "Call record not found";
@@ -38,6 +43,10 @@ function recordValues(body: TCallRecordCreate | TCallRecordUpdate) {
   };
 }
 
+/** A booking makes a customer of the call: its phone follows the customer's rule. */
+const assertCallPhone = (executor: Executor, companyId: string, phone: string) =>
+  assertPhoneNumber(executor, companyId, phone, "customerPhone", CALL_PHONE_NOT_A_NUMBER);
+
 /** Logs a call; its day's count grows by one in the same transaction. */
 export async function createCallRecord(
   member: CompanyAccess,
@@ -45,6 +54,7 @@ export async function createCallRecord(
 ): Promise<CallRecordDTO> {
   const { companyId } = member;
   const row = await db.transaction(async (tx) => {
+    await assertCallPhone(tx, companyId, input.customerPhone);
     // A call names its customer, else links the one with its phone number (docs/customers.md).
     if (input.customerId) await assertCustomerOfCompany(tx, companyId, input.customerId);
     const customerId = input.customerId ?? (await customerIdByPhone(tx, companyId, input.customerPhone));
@@ -89,6 +99,7 @@ export async function updateCallRecord(
     const [locked] = await tx.select().from(callRecords).where(eq(callRecords.id, id)).for("update");
     if (!locked) return false;
     await assertCurrentVersion(tx, locked, expectedVersion, "call record", () => presentLocked(tx, locked));
+    await assertCallPhone(tx, member.companyId, values.customerPhone);
     if (input.customerId && input.customerId !== locked.customerId) {
       await assertCustomerOfCompany(tx, member.companyId, input.customerId);
     }

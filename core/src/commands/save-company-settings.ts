@@ -5,7 +5,6 @@ import {
   WORKDAY_ORDER_INVALID,
 } from "@sched/shared-types";
 import { sql } from "drizzle-orm";
-import { jobsChanged } from "../cache/jobs-version";
 import { db, type Executor } from "../db/client";
 import { companySettings } from "../db/schema";
 import { BadRequest } from "../errors";
@@ -40,8 +39,6 @@ export async function saveCompanySettings(
       throw new BadRequest(WORKDAY_ORDER_INVALID, [{ path: "workdayEnd", message: WORKDAY_ORDER_INVALID }]);
   }
   const settings = presentCompanySettings(await upsertSettings(db, member.companyId, input));
-  // Working days and hours change the jobs' warnings: the list's ETag must change (docs/schedule.md).
-  await jobsChanged(member.companyId);
   publish(member.companyId, "settings.updated", { ...settings, companyId: member.companyId });
   return settings;
 }

@@ -11,7 +11,6 @@ import {
   type TCustomerFields,
 } from "@sched/shared-types";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { jobsChanged } from "../cache/jobs-version";
 import { db, type Executor } from "../db/client";
 import { callRecords, customers, jobs } from "../db/schema";
 import { BadRequest, Conflict, NotFound } from "../errors";
@@ -134,19 +133,17 @@ export async function updateCustomer(
  */
 export async function deleteCustomer(member: CompanyAccess, id: string): Promise<void> {
   const bump = { updatedBy: member.userId, updatedAt: new Date() };
-  const { isDeleted, hasUnlinkedJobs } = await db.transaction(async (tx) => {
-    const unlinkedJobs = await tx
+  const isDeleted = await db.transaction(async (tx) => {
+    await tx
       .update(jobs)
       .set({ customerId: null, version: sql`${jobs.version} + 1`, ...bump })
-      .where(eq(jobs.customerId, id))
-      .returning({ id: jobs.id });
+      .where(eq(jobs.customerId, id));
     await tx
       .update(callRecords)
       .set({ customerId: null, version: sql`${callRecords.version} + 1`, ...bump })
       .where(eq(callRecords.customerId, id));
     const gone = await tx.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id });
-    return { isDeleted: gone.length > 0, hasUnlinkedJobs: unlinkedJobs.length > 0 };
+    return gone.length > 0;
   });
-  if (hasUnlinkedJobs) await jobsChanged(member.companyId);
   if (isDeleted) publish(member.companyId, "customer.deleted", { id, companyId: member.companyId });
 }

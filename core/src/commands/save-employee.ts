@@ -1,7 +1,6 @@
 /** Adding and changing roster employees (docs/roster-templates-history.md). */
 import type { EmployeeDTO, TEmployeeCreate, TEmployeeUpdate } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
-import { jobsChanged } from "../cache/jobs-version";
 import { db } from "../db/client";
 import { employees } from "../db/schema";
 import { NotFound } from "../errors";
@@ -19,8 +18,6 @@ export async function createEmployee(member: CompanyAccess, input: TEmployeeCrea
     .values({ companyId: member.companyId, name, initials, avatarColor, isActive })
     .returning();
   const employee = presentEmployee(row);
-  // An inactive employee is part of the jobs list's fingerprint (docs/schedule.md).
-  if (!row.isActive) await jobsChanged(member.companyId);
   publish(member.companyId, "employee.created", employee);
   return employee;
 }
@@ -33,7 +30,7 @@ export async function updateEmployee(
   expectedVersion?: number,
 ): Promise<EmployeeDTO> {
   const { name, initials, avatarColor, isActive } = input;
-  const { before, row } = await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(employees).where(eq(employees.id, employeeId)).for("update");
     if (!locked) throw new NotFound(EMPLOYEE_NOT_FOUND);
     await assertCurrentVersion(tx, locked, expectedVersion, "employee", () => presentEmployee(locked));
@@ -42,14 +39,9 @@ export async function updateEmployee(
       .set({ name, initials, avatarColor, isActive, ...nextVersion(locked, member.userId) })
       .where(eq(employees.id, employeeId))
       .returning();
-    return { before: locked, row: updated };
+    return updated;
   });
   const employee = presentEmployee(row);
-  // Deactivating or reactivating changes their jobs' warnings, and an inactive employee's
-  // row is part of the jobs list's fingerprint (their name is in the warning: docs/schedule.md).
-  if (row.isActive !== before.isActive || !row.isActive) {
-    await jobsChanged(member.companyId);
-  }
   publish(member.companyId, "employee.updated", employee);
   return employee;
 }

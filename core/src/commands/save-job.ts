@@ -16,20 +16,18 @@ import {
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
 import { and, eq, sql } from "drizzle-orm";
-import { type JobWriteTicket, jobWriteTicket, keepWrittenJobRow } from "../cache/job-rows";
-import { jobsChanging } from "../cache/jobs-version";
 import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
-import { flushCommits } from "../db/flush";
 import { callRecords, employees, jobs } from "../db/schema";
 import { BadRequest, Forbidden, NotFound } from "../errors";
 import { notifyJobChange } from "../notifications/notify";
 import type { JobChange } from "../notifications/recipients";
 import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize";
+import { assertProgressAllowed } from "../policies/job-progress";
 import { presentJob } from "../presenters/jobs";
 import { publish } from "../publish";
 import { defaultJobDuration } from "../queries/job-durations";
-import { type WarningInputs, withWarnings } from "../queries/job-warnings";
+import { withWarnings } from "../queries/job-warnings";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { writeJobIfVersion } from "./job-compare-and-set";
@@ -63,23 +61,9 @@ async function assertCallRecordOfCompany(executor: Executor, companyId: string, 
   if (!record) throw new BadRequest(CALL_RECORD_NOT_IN_COMPANY);
 }
 
-/** How the row was written: by the one-statement compare-and-set, or in a transaction. */
-type Written = {
-  /** The compare-and-set's commit is asynchronous: on disk only after flushCommits(). */
-  isOnDisk: boolean;
-  /** What the warnings are worked out against, when the write read it. */
-  warningInputs?: WarningInputs;
-};
-
 /**
- * After commit: the job event, the history week when one was opened, and the bell. The
- * event goes out first and the list's version bump right after it, in the same turn of the
- * event loop, its answer not waited for: browsers apply a job event in place, and from the
- * bump's sending this process answers no list of the company until it has the new version
- * (docs/realtime.md, "The job's event first"). A commit not
- * yet on disk is waited for right after the event, before the row is kept for the job's
- * next change (core/src/cache/job-rows.ts), the bell, the customer's e-mail and the
- * answer (docs/reliability.md, "A job's change: seen first, on disk before its answer").
+ * After commit: the job event, the history week when one was opened, and the bell. Nobody
+ * is told before the change is committed (docs/realtime.md).
  */
 async function announce(
   member: CompanyAccess,
@@ -87,17 +71,11 @@ async function announce(
   row: JobRow,
   week: WeeklyScheduleDTO | undefined,
   change: JobChange,
-  ticket: JobWriteTicket,
-  written: Written = { isOnDisk: true },
 ): Promise<JobDTO> {
   // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
-  const job = await withWarnings(presentJob(row), written.warningInputs);
+  const job = await withWarnings(presentJob(row));
   publish(member.companyId, event, job);
-  // Nothing may wait between the event and the bump: no list of this process is answered in between.
-  const versionBumped = jobsChanging(member.companyId);
   if (week) publish(member.companyId, "weeklySchedule.created", week);
-  await Promise.all([versionBumped, written.isOnDisk || flushCommits()]);
-  keepWrittenJobRow(ticket, row);
   await notifyJobChange(member, change);
   return job;
 }
@@ -110,7 +88,6 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
   const { companyId: _ignored, ...fields } = input;
   fields.durationMinutes ??= await defaultJobDuration(companyId, fields.type);
   if (fields.customerId) await assertCustomerOfCompany(db, companyId, fields.customerId);
-  const ticket = jobWriteTicket(companyId);
   const { row, week, newCustomer } = await db.transaction(async (tx) => {
     // Booked from a call without a customer named: the call's customer (docs/customers.md).
     const fromCall =
@@ -131,7 +108,7 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
     return { row: inserted, week, newCustomer: fromCall?.created };
   });
   announceCreatedCustomer(newCustomer);
-  const job = await announce(member, "job.created", row, week, { type: "created", job: row }, ticket);
+  const job = await announce(member, "job.created", row, week, { type: "created", job: row });
   // Booking e-mails to the customer (docs/customers.md); never fails the save.
   await noticeJobChange({ type: "created", job: row });
   return job;
@@ -203,11 +180,19 @@ async function assertChangeAllowed(
   executor: Executor,
   member: CompanyAccess,
   current: JobRow,
-  { fields }: JobChangeInput,
+  { fields, input }: JobChangeInput,
   expectedVersion: number | undefined,
 ) {
   await assertCurrentVersion(executor, current, expectedVersion, "job", () => presentJob(current));
   assertMayChange(member, current, fields);
+  // Whose jobs a technician may progress, and when reported times may lie (policies/job-progress.ts).
+  await assertProgressAllowed(
+    executor,
+    member,
+    current,
+    input,
+    fields.date === undefined ? current.date : fields.date,
+  );
   assertWholeSlot(current, fields);
 }
 
@@ -250,29 +235,17 @@ function isRowOnly(seen: JobRow, { fields, photos }: JobChangeInput): boolean {
 /**
  * A change that touches only the job's own row, written in one statement on the row the
  * caller read (the route's door) if it is still that version: a compare-and-set on the
- * version, which every writer of a job grows. The job keeps its employee and day, so the
- * same statement reads its warnings' inputs too. Undefined when someone changed the job
+ * version, which every writer of a job grows. Undefined when someone changed the job
  * since: the transaction then decides on the locked row.
  */
 async function updateIfUnchanged(
   member: CompanyAccess,
   seen: JobRow,
-  isSeenFromMemory: boolean,
   change: JobChangeInput,
   expectedVersion: number | undefined,
-): Promise<{ row: JobRow; inputs?: WarningInputs } | undefined> {
-  try {
-    await assertChangeAllowed(db, member, seen, change, expectedVersion);
-  } catch (refusal) {
-    // A row kept in memory may be older than the job: the locked row decides the refusal.
-    if (isSeenFromMemory) return undefined;
-    throw refusal;
-  }
-  const at =
-    seen.employeeId && seen.date
-      ? { companyId: member.companyId, employeeId: seen.employeeId, date: seen.date }
-      : undefined;
-  return writeJobIfVersion(seen.id, seen.version, columnsOf(member, seen, change), at);
+): Promise<JobRow | undefined> {
+  await assertChangeAllowed(db, member, seen, change, expectedVersion);
+  return writeJobIfVersion(seen.id, seen.version, columnsOf(member, seen, change));
 }
 
 /**
@@ -293,12 +266,9 @@ export async function updateJob(
     seriesWide?: boolean;
     /** The job as the caller just read it (scoped to the member's company). */
     seen?: JobRow;
-    /** `seen` came from this process's memory (core/src/cache/job-rows.ts): the write checks it. */
-    isSeenFromMemory?: boolean;
   } = {},
 ): Promise<JobDTO> {
   const { companyId } = member;
-  const ticket = jobWriteTicket(companyId);
   const {
     companyId: _ignored,
     version: _version,
@@ -317,11 +287,9 @@ export async function updateJob(
   };
   const { seen } = options;
   const isOwnRowChange = seen !== undefined && seen.id === jobId && isRowOnly(seen, change);
-  const written = isOwnRowChange
-    ? await updateIfUnchanged(member, seen, options.isSeenFromMemory ?? false, change, expectedVersion)
-    : undefined;
+  const written = isOwnRowChange ? await updateIfUnchanged(member, seen, change, expectedVersion) : undefined;
   const { before, row, week } = written
-    ? { before: seen as JobRow, row: written.row, week: undefined }
+    ? { before: seen as JobRow, row: written, week: undefined }
     : await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
         if (!locked) throw new NotFound(JOB_NOT_FOUND);
@@ -349,15 +317,12 @@ export async function updateJob(
             isNewWeek && updated.date ? await ensureWeeklySchedule(tx, companyId, updated.date) : undefined,
         };
       });
-  const job = await announce(
-    member,
-    "job.updated",
-    row,
-    week,
-    { type: "updated", before, after: row, photos: change.photos },
-    ticket,
-    written ? { isOnDisk: false, warningInputs: written.inputs } : { isOnDisk: true },
-  );
+  const job = await announce(member, "job.updated", row, week, {
+    type: "updated",
+    before,
+    after: row,
+    photos: change.photos,
+  });
   await noticeJobChange({ type: "updated", before, after: row });
   return job;
 }

@@ -82,15 +82,10 @@ export async function updateOccurrences(
   input: TJobUpdate,
   options: ScopeOptions,
   expectedVersion?: number,
-  /** `row` came from this process's memory (core/src/cache/job-rows.ts), for scope "this" only. */
-  isRowFromMemory = false,
 ): Promise<JobDTO> {
   const seriesId = row.seriesId;
   if (!seriesId || options.scope === "this")
-    return updateJob(member, row.id, input, expectedVersion, {
-      seen: row,
-      isSeenFromMemory: isRowFromMemory,
-    });
+    return updateJob(member, row.id, input, expectedVersion, { seen: row });
   authorize(member, "manageJobs");
   const unschedules = (["employeeId", "date", "time"] as const).some(
     (field) => field in input && !input[field],

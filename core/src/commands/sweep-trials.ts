@@ -7,7 +7,6 @@
  */
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { TRIAL_REMINDER_DAYS_BEFORE, trialEndedJobId, trialReminderJobId } from "../billing/trial-jobs";
-import { companyAccessChanged } from "../cache/memberships";
 import { db } from "../db/client";
 import { companies } from "../db/schema";
 import { publish } from "../publish";
@@ -50,8 +49,6 @@ export async function sweepTrials(now = new Date()): Promise<{ reminders: number
   }
   for (const { id } of ended) {
     await enqueueEmail("sendTrialEndedEmail", { companyId: id }, trialEndedJobId(id));
-    // The web processes decide read-only by the clock already; this only drops what they kept.
-    companyAccessChanged(id);
     publish(id, "subscription.updated", { companyId: id });
   }
   return { reminders: endingSoon.length, ended: ended.length };

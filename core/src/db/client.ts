@@ -23,6 +23,11 @@ export const pool = new pg.Pool({
 // An idle connection PostgreSQL closes (a restart, a failover) leaves the pool and is replaced on
 // next use; without a listener its error would stop the process (docs/reliability.md).
 pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+// A connection lost while checked out (mid-transaction, between its statements) reports it on the
+// client too, where pg-pool listens only while idle: the statement that runs next fails instead.
+pool.on("connect", (client) => {
+  client.on("error", (error) => logger.warn({ err: error }, "database connection lost while in use"));
+});
 export const db = drizzle(pool, { schema });
 export type Db = typeof db;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -12,7 +12,7 @@ import {
   warningsForJob,
   warningsForJobs,
 } from "@sched/shared-types";
-import { and, eq, gte, lte, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { companies, companySettings, employees, jobs } from "../db/schema";
 
@@ -20,7 +20,7 @@ import { companies, companySettings, employees, jobs } from "../db/schema";
  * The settings and inactive employees as one JSON text, read in the statement that builds
  * a list so both come from one snapshot.
  */
-export const conflictStateSql = (companyId: string | Placeholder) => sql<string>`json_build_object(
+export const conflictStateSql = (companyId: string) => sql<string>`json_build_object(
   'settings', (select json_build_object(
       'workingDays', ${companySettings.workingDays},
       'workdayStart', ${companySettings.workdayStart},
@@ -60,15 +60,12 @@ export function conflictContextOf(stateJson: string): ConflictContext {
   };
 }
 
-/** The conflict state of one company, prepared once: every job answer reads it. */
-const conflictStateStatement = db
-  .select({ state: conflictStateSql(sql.placeholder("companyId")) })
-  .from(companies)
-  .where(eq(companies.id, sql.placeholder("companyId")))
-  .prepare("conflict_state");
-
-export async function loadConflictContext(companyId: string): Promise<ConflictContext> {
-  const [row] = await conflictStateStatement.execute({ companyId });
+/** The conflict state of one company: every job answer reads it. */
+async function loadConflictContext(companyId: string): Promise<ConflictContext> {
+  const [row] = await db
+    .select({ state: conflictStateSql(companyId) })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return conflictContextOf(row?.state ?? '{"settings":null,"inactive":[]}');
 }
 
@@ -89,103 +86,43 @@ export function addWarningsToListJson(json: string, context: ConflictContext): s
   return warned ? JSON.stringify(list) : json;
 }
 
-/** The day before and after a yyyy-MM-dd date: a job past midnight meets the next morning's. */
+/** The yyyy-MM-dd date `days` days from `date`. */
 function dayAround(date: string, days: number): string {
   const moved = new Date(`${date}T00:00:00Z`);
   moved.setUTCDate(moved.getUTCDate() + days);
   return moved.toISOString().slice(0, 10);
 }
 
-/** What a job's warnings are worked out against: the company's hours and the employee's jobs around the day. */
-export type WarningInputs = {
-  employeeId: string;
-  date: string;
-  context: ConflictContext;
-  neighbours: ConflictJob[];
-};
-
-/** An employee's jobs from one day to another, prepared once: every job answer reads them. */
-const neighboursStatement = db
-  .select({
-    id: jobs.id,
-    employeeId: jobs.employeeId,
-    date: jobs.date,
-    time: jobs.time,
-    durationMinutes: jobs.durationMinutes,
-    type: jobs.type,
-    location: jobs.location,
-    status: jobs.status,
-  })
-  .from(jobs)
-  .where(
-    and(
-      eq(jobs.companyId, sql.placeholder("companyId")),
-      eq(jobs.employeeId, sql.placeholder("employeeId")),
-      gte(jobs.date, sql.placeholder("from")),
-      lte(jobs.date, sql.placeholder("to")),
-    ),
-  )
-  .prepare("job_neighbours");
-
-/** The days whose jobs a job on `date` may meet: the day before to the day after. */
-export function warningsRange(date: string): { from: string; to: string } {
-  return { from: dayAround(date, -1), to: dayAround(date, 1) };
+/** An employee's jobs from the day before `date` to the day after: a job past midnight meets the next morning's. */
+function loadNeighbours(companyId: string, employeeId: string, date: string): Promise<ConflictJob[]> {
+  return db
+    .select({
+      id: jobs.id,
+      employeeId: jobs.employeeId,
+      date: jobs.date,
+      time: jobs.time,
+      durationMinutes: jobs.durationMinutes,
+      type: jobs.type,
+      location: jobs.location,
+      status: jobs.status,
+    })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        eq(jobs.employeeId, employeeId),
+        gte(jobs.date, dayAround(date, -1)),
+        lte(jobs.date, dayAround(date, 1)),
+      ),
+    );
 }
 
-/** Reads the warnings' inputs for a job of `employeeId` on `date`. */
-export async function readWarningInputs(
-  companyId: string,
-  employeeId: string,
-  date: string,
-): Promise<WarningInputs> {
-  const [context, neighbours] = await Promise.all([
-    loadConflictContext(companyId),
-    neighboursStatement.execute({ companyId, employeeId, ...warningsRange(date) }),
-  ]);
-  return { employeeId, date, context, neighbours };
-}
-
-type Param = string | Placeholder;
-
-/**
- * The same neighbours as one JSON text, for a statement that reads them alongside its own
- * work (core/src/commands/job-compare-and-set.ts).
- */
-export const neighboursJsonSql = (companyId: Param, employeeId: Param, from: Param, to: Param) =>
-  sql<string>`(select coalesce(json_agg(json_build_object(
-      'id', n.id, 'employeeId', n.employee_id, 'date', n.date, 'time', n.time,
-      'durationMinutes', n.duration_minutes, 'type', n.type, 'location', n.location, 'status', n.status
-    )), '[]'::json)::text
-    from ${jobs} n
-    where n.company_id = ${companyId} and n.employee_id = ${employeeId}
-      and n.date >= ${from} and n.date <= ${to})`;
-
-/** Warning inputs from neighboursJsonSql's and conflictStateSql's texts. */
-export function warningInputsOf(
-  employeeId: string,
-  date: string,
-  neighboursJson: string,
-  conflictStateJson: string,
-): WarningInputs {
-  return {
-    employeeId,
-    date,
-    context: conflictContextOf(conflictStateJson),
-    neighbours: JSON.parse(neighboursJson) as ConflictJob[],
-  };
-}
-
-/**
- * One job answer (POST, PUT) with its warnings, against the same employee's jobs around its
- * day. `read` are inputs the write itself returned (core/src/commands/job-compare-and-set.ts;
- * the warnings skip the job itself among its neighbours, so they do not depend on the
- * write); used only if they are for the job's employee and day as saved, else read here.
- */
-export async function withWarnings(job: JobDTO, read?: WarningInputs): Promise<JobDTO> {
+/** One job answer (POST, PUT) with its warnings, against the same employee's jobs around its day. */
+export async function withWarnings(job: JobDTO): Promise<JobDTO> {
   if (!job.date || !job.employeeId) return job;
-  const inputs =
-    read?.employeeId === job.employeeId && read.date === job.date
-      ? read
-      : await readWarningInputs(job.companyId, job.employeeId, job.date);
-  return { ...job, warnings: warningsForJob(job, inputs.neighbours, inputs.context) };
+  const [context, neighbours] = await Promise.all([
+    loadConflictContext(job.companyId),
+    loadNeighbours(job.companyId, job.employeeId, job.date),
+  ]);
+  return { ...job, warnings: warningsForJob(job, neighbours, context) };
 }

@@ -11,20 +11,13 @@
  * being applied, an employee's cascade delete), creates or removes a row version and so
  * changes the fingerprint: no writer has to remember to invalidate a cache, and several web
  * processes stay correct without talking to each other.
- *
- * A web process that knows the company's jobs version (core/src/cache/jobs-version.ts,
- * bumped by every writer after its commit) skips even the fingerprint: the ETag a list had
- * at that version is noted in memory, so an unchanged list costs no database round trip.
- * Without a known version (Redis away, a cold process) the fingerprint answers as above.
  */
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { and, asc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { onChannelReset } from "../cache/channel";
-import { currentJobsVersion, knownJobsVersion } from "../cache/jobs-version";
 import { db } from "../db/client";
 import { jobs } from "../db/schema";
-import { type CompanyAccess, loadCompanyAccess, loadCompanyAccessWith } from "../policies/company-access";
+import { type CompanyAccess, loadCompanyAccessWith } from "../policies/company-access";
 import { jobJsonSql } from "../presenters/jobs";
 import {
   addWarningsToListJson,
@@ -46,8 +39,6 @@ export type JobListBody = {
   etag: string;
   json: Buffer;
   gzipped: () => Promise<Buffer>;
-  /** The gzipped bytes once gzipped() has finished, for an answer that cannot wait. */
-  gzippedNow?: Buffer;
 };
 
 /** Bump when presentJob's output changes, so browsers drop bodies cached under old ETags. */
@@ -92,63 +83,16 @@ const etagOf = (filter: JobFilter, fingerprint: string) =>
 /** A member's access to the company, carrying the list's current ETag. */
 export type JobListAccess = CompanyAccess & { etag: string };
 
-/** The ETag each list had at a known jobs version, per company and filter. */
-type EtagNote = { version: string; etag: string; notedAt: number };
-const etagNotes = new Map<string, EtagNote>();
-const MAX_ETAG_NOTES = 50_000;
 /**
- * A note is checked against the fingerprint again after this long: a writer that died
- * between its commit and its bump leaves a list behind for no longer than that.
- */
-const ETAG_NOTE_MAX_AGE_MS = 10_000;
-// Whatever was noted before a gap in the invalidation channel may miss a change made in it.
-onChannelReset(() => etagNotes.clear());
-
-function noteEtag(key: string, note: EtagNote) {
-  etagNotes.delete(key);
-  if (etagNotes.size >= MAX_ETAG_NOTES) etagNotes.clear();
-  etagNotes.set(key, note);
-}
-
-/** The ETag noted for a list at `version`, if it is young enough to trust. */
-function notedEtag(key: string, version: string): string | undefined {
-  const noted = etagNotes.get(key);
-  return noted?.version === version && Date.now() - noted.notedAt < ETAG_NOTE_MAX_AGE_MS
-    ? noted.etag
-    : undefined;
-}
-
-/** The ETag of a list at `version`: from memory when noted, else the fingerprint alone. */
-async function etagAtVersion(companyId: string, filter: JobFilter, version: string): Promise<string> {
-  const key = `${companyId}|${filterKey(filter)}`;
-  const noted = notedEtag(key, version);
-  if (noted) return noted;
-  // Read after the version: a change committed later bumps the version past this note.
-  const [row] = await db
-    .select({ value: fingerprintSql(companyId) })
-    .from(jobs)
-    .where(listed(companyId, filter));
-  const etag = etagOf(filter, row.value);
-  noteEtag(key, { version, etag, notedAt: Date.now() });
-  return etag;
-}
-
-/**
- * The user's access to the company and the list's current ETag: from memory when this
- * process knows the company's jobs version, else read in one statement. Undefined when the
- * user is not a member. The caller authorizes the member: any member may read the
- * schedule, also after a trial ends (docs/billing.md).
+ * The user's access to the company and the list's current ETag, read in one statement.
+ * Undefined when the user is not a member. The caller authorizes the member: any member
+ * may read the schedule, also after a trial ends (docs/billing.md).
  */
 export async function loadJobListAccess(
   userId: string,
   companyId: string,
   filter: JobFilter,
 ): Promise<JobListAccess | undefined> {
-  const version = await currentJobsVersion(companyId);
-  if (version !== undefined) {
-    const member = await loadCompanyAccess(userId, companyId);
-    return member && { ...member, etag: await etagAtVersion(companyId, filter, version) };
-  }
   const fingerprint = db
     .select({ value: fingerprintSql(companyId) })
     .from(jobs)
@@ -175,10 +119,7 @@ async function build(companyId: string, filter: JobFilter): Promise<Entry> {
     bytes: json.length,
     gzipped: () => {
       // The fastest level: a list is compressed after every change, and level 6 saves only ~6% more.
-      compressed ??= gzipAsync(json, { level: constants.Z_BEST_SPEED }).then((bytes) => {
-        entry.gzippedNow = bytes;
-        return bytes;
-      });
+      compressed ??= gzipAsync(json, { level: constants.Z_BEST_SPEED });
       return compressed;
     },
   };
@@ -226,33 +167,4 @@ export async function jobListBody(companyId: string, filter: JobFilter, etag: st
   if (entry.etag !== etag) entry = await build(companyId, filter);
   keep(key, entry);
   return entry;
-}
-
-/**
- * The list as this process holds it in memory, without waiting for anything: its current
- * ETag when the company's jobs version is known here and the ETag at that version is
- * noted, and the body when it was built at that ETag. Undefined when any of it would need
- * Redis or PostgreSQL: the caller then takes the full path (server/src/http/fast-lane.ts).
- */
-export function jobListFromMemory(
-  companyId: string,
-  filter: JobFilter,
-): { etag: string; body: JobListBody | undefined } | undefined {
-  const version = knownJobsVersion(companyId);
-  if (version === undefined) return undefined;
-  const key = `${companyId}|${filterKey(filter)}`;
-  const etag = notedEtag(key, version);
-  if (etag === undefined) return undefined;
-  const kept = cache.get(key);
-  if (kept?.etag !== etag) return { etag, body: undefined };
-  // Most recently used goes last, as in jobListBody.
-  cache.delete(key);
-  cache.set(key, kept);
-  return { etag, body: kept };
-}
-
-/** For tests: forget every kept body. */
-export function clearJobListCache() {
-  cache.clear();
-  cachedBytes = 0;
 }

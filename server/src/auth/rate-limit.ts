@@ -1,8 +1,11 @@
 /**
- * Credential checks under failure limits (docs/auth.md). Sign-in counts failures per IP
- * and per (account, IP) pair: an attacker's address is locked, the owner's own device is
- * not. Admin setup counts per IP and per e-mail. The limits themselves are defined with
- * the others in core/src/limits.ts; their counters live in Redis, with a count in memory
+ * Credential checks under failure limits (docs/auth.md, "Sign-in limits"). Sign-in locks
+ * only an (account, IP) pair: guesses never lock the owner out from another network, nor
+ * from their own address when the guesses were at other accounts. Per IP and per account
+ * it only slows down (a few seconds between attempts past a budget), so neither a shared
+ * address nor a forged X-Forwarded-For lifts or turns the limits against the owner.
+ * Admin setup locks per IP and per e-mail. The limits themselves are defined with the
+ * others in core/src/limits.ts; their counters live in Redis, with a count in memory
  * while Redis is away, so an outage never blocks sign-in.
  */
 
@@ -13,36 +16,48 @@ import {
   assertUnder,
   countFailure,
   forget,
+  keepPace,
   type Limit,
+  type Slowdown,
   signInFailuresByAccountAndIp,
-  signInFailuresByIp,
+  signInSlowdownByAccount,
+  signInSlowdownByIp,
 } from "@sched/core/limits";
 
 type Attempt = { email: string; ip: string };
 
-/** Which counters a check counts its failures in, and which of them a success clears. */
+/**
+ * Which counters lock a check, which slow it down, which of them its failures count in,
+ * and which a success clears.
+ */
 type FailureRule = {
-  counted: (attempt: Attempt) => [Limit, string][];
-  /** The IP's counter is never cleared, so one address cannot probe many accounts. */
+  /** Full, they refuse every attempt until their window ends. */
+  locks: (attempt: Attempt) => [Limit, string][];
+  /** Past their budget, they allow one attempt per few seconds. */
+  slowdowns: (attempt: Attempt) => [Slowdown, string][];
+  /** The IP's and the account's counters are never cleared, so no success buys more guesses. */
   clearedOnSuccess: (attempt: Attempt) => [Limit, string][];
 };
 
 const account = (email: string) => email.toLowerCase();
+const pair = ({ email, ip }: Attempt) => `${account(email)}|${ip}`;
 
 const RULES = {
   login: {
-    counted: ({ email, ip }) => [
-      [signInFailuresByIp, ip],
-      [signInFailuresByAccountAndIp, `${account(email)}|${ip}`],
+    locks: (attempt) => [[signInFailuresByAccountAndIp, pair(attempt)]],
+    slowdowns: ({ email, ip }) => [
+      [signInSlowdownByIp, ip],
+      [signInSlowdownByAccount, account(email)],
     ],
-    clearedOnSuccess: ({ email, ip }) => [[signInFailuresByAccountAndIp, `${account(email)}|${ip}`]],
+    clearedOnSuccess: (attempt) => [[signInFailuresByAccountAndIp, pair(attempt)]],
   },
   // Setting up the first administrator is a one-time act: locking an e-mail out of it harms nobody.
   "make-admin": {
-    counted: ({ email, ip }) => [
+    locks: ({ email, ip }) => [
       [adminSetupFailuresByIp, ip],
       [adminSetupFailuresByEmail, account(email)],
     ],
+    slowdowns: () => [],
     clearedOnSuccess: ({ email }) => [[adminSetupFailuresByEmail, account(email)]],
   },
 } satisfies Record<string, FailureRule>;
@@ -50,9 +65,10 @@ const RULES = {
 export type FailureScope = keyof typeof RULES;
 
 /**
- * Runs a credential check under the failure limits: 429 while a counter is full; a check
- * that finds nothing counts a failure and answers 401 `refusal`; one that succeeds clears
- * the counters its rule names. Sign-in and admin setup share it, each with its own scope.
+ * Runs a credential check under the failure limits: 429 while a lock is full or a slowdown
+ * asks to wait; a check that finds nothing counts a failure in every counter and answers
+ * 401 `refusal`; one that succeeds clears the counters its rule names. Sign-in and admin
+ * setup share it, each with its own scope.
  */
 export async function checkWithFailureLimit<T>(
   scope: FailureScope,
@@ -61,8 +77,14 @@ export async function checkWithFailureLimit<T>(
   check: () => Promise<T | null | undefined>,
 ): Promise<T> {
   const rule: FailureRule = RULES[scope];
-  const counters = rule.counted(attempt);
-  for (const [limit, key] of counters) await assertUnder(limit, key);
+  const locks = rule.locks(attempt);
+  const slowdowns = rule.slowdowns(attempt);
+  for (const [limit, key] of locks) await assertUnder(limit, key);
+  await keepPace(slowdowns);
+  const counters = [
+    ...locks,
+    ...slowdowns.map(([slowdown, key]): [Limit, string] => [slowdown.failures, key]),
+  ];
   const result = await check();
   if (result === null || result === undefined) {
     await Promise.all(counters.map(([limit, key]) => countFailure(limit, key)));

@@ -1,74 +1,27 @@
 /**
  * Server-side sessions in the `sessions` table (docs/auth.md). The cookie is HttpOnly,
  * SameSite=Lax and Secure in production; the store is written only when the
- * session changes (no touch on every request). A web process keeps the sessions it read
- * in memory while its invalidation channel is healthy; every write and deletion drops
- * them on every process (docs/realtime.md, "Caches in the web process").
+ * session changes (no touch on every request). Every request reads its session from the
+ * table, so a logout is in force on the very next request, on every web process.
  */
-
-import { sessionCache, sessionChanged } from "@sched/core/cache/sessions";
 import { config } from "@sched/core/config";
 import { pool } from "@sched/core/db/client";
 import { endSessionSockets } from "@sched/core/publish";
 import connectPgSimple from "connect-pg-simple";
 import type { NextFunction, Request, Response } from "express";
-import session, { type SessionData } from "express-session";
+import session from "express-session";
 
 export const SESSION_COOKIE = "sched.sid";
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 const PgStore = connectPgSimple(session);
 
-type GetCallback = (error: unknown, session?: SessionData | null) => void;
-
-/** When a stored session stops counting, as the table's `expire` column says (epoch ms). */
-function expiryOf(data: SessionData): number | undefined {
-  const expires = data.cookie?.expires;
-  return expires ? new Date(expires).getTime() : undefined;
-}
-
-/**
- * Reads through memory; PostgreSQL stays the store of record. Each reader gets its own
- * copy (express-session changes the object it is given), and an expired entry is a miss.
- */
-class CachedPgStore extends PgStore {
-  override get(sid: string, callback: GetCallback): void {
-    const cached = sessionCache.get(sid);
-    if (cached && cached.expiresAt >= Date.now()) {
-      callback(null, JSON.parse(cached.json) as SessionData);
-      return;
-    }
-    const ticket = sessionCache.ticket();
-    super.get(sid, (error, data) => {
-      const expiresAt = data ? expiryOf(data) : undefined;
-      if (!error && data && expiresAt !== undefined) {
-        sessionCache.fill(ticket, sid, { json: JSON.stringify(data), expiresAt });
-      }
-      callback(error, data);
-    });
-  }
-
-  override set(sid: string, data: SessionData, callback?: (error?: unknown) => void): void {
-    super.set(sid, data, (error) => {
-      sessionChanged(sid);
-      callback?.(error);
-    });
-  }
-
-  override destroy(sid: string, callback?: (error?: unknown) => void): void {
-    super.destroy(sid, (error) => {
-      sessionChanged(sid);
-      callback?.(error);
-    });
-  }
-}
-
-export const sessionStore = new CachedPgStore({
+const sessionStore = new PgStore({
   pool,
   tableName: "sessions",
   createTableIfMissing: false,
   disableTouch: true,
-  // Expired rows are cleared by the hourly pruner of one process is enough; tests turn it off.
+  // Expired rows are cleared hourly; tests turn the pruner off.
   pruneSessionInterval: config.isTest ? false : 60 * 60,
 });
 

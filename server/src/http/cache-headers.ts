@@ -1,7 +1,6 @@
 /**
  * The caching headers of the two lists every open screen asks for again and again (the
- * board's jobs and the chat poll), in one place for their routes and the fast lane
- * (./fast-lane.ts), which must answer exactly as the routes do.
+ * board's jobs and the chat poll): revalidated every time, answered 304 when unchanged.
  */
 
 /** Browsers revalidate every time and get a 304 when nothing changed. */

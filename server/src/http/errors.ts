@@ -16,7 +16,7 @@ type BodyParserError = Error & { type?: string; status?: number };
 /** When a client should try again after a 503: Redis and PostgreSQL reconnect within seconds (docs/reliability.md). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-export function errorBody(error: AppError): ApiErrorBody {
+function errorBody(error: AppError): ApiErrorBody {
   return {
     ...error.details,
     message: error.message,
@@ -26,24 +26,13 @@ export function errorBody(error: AppError): ApiErrorBody {
 }
 
 /** What an error answers: its status, any header it adds, and the JSON body. */
-export type ErrorAnswer = { status: number; headers: Record<string, string>; body: ApiErrorBody };
+type ErrorAnswer = { status: number; headers: Record<string, string>; body: ApiErrorBody };
 
 /** Where an error happened, for the log. */
 type ErrorContext = { requestId: string | undefined; url: string };
 
-/** The body-parser's failure for a body that is not JSON; the fast lane reads bodies too (./job-change-lane.ts). */
-export function malformedJson(cause: unknown): Error {
-  return Object.assign(new Error("Malformed JSON body", { cause }), {
-    type: "entity.parse.failed",
-    status: 400,
-  });
-}
-
-/**
- * The answer to an error, logged as it deserves: shared by the error middleware and the fast
- * lane's job change, so both answer every error alike (docs/api.md).
- */
-export function errorAnswer(error: unknown, { requestId, url }: ErrorContext): ErrorAnswer {
+/** The answer to an error, logged as it deserves (docs/api.md). */
+function errorAnswer(error: unknown, { requestId, url }: ErrorContext): ErrorAnswer {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
     if (error instanceof TooManyRequests) headers["Retry-After"] = String(error.retryAfterSeconds);

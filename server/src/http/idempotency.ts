@@ -27,6 +27,12 @@ const VISIBLE_ASCII_KEY = /^[\x21-\x7e]{1,200}$/;
 const WAIT_MS = 10_000;
 const FIRST_POLL_MS = 20;
 const MAX_POLL_MS = 250;
+/**
+ * How long recording an answer or giving a key back is tried again (persistently, below):
+ * long enough for a dropped connection to be replaced, short enough to keep an outage's
+ * answer quick.
+ */
+const BOOKKEEPING_WITHIN_MS = 1_000;
 
 /** The request's key, undefined without the header; a malformed one is a 400. */
 export function idempotencyKeyOf(req: Request): string | undefined {
@@ -125,7 +131,9 @@ async function runClaimed(request: IdempotentRequest, claimedAt: Date, handler: 
   }
   const body = res.headersSent ? sentBody : result;
   try {
-    await recordIdempotentAnswer(userId, key, claimedAt, { statusCode, body: body ?? null });
+    await persistently(() =>
+      recordIdempotentAnswer(userId, key, claimedAt, { statusCode, body: body ?? null }),
+    );
   } catch (error) {
     // The thing is made: the caller still hears so. A repeat waits, then runs once the claim is abandoned.
     logger.error({ err: error, requestId: request.req.id }, "could not record an idempotent answer");
@@ -133,9 +141,27 @@ async function runClaimed(request: IdempotentRequest, claimedAt: Date, handler: 
   return result;
 }
 
+/**
+ * Runs a bookkeeping write again for a few seconds when it fails: a database connection that
+ * dropped is replaced on the next try, and a key left claimed would keep every retry of the
+ * request waiting (409 still running) until the claim lapses after a minute.
+ */
+async function persistently(write: () => Promise<unknown>) {
+  const deadline = Date.now() + BOOKKEEPING_WITHIN_MS;
+  for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (Date.now() + pause > deadline) throw error;
+      await wait(pause);
+    }
+  }
+}
+
 async function releaseQuietly(userId: string, key: string, claimedAt: Date) {
   try {
-    await releaseIdempotencyKey(userId, key, claimedAt);
+    await persistently(() => releaseIdempotencyKey(userId, key, claimedAt));
   } catch (error) {
     // The claim then lapses after a minute; the handler's own error is the one to answer.
     logger.error({ err: error }, "could not release an idempotency key");

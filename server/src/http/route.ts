@@ -8,13 +8,8 @@
  */
 import { loadScoped, type ScopedTable } from "@sched/core/db/scoped";
 import { BadRequest, Forbidden, Unauthorized } from "@sched/core/errors";
-import { isMemberCached } from "@sched/core/member-cache";
 import { type Action, authorize, isOpenToEveryMember } from "@sched/core/policies/authorize";
-import {
-  type CompanyAccess,
-  cachedCompanyAccess,
-  loadCompanyAccess,
-} from "@sched/core/policies/company-access";
+import { type CompanyAccess, isCompanyMember, loadCompanyAccess } from "@sched/core/policies/company-access";
 import { assertSystemAdmin } from "@sched/core/policies/system-admin";
 import { parseOrThrow } from "@sched/core/validation";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -28,7 +23,7 @@ export const NOT_A_MEMBER = "You are not a member of this company";
 /**
  * Who may call: anyone, a signed-in user, a system administrator, a member of the request's
  * company allowed `company`, or a member of it for an action open to every member at all
- * times (`companyMember`: membership alone decides, so it is read from memory or the Redis note).
+ * times (`companyMember`: membership alone decides, so the role is not read).
  */
 type Access = "public" | "user" | "systemAdmin" | { company: Action } | { companyMember: Action };
 
@@ -102,14 +97,13 @@ export async function companyDoor(
 
 /**
  * The company door for an action every member may do, even after a trial ends: being a
- * member is the whole decision, read from the web process's memory (or, without its caches,
- * the short-lived Redis note) so that the 3 s chat poll costs at most one indexed read, the
- * session (docs/realtime.md). Same answers as companyDoor.
+ * member is the whole decision, one indexed read of company_user, so that the 3 s chat
+ * poll stays cheap (docs/realtime.md). Same answers as companyDoor.
  */
-export async function memberDoor(req: Request, userId: string): Promise<CompanyMember> {
+async function memberDoor(req: Request, userId: string): Promise<CompanyMember> {
   const companyId = companyIdOf(req);
   if (!companyId) throw new BadRequest(COMPANY_ID_REQUIRED);
-  if (!(await isMemberCached(userId, companyId))) throw new Forbidden(NOT_A_MEMBER);
+  if (!(await isCompanyMember(userId, companyId))) throw new Forbidden(NOT_A_MEMBER);
   return { companyId, userId };
 }
 
@@ -128,29 +122,6 @@ export async function rowDoor<T extends ScopedTable>(
   const scoped = await loadScoped(table, id, userId, notFoundMessage);
   authorize(scoped.member, action, scoped.row);
   return scoped;
-}
-
-/**
- * rowDoor for a command that checks the row it is given as it writes (a compare-and-set):
- * when this process keeps the row (`kept`) and the caller's membership of its company in
- * memory, the door reads neither from PostgreSQL. Nothing is kept for a non-member, so a
- * foreign id still goes the whole way and answers 404. `isFromMemory` tells the command.
- */
-export async function rowDoorFromMemory<T extends ScopedTable>(
-  table: T,
-  id: string,
-  userId: string,
-  action: Action,
-  notFoundMessage: string,
-  kept: (id: string) => (T["$inferSelect"] & { companyId: string }) | undefined,
-) {
-  const row = kept(id);
-  const member = row && cachedCompanyAccess(userId, row.companyId);
-  if (row && member) {
-    authorize(member, action, row);
-    return { row, member, isFromMemory: true };
-  }
-  return { ...(await rowDoor(table, id, userId, action, notFoundMessage)), isFromMemory: false };
 }
 
 /** The member behind the request for company access kinds; undefined for the others. */

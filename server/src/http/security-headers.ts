@@ -1,9 +1,4 @@
-/**
- * The security headers of every answer (helmet): the Content-Security-Policy and the rest.
- * They are the same for every request, so the fast lane (./fast-lane.ts) sends the very
- * headers this middleware sets, read from it once at start-up.
- */
-import type { IncomingMessage, ServerResponse } from "node:http";
+/** The security headers of every answer (helmet): the Content-Security-Policy and the rest. */
 import { config } from "@sched/core/config";
 import helmet from "helmet";
 
@@ -25,24 +20,3 @@ export const securityHeaders = helmet({
   },
   crossOriginEmbedderPolicy: false,
 });
-
-/** The headers the middleware sets, as [name, value] pairs in its order. */
-export function securityHeaderPairs(): [string, string][] {
-  const pairs = new Map<string, string>();
-  const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => {
-      pairs.set(name, String(value));
-    },
-    removeHeader: (name: string) => {
-      pairs.delete(name);
-    },
-  };
-  let isDone = false;
-  securityHeaders({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-    isDone = true;
-  });
-  // helmet sets everything synchronously; anything else would make the copy wrong.
-  if (!isDone) throw new Error("security headers were not set synchronously");
-  return [...pairs];
-}

@@ -27,11 +27,7 @@ function parseIfMatch(header: string): number | undefined {
 
 /** The version the client last saw, from the body or If-Match (400 when malformed or they disagree). */
 export function expectedVersion(req: Request, bodyVersion: number | undefined): number | undefined {
-  return expectedVersionOf(req.get("If-Match"), bodyVersion);
-}
-
-/** expectedVersion from the If-Match header's value, for a request Express has not seen (./job-change-lane.ts). */
-export function expectedVersionOf(ifMatch: string | undefined, bodyVersion: number | undefined) {
+  const ifMatch = req.get("If-Match");
   const fromHeader = ifMatch === undefined ? undefined : parseIfMatch(ifMatch);
   if (fromHeader !== undefined && bodyVersion !== undefined && fromHeader !== bodyVersion) {
     throw new BadRequest(VERSIONS_DISAGREE);

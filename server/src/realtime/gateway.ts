@@ -19,13 +19,12 @@ import {
   usePublisher,
 } from "@sched/core/publish";
 import { listMemberships } from "@sched/core/queries/memberships";
-import { newGatewayPublishConnection, newRedisConnection, PendingMessage } from "@sched/core/redis";
+import { newPublishConnection, newRedisConnection } from "@sched/core/redis";
 import { type ClientEvents, companyRoom, type ServerEvents, userRoom } from "@sched/shared-types";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { eq } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import type { Session, SessionData } from "express-session";
-import msgpack from "notepack.io";
 import { Server, type Socket } from "socket.io";
 import { isOwnOrigin } from "../http/same-origin";
 import { refreshPresenceOf, registerPresence } from "./presence";
@@ -63,16 +62,6 @@ function endAtSessionExpiry(socket: GatewaySocket, expiresAt: number): void {
   check();
 }
 
-/**
- * The adapter's own encoding (msgpack), done when the message is written rather than when
- * the adapter asks for it: for a broadcast, after this process's sockets have theirs
- * (PendingMessage in core/src/redis.ts; docs/realtime.md, "The job's event first").
- */
-const encodedWhenWritten = {
-  encode: (message: unknown) => new PendingMessage(() => msgpack.encode(message)),
-  decode: (message: Buffer) => msgpack.decode(message),
-};
-
 /** The signed-in user's name and companies, or undefined when the account is gone. */
 async function loadSocketUser(userId: string) {
   const [user] = await db
@@ -88,7 +77,7 @@ async function loadSocketUser(userId: string) {
 export function attachGateway(httpServer: HttpServer, sessionMiddleware: RequestHandler): Gateway {
   // Publishing never waits for Redis (an event sent during an outage is lost; clients refetch
   // on reconnect); the subscriber waits for it and subscribes again when it is back.
-  const pub = newGatewayPublishConnection();
+  const pub = newPublishConnection();
   const sub = newRedisConnection();
   const io: Gateway = new Server(httpServer, {
     serveClient: false,
@@ -99,7 +88,7 @@ export function attachGateway(httpServer: HttpServer, sessionMiddleware: Request
       callback(isAllowed ? null : "Origin not allowed", isAllowed);
     },
   });
-  io.adapter(createAdapter(pub, sub, { key: SOCKET_IO_KEY, parser: encodedWhenWritten }));
+  io.adapter(createAdapter(pub, sub, { key: SOCKET_IO_KEY }));
   io.engine.use(sessionMiddleware);
 
   io.use(async (socket, next) => {

@@ -8,6 +8,7 @@ import { refuseNul } from "@sched/core/validation";
 import { type TLogin, ZLogin, ZRegister } from "@sched/shared-types";
 import { Router } from "express";
 import { checkWithFailureLimit } from "../auth/rate-limit";
+import { assertSecureConnection } from "../auth/secure-connection";
 import { SESSION_COOKIE, signIn, signOut } from "../auth/session";
 import { route } from "../http/route";
 
@@ -19,6 +20,7 @@ const INVALID_LOGIN = "Invalid email or password";
 authRouter.post(
   "/register",
   route({ access: "public", body: ZRegister, status: 201 }, async ({ body, req }) => {
+    assertSecureConnection(req);
     // Each account can send invitations: how many one address may make is limited (docs/api.md).
     await consume(registrationsByIp, req.ip ?? "unknown");
     const { user } = await registerUser(body);
@@ -38,6 +40,7 @@ function credentialsOf(body: unknown): TLogin {
 authRouter.post(
   "/login",
   route({ access: "public" }, async ({ req }) => {
+    assertSecureConnection(req);
     const { email, password } = credentialsOf(req.body);
     const attempt = { email, ip: req.ip ?? "unknown" };
     const user = await checkWithFailureLimit("login", attempt, INVALID_LOGIN, () =>

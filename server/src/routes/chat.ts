@@ -2,8 +2,9 @@
  * Team chat (docs/realtime.md). The client polls every 3 s with the id of the newest
  * message it has, and the gateway pushes chat.message at once. Reading the chat is
  * reading, open to every member even after a trial ends, so the poll passes the cheap
- * member door (the Redis membership note) and an empty poll is answered from Redis:
- * its only database read is the session. Sending is the `chat` action.
+ * member door (one indexed read of company_user) and an empty poll is answered from the
+ * Redis pointer to the newest message, without reading chat_message. Sending is the
+ * `chat` action.
  *
  * A poll with nothing new answers 200 `[]`. Every answer carries an ETag naming the
  * newest message the caller then has, so a poll that sends it back in If-None-Match

@@ -1,4 +1,5 @@
 import { createCompany } from "@sched/core/commands/create-company";
+import { companiesByIp, companiesByUser, consumeAll } from "@sched/core/limits";
 import { presentCompany } from "@sched/core/presenters/users";
 import { loadCompany } from "@sched/core/queries/companies";
 import { listMemberships } from "@sched/core/queries/memberships";
@@ -24,10 +25,21 @@ companiesRouter.get(
   }),
 );
 
+/**
+ * Each company sends its own invitations: how many companies one account and one address
+ * may add is limited (docs/api.md, "Limits"), so more companies never mean more e-mails.
+ */
 companiesRouter.post(
   "/companies",
-  route({ access: "user", body: ZCompanyCreate, status: 201 }, ({ userId, body }) =>
-    createCompany(userId, body),
+  route(
+    { access: "user", body: ZCompanyCreate, idempotent: true, status: 201 },
+    async ({ userId, body, req }) => {
+      await consumeAll([
+        [companiesByUser, userId],
+        [companiesByIp, req.ip ?? "unknown"],
+      ]);
+      return createCompany(userId, body);
+    },
   ),
 );
 

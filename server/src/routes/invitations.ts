@@ -5,6 +5,7 @@ import { employeeInvitations } from "@sched/core/db/schema";
 import { lookupInvitation } from "@sched/core/queries/invitations";
 import { ZIdParams, ZInvitationTokenParams } from "@sched/shared-types";
 import { Router } from "express";
+import { assertSecureConnection } from "../auth/secure-connection";
 import { signIn } from "../auth/session";
 import { route, rowDoor } from "../http/route";
 
@@ -37,6 +38,7 @@ invitationsRouter.post(
   "/invitations/token/:token/accept",
   route({ access: "public", params: ZInvitationTokenParams }, async ({ userId, params, req }) => {
     if (userId) return acceptInvitation(params.token, { userId });
+    assertSecureConnection(req);
     const result = await acceptInvitation(params.token, { signUpForm: req.body ?? {} });
     await signIn(req, result.user.id);
     return result;

@@ -1,4 +1,3 @@
-import { keptJobRow } from "@sched/core/cache/job-rows";
 import { createJob, JOB_NOT_FOUND } from "@sched/core/commands/save-job";
 import { deleteOccurrences, updateOccurrences } from "@sched/core/commands/series-scope";
 import { jobs } from "@sched/core/db/schema";
@@ -7,8 +6,6 @@ import { loadJobPhoto } from "@sched/core/queries/job-photos";
 import { jobListBody, loadJobListAccess } from "@sched/core/queries/list-jobs";
 import {
   JOB_PHOTO_KINDS,
-  type TJobUpdate,
-  type TSeriesScopeQuery,
   ZIdParams,
   ZJobCreate,
   ZJobListQuery,
@@ -19,8 +16,8 @@ import {
 } from "@sched/shared-types";
 import { Router } from "express";
 import { JOBS_VARY, REVALIDATE_ALWAYS } from "../http/cache-headers";
-import { companyDoor, route, rowDoor, rowDoorFromMemory } from "../http/route";
-import { expectedVersionOf } from "../http/versions";
+import { companyDoor, route, rowDoor } from "../http/route";
+import { expectedVersion } from "../http/versions";
 
 export const jobsRouter = Router();
 
@@ -72,48 +69,21 @@ jobsRouter.post(
   ),
 );
 
-/** What a job change names: who, which job, the series scope, the change and If-Match. */
-export type JobChangeRequest = {
-  userId: string;
-  id: string;
-  query: TSeriesScopeQuery;
-  body: TJobUpdate;
-  ifMatch: string | undefined;
-};
-
 /**
- * A job change, once the request is read: the route below runs it, and so does the fast
- * lane for the board's plain changes (../http/job-change-lane.ts). Every member may report
- * progress; updateJob lets only the roles that manage jobs change the plan. A save from an
- * older version than the job's answers 409 stale (docs/api.md).
- */
-export async function changeJob({ userId, id, query, body, ifMatch }: JobChangeRequest) {
-  // The job as this process last wrote it, when it still is (core/src/cache/job-rows.ts);
-  // a series-wide edit reads it from PostgreSQL.
-  const kept = query.scope === "this" ? keptJobRow : () => undefined;
-  const { row, member, isFromMemory } = await rowDoorFromMemory(
-    jobs,
-    id,
-    userId,
-    "progressJobs",
-    JOB_NOT_FOUND,
-    kept,
-  );
-  // An occurrence of a recurring job may be edited with its series (docs/schedule.md, "Recurring jobs").
-  const version = expectedVersionOf(ifMatch, body.version);
-  return updateOccurrences(member, row, body, query, version, isFromMemory);
-}
-
-/**
- * With an `Idempotency-Key` a repeat (a phone's queued change sent again, docs/offline.md)
- * answers the first answer instead of changing the job twice.
+ * A job change. Every member may report progress; updateJob lets only the roles that
+ * manage jobs change the plan. A save from an older version than the job's answers 409
+ * stale (docs/api.md). With an `Idempotency-Key` a repeat (a phone's queued change sent
+ * again, docs/offline.md) answers the first answer instead of changing the job twice.
  */
 jobsRouter.put(
   "/:id",
   route(
     { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, body: ZJobUpdate, idempotent: true },
-    ({ userId, params, query, body, req }) =>
-      changeJob({ userId, id: params.id, query, body, ifMatch: req.get("If-Match") }),
+    async ({ userId, params, query, body, req }) => {
+      const { row, member } = await rowDoor(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
+      // An occurrence of a recurring job may be edited with its series (docs/schedule.md, "Recurring jobs").
+      return updateOccurrences(member, row, body, query, expectedVersion(req, body.version));
+    },
   ),
 );
 

@@ -3,13 +3,16 @@ import { activateDemoPlan } from "@sched/core/billing/demo";
 import { listPlans } from "@sched/core/billing/plans";
 import { startSubscription } from "@sched/core/billing/start-subscription";
 import { isDemoBilling, isDemoPaymentEnabled } from "@sched/core/billing/stripe-client";
-import { Conflict } from "@sched/core/errors";
+import { Conflict, Unavailable } from "@sched/core/errors";
 import { billingConfig, getSubscriptionInfo } from "@sched/core/queries/subscription";
 import { ZCreateSubscription, ZDemoActivate } from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
 
 export const subscriptionRouter = Router();
+
+export const PAYMENTS_NOT_SET_UP =
+  "Card payments are not set up on this server. Please contact support to pay.";
 
 subscriptionRouter.get(
   "/subscription-plans",
@@ -29,6 +32,8 @@ subscriptionRouter.get(
 subscriptionRouter.post(
   "/create-subscription",
   route({ access: { company: "manageBilling" }, body: ZCreateSubscription }, ({ member, body }) => {
+    // A production server without Stripe keys has no demo form to point to (docs/billing.md).
+    if (isDemoBilling() && !isDemoPaymentEnabled()) throw new Unavailable(PAYMENTS_NOT_SET_UP);
     if (isDemoBilling()) {
       throw new Conflict(
         "Payments are simulated on this server (demo billing mode): use the demo payment form",

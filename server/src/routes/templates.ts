@@ -21,8 +21,9 @@ templatesRouter.get(
 
 templatesRouter.post(
   "/",
-  route({ access: { company: "manageTemplates" }, body: ZTemplateCreate, status: 201 }, ({ member, body }) =>
-    captureTemplate(member, body),
+  route(
+    { access: { company: "manageTemplates" }, body: ZTemplateCreate, idempotent: true, status: 201 },
+    ({ member, body }) => captureTemplate(member, body),
   ),
 );
 

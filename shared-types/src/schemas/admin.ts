@@ -31,7 +31,6 @@ export const ZGrantFreeAccess = z.object({
 export type TGrantFreeAccess = z.infer<typeof ZGrantFreeAccess>;
 
 export const ZRevokeFreeAccess = z.object({ companyId: ZCompanyId });
-export type TRevokeFreeAccess = z.infer<typeof ZRevokeFreeAccess>;
 
 /** The admin dashboard's status label of a company (docs/admin.md), in the order they are checked. */
 export const ADMIN_STATUS_LABELS = ["FREE", "PAID", "TRIAL", "INACTIVE"] as const;

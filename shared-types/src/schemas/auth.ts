@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { COMPANY_NAME_LINK, containsLink } from "../links";
 import { ZTimeZone } from "./settings";
 
 export const ZPassword = z
@@ -14,6 +15,11 @@ const ZName = (label: string) =>
     .min(1, { message: `${label} is required` })
     .max(100, { message: `${label} must be at most 100 characters` });
 
+/** A company's name goes into e-mails the app sends: no link may ride in it (../links.ts). */
+export const ZCompanyName = ZName("Company name").refine((name) => !containsLink(name), {
+  message: COMPANY_NAME_LINK,
+});
+
 export const ZRegister = z.object({
   email: z
     .string({ message: "Email is required" })
@@ -23,7 +29,7 @@ export const ZRegister = z.object({
   password: ZPassword,
   firstName: ZName("First name"),
   lastName: ZName("Last name"),
-  companyName: ZName("Company name"),
+  companyName: ZCompanyName,
   /** The owner's browser time zone: the new company's settings start with it (docs/settings.md). */
   timeZone: ZTimeZone.optional(),
 });
@@ -36,5 +42,5 @@ export const ZLogin = z.object({
 });
 export type TLogin = z.infer<typeof ZLogin>;
 
-export const ZCompanyCreate = z.object({ name: ZName("Company name"), timeZone: ZTimeZone.optional() });
+export const ZCompanyCreate = z.object({ name: ZCompanyName, timeZone: ZTimeZone.optional() });
 export type TCompanyCreate = z.infer<typeof ZCompanyCreate>;

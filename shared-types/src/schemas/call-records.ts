@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CALL_NOTES_MAX, SERVICE_TYPES, type ServiceType } from "../constants";
-import { calendarDate, ZCompanyId } from "./common";
+import { calendarDate, canonicalId, ZCompanyId } from "./common";
 import { JOB_LOCATION_MAX } from "./jobs";
 import { ZVersion } from "./versions";
 
@@ -45,6 +45,12 @@ export const ZCustomerPhone = z
   .max(CUSTOMER_PHONE_MAX, { message: PHONE_MESSAGE })
   .regex(PHONE_PATTERN, { message: PHONE_MESSAGE });
 
+/**
+ * The rule after the form's: a call's phone must be a phone number in the company's country,
+ * as a customer's must (docs/customers.md), since a booking makes a customer of it.
+ */
+export const CALL_PHONE_NOT_A_NUMBER = "Customer phone is not a phone number in the company's country";
+
 export const ZCustomerEmail = z.preprocess(
   emptyToNull,
   z
@@ -62,7 +68,7 @@ export const ZCallRecordFields = z.object({
   customerAddress: optionalText("Customer address", CUSTOMER_ADDRESS_MAX),
   /** The customer who called; left out, the customer with the same phone, if any (docs/customers.md). */
   customerId: z
-    .union([z.uuid({ message: "Customer is not valid" }), z.literal("")])
+    .union([canonicalId({ message: "Customer is not valid" }), z.literal("")])
     .nullable()
     .transform((value) => value || null)
     // Left out of an edit, the link stays as it is.

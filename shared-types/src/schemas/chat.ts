@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX } from "../constants";
-import { ZCompanyId } from "./common";
+import { canonicalId, ZCompanyId } from "./common";
 
 export const CHAT_MESSAGES = {
   messageRequired: "Message is required",
@@ -24,7 +24,7 @@ export const ZChatText = z
  */
 export const ZChatCreate = z.object({
   companyId: ZCompanyId.optional(),
-  employeeId: z.uuid({ message: CHAT_MESSAGES.senderRequired }).optional(),
+  employeeId: canonicalId({ message: CHAT_MESSAGES.senderRequired }).optional(),
   message: ZChatText,
 });
 export type TChatCreate = z.infer<typeof ZChatCreate>;
@@ -32,7 +32,7 @@ export type TChatCreate = z.infer<typeof ZChatCreate>;
 /** GET /api/chat: `after` is the id of the newest message the client has. */
 export const ZChatQuery = z.object({
   companyId: ZCompanyId.optional(),
-  after: z.uuid({ message: "after must be a message id" }).optional(),
+  after: canonicalId({ message: "after must be a message id" }).optional(),
 });
 export type TChatQuery = z.infer<typeof ZChatQuery>;
 
@@ -43,6 +43,6 @@ export type TChatQuery = z.infer<typeof ZChatQuery>;
  */
 export const ZNotificationsRead = z.object({
   companyId: ZCompanyId,
-  upTo: z.uuid({ message: "upTo must be a notification id" }).optional(),
+  upTo: canonicalId({ message: "upTo must be a notification id" }).optional(),
 });
 export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;

@@ -1,29 +1,18 @@
 import { z } from "zod";
+import { DATE_PATTERN, DATE_YEAR_MAX, DATE_YEAR_MIN, isCalendarDate } from "../dates";
 
-export const ZId = z.uuid({ message: "Invalid id" });
-export const ZCompanyId = z.uuid({ message: "Company id is required" });
+/**
+ * The one id schema of the API: a UUID, kept in lower case whatever case it was sent in,
+ * so an id names one row, one socket room and one cache key however a caller spells it
+ * (an upper-case X-Company-Id once split the system: docs/api.md, "Input rules").
+ */
+export const canonicalId = (params?: Parameters<typeof z.uuid>[0]) => z.uuid(params).toLowerCase();
 
-/** The years a calendar date may fall in: every real schedule, and nothing PostgreSQL's date type refuses. */
-export const DATE_YEAR_MIN = 1900;
-export const DATE_YEAR_MAX = 2999;
+export const ZId = canonicalId({ message: "Invalid id" });
+export const ZCompanyId = canonicalId({ message: "Company id is required" });
 
-/** yyyy-MM-dd with a month from 01 to 12 and a day from 01 to 31; whether the month has that day is checked next. */
-const DATE_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** True for a yyyy-MM-dd date that exists (2024-02-29 yes, 2026-02-30 no) in the years 1900 to 2999. */
-export function isCalendarDate(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX && day <= daysInMonth(year, month);
-}
+/** An id read from a path: any string (a malformed one is simply not found), in lower case like every id. */
+export const ZPathId = z.string().toLowerCase();
 
 /**
  * The one date schema of the API (docs/api.md, "Input rules"): a plain calendar date
@@ -52,4 +41,4 @@ export const ZTime = z
 export const ZEmail = z.email({ message: "Invalid email address" });
 
 /** A path `/:id`: any string; a malformed id is simply not found (404), never a 400 or 500. */
-export const ZIdParams = z.object({ id: z.string() });
+export const ZIdParams = z.object({ id: ZPathId });

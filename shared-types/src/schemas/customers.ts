@@ -79,7 +79,6 @@ export type TCustomerFields = z.infer<typeof ZCustomerFields>;
 
 /** POST /api/customers */
 export const ZCustomerCreate = ZCustomerFields.extend({ companyId: ZCompanyId.optional() });
-export type TCustomerCreate = z.infer<typeof ZCustomerCreate>;
 /** What a client may send: optional fields may be left out, empty or null. */
 export type TCustomerInput = {
   name: string;
@@ -92,7 +91,6 @@ export type TCustomerInput = {
 
 /** PUT /api/customers/:id: the whole customer, and the version the client last saw. */
 export const ZCustomerUpdate = ZCustomerCreate.extend({ version: ZVersion.optional() });
-export type TCustomerUpdate = z.infer<typeof ZCustomerUpdate>;
 
 export const SEARCH_LIMIT_INVALID = `Limit must be a whole number from 1 to ${CUSTOMER_SEARCH_LIMIT_MAX}`;
 
@@ -110,7 +108,6 @@ export const ZCustomerListQuery = z.object({
     .max(CUSTOMER_SEARCH_LIMIT_MAX, { message: SEARCH_LIMIT_INVALID })
     .default(CUSTOMER_SEARCH_LIMIT_DEFAULT),
 });
-export type TCustomerListQuery = z.infer<typeof ZCustomerListQuery>;
 
 /** POST /api/customers/import */
 export const ZCustomerImport = z.object({
@@ -123,7 +120,6 @@ export const ZCustomerImport = z.object({
     }),
   dryRun: z.boolean({ message: "dryRun must be true or false" }).default(false),
 });
-export type TCustomerImport = z.infer<typeof ZCustomerImport>;
 
 export type CustomerDTO = {
   id: string;

@@ -45,7 +45,6 @@ export const ZEmployeeDeleteQuery = z.object({
   confirm: ZBooleanLike.optional().default(false),
   companyId: ZCompanyId.optional(),
 });
-export type TEmployeeDeleteQuery = z.infer<typeof ZEmployeeDeleteQuery>;
 
 /** The 409 body of a delete that needs confirmation: what would go with the employee. */
 export type EmployeeDeleteConflict = {

@@ -14,4 +14,3 @@ export const ZWeeklyScheduleUpdate = z.object({
   companyId: ZCompanyId.optional(),
   version: ZVersion.optional(),
 });
-export type TWeeklyScheduleUpdate = z.infer<typeof ZWeeklyScheduleUpdate>;

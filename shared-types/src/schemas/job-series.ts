@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { JOB_TYPES } from "../constants";
-import { calendarDate, ZCompanyId, ZTime } from "./common";
+import { calendarDate, canonicalId, ZCompanyId, ZTime } from "./common";
 import { ZDurationMinutes } from "./settings";
 
 export const SERIES_FREQUENCIES = ["WEEKLY", "MONTHLY"] as const;
@@ -181,7 +181,7 @@ export const ZRepeatRule = z.string({ message: RRULE_MESSAGES.required }).transf
 /** POST /api/job-series: what every occurrence is made of, the first date and the rule. */
 export const ZJobSeriesCreate = z.object({
   companyId: ZCompanyId.optional(),
-  employeeId: z.uuid({
+  employeeId: canonicalId({
     error: (issue) =>
       issue.input === undefined || issue.input === "" ? "Employee is required" : "Employee is not valid",
   }),
@@ -205,7 +205,7 @@ export const ZJobSeriesCreate = z.object({
   durationMinutes: ZDurationMinutes.optional(),
   /** The customer every occurrence is for (docs/customers.md). */
   customerId: z
-    .union([z.uuid({ message: "Customer is not valid" }), z.literal("")])
+    .union([canonicalId({ message: "Customer is not valid" }), z.literal("")])
     .nullish()
     .transform((value) => value || null),
   startDate: calendarDate("Start date"),

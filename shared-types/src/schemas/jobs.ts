@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JOB_STATUSES, JOB_TYPES, PAYMENT_STATUSES } from "../constants";
-import { DATE_YEAR_MAX, DATE_YEAR_MIN, ZCompanyId, ZDate, ZEmail, ZTime } from "./common";
+import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../dates";
+import { canonicalId, ZCompanyId, ZDate, ZEmail, ZPathId, ZTime } from "./common";
 import { ZDurationMinutes } from "./settings";
 import { ZVersion } from "./versions";
 
@@ -46,18 +47,18 @@ export const ZJobType = z.enum(JOB_TYPES, {
 export const ZJobStatus = z.enum(JOB_STATUSES, { message: "Job status is not valid" });
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES, { message: "Payment status is not valid" });
 
-const ZEmployeeRef = z.uuid({
+const ZEmployeeRef = canonicalId({
   error: (issue) =>
     issue.input === undefined || issue.input === "" ? "Employee is required" : "Employee is not valid",
 });
 
 const ZOptionalRef = z
-  .union([z.uuid({ message: "Call record is not valid" }), z.literal("")])
+  .union([canonicalId({ message: "Call record is not valid" }), z.literal("")])
   .nullish()
   .transform((value) => value || null);
 
 const ZOptionalCustomerRef = z
-  .union([z.uuid({ message: "Customer is not valid" }), z.literal("")])
+  .union([canonicalId({ message: "Customer is not valid" }), z.literal("")])
   .nullish()
   .transform((value) => value || null);
 
@@ -147,6 +148,14 @@ const zMoment = (message: string) =>
     { message },
   );
 
+/** A technician linked to a roster employee progresses only that employee's jobs (docs/schedule.md). */
+export const NOT_YOUR_JOB = "This job is not assigned to you";
+/** How far ahead of the server's clock a reported time may be (a phone's clock may run a little fast). */
+export const PROGRESS_TIME_SLACK_MINUTES = 5;
+/** A reported completion or "on my way" time lies from the day before the job's day to now. */
+export const COMPLETED_AT_OUT_OF_RANGE = "Completed at must be between the day before the job and now";
+export const ON_MY_WAY_AT_OUT_OF_RANGE = "On my way at must be between the day before the job and now";
+
 /** When a job was completed. */
 const ZCompletedAt = zMoment(COMPLETED_AT_MESSAGE);
 
@@ -202,7 +211,7 @@ export const ZJobListQuery = z
     companyId: ZCompanyId.optional(),
     startDate: ZDate.optional(),
     endDate: ZDate.optional(),
-    employeeId: z.uuid({ message: "employeeId must be an employee id" }).optional(),
+    employeeId: canonicalId({ message: "employeeId must be an employee id" }).optional(),
     /** "true" lists the Unscheduled tray: the jobs without a date (docs/schedule.md). */
     unscheduled: z
       .enum(["true", "false"], { message: "unscheduled must be true or false" })
@@ -221,7 +230,7 @@ export const JOB_PHOTO_KINDS = ["before", "after"] as const;
 export type JobPhotoKind = (typeof JOB_PHOTO_KINDS)[number];
 
 /** GET /api/jobs/:id/photos/:kind: any strings; an unknown id or kind is simply not found (404). */
-export const ZJobPhotoParams = z.object({ id: z.string(), kind: z.string() });
+export const ZJobPhotoParams = z.object({ id: ZPathId, kind: z.string() });
 
 /** The photo URL's `?v=`: the job version it names; anything else is simply not the current one. */
 export const ZJobPhotoQuery = z.object({ v: z.string().optional().catch(undefined) });

@@ -11,11 +11,9 @@ export const ZPlanType = z.enum(PLAN_TYPES, {
 
 /** POST /api/create-subscription: the owner picks a plan for the company. */
 export const ZCreateSubscription = z.object({ companyId: ZCompanyId, planType: ZPlanType });
-export type TCreateSubscription = z.infer<typeof ZCreateSubscription>;
 
 /** POST /api/demo-billing/activate: the simulated payment of demo billing mode. */
 export const ZDemoActivate = ZCreateSubscription;
-export type TDemoActivate = z.infer<typeof ZDemoActivate>;
 
 /**
  * GET /api/billing-config: how this server takes payments. "stripe" gives the

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { UserDTO } from "../api";
 import { INVITABLE_ROLES, type Role } from "../constants";
 import { ZRegister } from "./auth";
+import { canonicalId, ZPathId } from "./common";
 
 /** The invite toast's description for an empty address (docs/team-and-invitations.md). */
 export const INVITE_EMAIL_REQUIRED = "Please enter an email address.";
@@ -15,7 +16,7 @@ export const ZInviteEmail = z
   .pipe(z.email({ message: "Invalid email address" }));
 
 /** A roster employee a member is (or will be) linked to (docs/team-and-invitations.md). */
-export const ZRosterLink = z.uuid({
+export const ZRosterLink = canonicalId({
   error: (issue) => (issue.input === undefined ? "Employee is required" : "Employee is not valid"),
 });
 
@@ -28,7 +29,7 @@ export const ZInvitationCreate = z.object({
 export type TInvitationCreate = z.infer<typeof ZInvitationCreate>;
 
 /** A path `/companies/:companyId/users/:userId`: any string; a malformed id is simply not found (404). */
-export const ZMemberParams = z.object({ companyId: z.string(), userId: z.string() });
+export const ZMemberParams = z.object({ companyId: ZPathId, userId: ZPathId });
 
 /** PUT /api/companies/:companyId/users/:userId: the member's roster employee; null unlinks. */
 export const ZMemberLink = z.object({ employeeId: ZRosterLink.nullable() });

@@ -1,8 +1,9 @@
 /**
  * Job `sendCustomerNotice` {noticeId}: e-mails one booking notice once (docs/customers.md,
  * "Booking notices"). Like the invitation e-mail, the handler reloads everything, skips a
- * row already sent, and records sentAt right after the SMTP server accepts the message;
- * a repeat in the milliseconds between carries the same Message-ID.
+ * row already sent, and records sentAt right after the SMTP server accepts the message,
+ * again if the database connection drops meanwhile (../mail/record-sent.ts); a repeat after
+ * a worker died in the milliseconds between carries the same Message-ID.
  *
  * A notice that no longer fits (notices turned off, the customer unsubscribed, the job
  * deleted, cancelled or moved again since) is deleted instead of sent: its key can never
@@ -22,6 +23,7 @@ import { ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { and, eq, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { type CustomerNoticeFacts, renderCustomerNotice } from "../mail/customer-notice";
+import { recordSent } from "../mail/record-sent";
 import { type Mail, sendMail } from "../mail/transport";
 
 export type NoticeSendOutcome = "sent" | "gone" | "already-sent" | "skipped";
@@ -141,10 +143,15 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
     attachments: attachmentsOf(notice, found.job, found.companyName, settings.timeZone),
   };
   await sendMail(mail);
-  await db
-    .update(customerNotices)
-    .set({ sentAt: new Date() })
-    .where(and(eq(customerNotices.id, notice.id), isNull(customerNotices.sentAt)));
+  const sentAt = new Date();
+  await recordSent(
+    () =>
+      db
+        .update(customerNotices)
+        .set({ sentAt })
+        .where(and(eq(customerNotices.id, notice.id), isNull(customerNotices.sentAt))),
+    { noticeId },
+  );
   logger.info({ noticeId, kind: notice.kind }, "customer notice sent");
   return "sent";
 }

@@ -3,11 +3,13 @@
  *
  * BullMQ delivers at least once, so the handler reloads the row and skips it when it is
  * gone (cancelled), already sent, accepted or expired. sentAt is recorded right after the
- * SMTP server accepts the message. A crash before that acceptance leaves nothing behind
- * and the retry sends the one e-mail. A crash in the window between acceptance and the
- * sentAt update (milliseconds) makes the retry send it again: the token is derived from
- * the invitation id, so the second copy carries the same working link and the same
- * Message-ID (docs/team-and-invitations.md).
+ * SMTP server accepts the message, and recorded again if the database connection drops
+ * meanwhile (../mail/record-sent.ts). A crash before that acceptance leaves nothing behind
+ * and the retry sends the one e-mail. A worker that dies in the window between acceptance
+ * and the sentAt update (milliseconds), or a database down for longer than the recording is
+ * retried, makes the retry send it again: the token is derived from the invitation id, so
+ * the second copy carries the same working link and the same Message-ID
+ * (docs/team-and-invitations.md).
  */
 import { hashInvitationToken, invitationLink, invitationToken } from "@sched/core/commands/invitation-token";
 import { db } from "@sched/core/db/client";
@@ -17,6 +19,7 @@ import { type InvitableRole, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { renderInvitationEmail } from "../mail/invitation";
+import { recordSent } from "../mail/record-sent";
 import { type Mail, sendMail } from "../mail/transport";
 
 export type InvitationSendOutcome = "sent" | "gone" | "already-sent" | "accepted" | "expired";
@@ -77,10 +80,15 @@ export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<Invit
     messageId: invitationMessageId(invitation.id, link),
   };
   await sendMail(mail);
-  await db
-    .update(employeeInvitations)
-    .set({ sentAt: new Date() })
-    .where(and(eq(employeeInvitations.id, invitation.id), isNull(employeeInvitations.sentAt)));
+  const sentAt = new Date();
+  await recordSent(
+    () =>
+      db
+        .update(employeeInvitations)
+        .set({ sentAt })
+        .where(and(eq(employeeInvitations.id, invitation.id), isNull(employeeInvitations.sentAt))),
+    { invitationId: invitation.id },
+  );
   logger.info({ invitationId: invitation.id }, "invitation e-mail sent");
   return "sent";
 }

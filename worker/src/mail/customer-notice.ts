@@ -2,7 +2,7 @@
  * Booking notices to a company's customers (docs/customers.md, "Booking notices"): a plain-
  * text body and the same words as HTML, each ending with the customer's unsubscribe link.
  */
-import { escapeHtml, htmlLayout } from "./layout";
+import { escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type CustomerNoticeFacts = {
   kind: "confirmation" | "reminder" | "on_the_way";
@@ -65,7 +65,8 @@ function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; 
   };
 }
 
-export function renderCustomerNotice(facts: CustomerNoticeFacts) {
+export function renderCustomerNotice(given: CustomerNoticeFacts) {
+  const facts = withInertCompanyName(given);
   const { subject, title, lines } = wordsOf(facts);
   const why = `You receive this e-mail because you booked a visit with ${facts.companyName}.`;
   const text = [

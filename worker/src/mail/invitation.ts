@@ -1,6 +1,6 @@
 /** The invitation e-mail: a plain-text body and the same words as HTML. */
 import type { InvitableRole } from "@sched/shared-types";
-import { button, escapeHtml, htmlLayout } from "./layout";
+import { button, escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type InvitationMailFacts = {
   companyName: string;
@@ -25,7 +25,8 @@ const formatExpiry = (date: Date) =>
     hour12: false,
   })} UTC`;
 
-export function renderInvitationEmail(facts: InvitationMailFacts) {
+export function renderInvitationEmail(given: InvitationMailFacts) {
+  const facts = withInertCompanyName(given);
   const who = facts.inviterName ?? "Your team";
   const subject = `You're invited to join ${facts.companyName} on Scheduler`;
   const lead = `${who} invited you to join ${facts.companyName} on Scheduler as ${ROLE_PHRASE[facts.role]}.`;

@@ -1,4 +1,21 @@
 /** The one HTML frame every e-mail uses; bodies are escaped before they get here. */
+import { containsLink } from "@sched/shared-types";
+
+/**
+ * A company name as e-mails show it. Names with a link are refused since issue 33, but
+ * older ones may still hold one: its dots and scheme are bracketed ("evil[.]example",
+ * "https[:]//") so no mail program makes a link of it, and the name stays readable.
+ */
+export function inertName(name: string): string {
+  if (!containsLink(name)) return name;
+  return name.replaceAll(".", "[.]").replaceAll("://", "[:]//");
+}
+
+/** The facts of an e-mail with its company name made inert (see inertName). */
+export const withInertCompanyName = <F extends { companyName: string }>(facts: F): F => ({
+  ...facts,
+  companyName: inertName(facts.companyName),
+});
 export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,

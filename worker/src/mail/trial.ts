@@ -1,6 +1,6 @@
 /** The two trial e-mails: a reminder before the trial ends and a note once it has. */
 import { config } from "@sched/core/config";
-import { button, escapeHtml, htmlLayout } from "./layout";
+import { button, escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 import type { Mail } from "./transport";
 
 type TrialFacts = { to: string; firstName: string; companyName: string; trialEndsAt: Date; daysLeft: number };
@@ -17,7 +17,8 @@ const longDate = (instant: Date) =>
     timeZone: "UTC",
   });
 
-export function trialReminderMail(facts: TrialFacts): Mail {
+export function trialReminderMail(given: TrialFacts): Mail {
+  const facts = withInertCompanyName(given);
   const days = `${facts.daysLeft} ${facts.daysLeft === 1 ? "day" : "days"}`;
   const subject = `Your Scheduler trial for ${facts.companyName} ends in ${days}`;
   const when = longDate(facts.trialEndsAt);
@@ -43,7 +44,8 @@ ${button(url, "Choose a plan")}`,
   return { to: facts.to, subject, text, html };
 }
 
-export function trialEndedMail(facts: Omit<TrialFacts, "daysLeft">): Mail {
+export function trialEndedMail(given: Omit<TrialFacts, "daysLeft">): Mail {
+  const facts = withInertCompanyName(given);
   const subject = `Your Scheduler trial for ${facts.companyName} has ended`;
   const url = subscriptionUrl();
   const text = [

@@ -1,7 +1,8 @@
 import type { TMakeAdmin } from "@sched/shared-types";
 import { useMutation } from "@tanstack/react-query";
 import { useFeedback } from "../../app/feedback";
-import { ApiError, apiJson, errorMessage } from "../../lib/api";
+import { ApiError, apiJson } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { queryClient } from "../../lib/queryClient";
 import { queryKeys } from "../../lib/queryKeys";
 

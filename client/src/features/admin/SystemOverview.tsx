@@ -1,7 +1,7 @@
 import type { AdminOverviewDTO, AdminStatusLabel } from "@sched/shared-types";
 import { Alert, Card, Progress, Skeleton } from "antd";
-import { errorMessage } from "../../lib/api";
 import { formatDate } from "../../lib/dates";
+import { errorMessage } from "../../lib/errorText";
 
 const STATUS_ROWS: { label: AdminStatusLabel; name: string; color: string }[] = [
   { label: "FREE", name: "Free", color: "#16a34a" },
@@ -37,7 +37,13 @@ export function SystemOverview({ overview, error }: SystemOverviewProps) {
               return (
                 <div key={label} className="admin-overview__status">
                   <span className="admin-overview__status-name">{name}</span>
-                  <Progress percent={share} showInfo={false} strokeColor={color} size="small" />
+                  <Progress
+                    aria-label={`${name} companies`}
+                    percent={share}
+                    showInfo={false}
+                    strokeColor={color}
+                    size="small"
+                  />
                   <span className="admin-overview__status-count">{count}</span>
                 </div>
               );

@@ -11,7 +11,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useFeedback } from "../../app/feedback";
-import { apiJson, errorMessage } from "../../lib/api";
+import { apiJson } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { shouldRetryQuery } from "../../lib/queryClient";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 

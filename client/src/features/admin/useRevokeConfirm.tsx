@@ -1,7 +1,7 @@
 import type { AdminCompanyDTO } from "@sched/shared-types";
 import { useFeedback } from "../../app/feedback";
 
-export const REVOKE_CONFIRMATION =
+const REVOKE_CONFIRMATION =
   "Are you sure you want to revoke free access? The company will revert to trial status.";
 
 /** Asks the revoke question (docs/admin.md); `onConfirm` runs only after the admin says yes. */

@@ -5,7 +5,8 @@
 import type { TLogin, UserDTO } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFeedback } from "../../app/feedback";
-import { ApiError, apiJson, errorMessage, getQueryFn } from "../../lib/api";
+import { ApiError, apiJson, getQueryFn } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
 
 /** The signed-in user, or null when signed out (401). Always stale: refetched on focus. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useFeedback } from "../../app/feedback";
-import { apiRequest, errorMessage } from "../../lib/api";
+import { apiRequest } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
 import { disconnectSocket } from "../../lib/socket";
 import { useCompanyStore } from "../../stores/company";
@@ -20,7 +21,7 @@ type LogoutOptions = {
 class SignOutCancelled extends Error {}
 
 /** The question before signing out deletes changes this device could not send (docs/offline.md). */
-export const unsentQuestion = (count: number) =>
+const unsentQuestion = (count: number) =>
   `${changesCount(count)} made on this device ${count === 1 ? "has" : "have"} not reached the office yet. Signing out deletes ${count === 1 ? "it" : "them"}.`;
 
 /**

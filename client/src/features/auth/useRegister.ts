@@ -1,8 +1,9 @@
 import { type CompanyDTO, type TRegister, TRIAL_DAYS, type UserDTO } from "@sched/shared-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFeedback } from "../../app/feedback";
-import { apiJson, errorMessage } from "../../lib/api";
+import { apiJson } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
+import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
 import { useCompanyStore } from "../../stores/company";
 

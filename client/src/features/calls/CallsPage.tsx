@@ -4,11 +4,11 @@ import { Alert, Button, Card, Empty, Skeleton } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
 import { useReturnFocus } from "../../components/useReturnFocus";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
-import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { BookJobFromCall } from "./BookJobFromCall";
 import { CallRecordCard } from "./CallRecordCard";
 import { CallRecordForm } from "./CallRecordForm";
@@ -16,6 +16,7 @@ import { DayNavigator } from "./DayNavigator";
 import { DayNotes } from "./DayNotes";
 import { useCallRecords, useDailyCall, useDeleteCallRecord } from "./useCallLog";
 import "./calls.css";
+import { errorMessage } from "../../lib/errorText";
 
 /** The form is closed, logging a new call, or editing one record. */
 type FormState =
@@ -142,7 +143,7 @@ export default function CallsPage() {
               type="error"
               showIcon
               title="Could not load the calls"
-              description="Check your connection and try again."
+              description={errorMessage(calls.error, "Please try again.")}
               action={<Button onClick={() => void calls.refetch()}>Retry</Button>}
             />
           ) : count === 0 ? (

@@ -30,7 +30,7 @@ export function DayNotes({ companyId, date, day, isLoading, canManage }: DayNote
 }
 
 /** The notice shown while the notes typed here and a save by someone else disagree. */
-export const CHANGED_ELSEWHERE =
+const CHANGED_ELSEWHERE =
   "Someone else saved these notes while you were typing. Save Notes replaces their version with yours.";
 
 /**

@@ -2,7 +2,8 @@
 import type { CallRecordDTO, DailyCallDTO, TCallRecordInput } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFeedback } from "../../app/feedback";
-import { apiJson, apiRequest, errorMessage, isApiError } from "../../lib/api";
+import { apiJson, apiRequest, isApiError } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 

@@ -106,7 +106,7 @@ export function useTeamDirectory(companyId: string) {
 }
 
 /** Sent: the server's message. Kept: in the phone's outbox, sent once online (docs/offline.md). */
-export type SendOutcome = { sent: ChatMessageDTO } | { kept: true };
+type SendOutcome = { sent: ChatMessageDTO } | { kept: true };
 
 /**
  * One idempotency key per send of the calling composer: sending the same unsent message

@@ -11,14 +11,15 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useFeedback } from "../../app/feedback";
 import { doesFieldWork } from "../../app/navigation";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
 import { isApiError } from "../../lib/api";
-import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { mapsLink, telLink } from "../my-day/links";
 import { CustomerFormDialog } from "./CustomerFormDialog";
 import { CustomerCalls, CustomerJobs } from "./CustomerHistory";
 import { useCustomer, useDeleteCustomer } from "./useCustomers";
 import "./customers.css";
+import { errorMessage } from "../../lib/errorText";
 
 /** One customer (docs/customers.md): how to reach them, and their jobs and calls. */
 export default function CustomerPage() {
@@ -58,7 +59,7 @@ export default function CustomerPage() {
             type="error"
             showIcon
             title="Could not load the customer"
-            description="Check your connection and try again."
+            description={errorMessage(customer.error, "Please try again.")}
             action={<Button onClick={() => void customer.refetch()}>Retry</Button>}
           />
         )}

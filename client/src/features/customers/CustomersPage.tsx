@@ -9,12 +9,13 @@ import { CUSTOMER_SEARCH_LIMIT_DEFAULT } from "@sched/shared-types";
 import { Alert, Button, Card, Empty, Input, Skeleton } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
-import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { CustomerFormDialog } from "./CustomerFormDialog";
 import { ImportCustomersDialog } from "./ImportCustomersDialog";
 import { useCustomerSearch, useDebounced } from "./useCustomers";
 import "./customers.css";
+import { errorMessage } from "../../lib/errorText";
 
 /**
  * The company's customers (docs/customers.md): a search over names, phones, e-mails and
@@ -76,7 +77,7 @@ export default function CustomersPage() {
           type="error"
           showIcon
           title="Could not load the customers"
-          description="Check your connection and try again."
+          description={errorMessage(customers.error, "Please try again.")}
           action={<Button onClick={() => void customers.refetch()}>Retry</Button>}
         />
       ) : list.length === 0 ? (

@@ -2,7 +2,7 @@ import type { CustomerImportResultDTO } from "@sched/shared-types";
 import { Alert, Button, Input, Modal, Table } from "antd";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { useFeedback } from "../../app/feedback";
-import { errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { importSummary, plural } from "./customerFields";
 import { useImportCustomers } from "./useCustomers";
 

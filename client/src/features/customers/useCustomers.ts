@@ -47,7 +47,7 @@ function useInvalidateCustomers() {
 }
 
 /** A new customer (no id), or the edited one from the version the user opened. */
-export type SaveCustomer =
+type SaveCustomer =
   | { id?: undefined; values: TCustomerInput }
   | { id: string; values: TCustomerInput; version: number };
 

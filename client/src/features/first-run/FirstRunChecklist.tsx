@@ -4,10 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "antd";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { queryKeys } from "../../lib/queryKeys";
 import { useIsSmallScreen } from "../../lib/screen";
 import { useAuth } from "../auth/useAuth";
-import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { setFirstRunMark, useFirstRunMark } from "./firstRunMarks";
 import "./first-run.css";
 

@@ -3,7 +3,7 @@ import { Form, Input, Modal } from "antd";
 import { useEffect } from "react";
 import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
-import { errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { zodRule } from "../../lib/forms";
 import { differingFields, type FieldLabels } from "../../lib/staleChange";
 import { useRenameWeek } from "./useWeeklySchedules";

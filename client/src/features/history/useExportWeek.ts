@@ -2,7 +2,7 @@ import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useFeedback } from "../../app/feedback";
-import { errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
 import { buildScheduleCsv, downloadCsv, scheduleCsvFilename } from "../schedule/csv";
 import { weekJobsKey } from "./useWeekData";

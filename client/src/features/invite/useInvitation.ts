@@ -7,7 +7,8 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useFeedback } from "../../app/feedback";
-import { apiJson, errorMessage, isApiError } from "../../lib/api";
+import { apiJson, isApiError } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
 import { rejoinSocketRooms } from "../../lib/socket";
 import { useCompanyStore } from "../../stores/company";

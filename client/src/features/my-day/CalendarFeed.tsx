@@ -3,7 +3,7 @@ import type { InputRef } from "antd";
 import { Button, Input, Modal, Space } from "antd";
 import { useRef, useState } from "react";
 import { useFeedback } from "../../app/feedback";
-import { errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { useCalendarFeed } from "./useMyDay";
 
 /** The same address for calendar apps that open `webcal:` links (phones do). */

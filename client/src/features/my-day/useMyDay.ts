@@ -64,7 +64,7 @@ export type FieldWork =
   | { afterPhoto: string };
 
 /** Saved: the server's job. Kept: in the phone's outbox, to be sent (docs/offline.md). */
-export type FieldWorkOutcome = { saved: JobDTO } | { kept: true };
+type FieldWorkOutcome = { saved: JobDTO } | { kept: true };
 
 /**
  * Saves one piece of field work from the version on screen, with an Idempotency-Key. The

@@ -6,11 +6,11 @@
  */
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from "idb";
 
-export const OUTBOX_DB = "sched-offline";
+const OUTBOX_DB = "sched-offline";
 const STORE = "changes";
 
 /** waiting: to send; failed: refused for a reason to show; conflict: the office changed the job first. */
-export type ChangeState = "waiting" | "failed" | "conflict";
+type ChangeState = "waiting" | "failed" | "conflict";
 
 /** The fields a technician changes on a job from My Day. */
 export type JobWork = {
@@ -45,7 +45,7 @@ export type QueuedJobChange = Common & {
   current?: { version: number } & Record<string, unknown>;
 };
 
-export type QueuedChatMessage = Common & { kind: "chat"; message: string };
+type QueuedChatMessage = Common & { kind: "chat"; message: string };
 
 export type QueuedChange = QueuedJobChange | QueuedChatMessage;
 

@@ -11,7 +11,8 @@
  * - no network, a 5xx, a sign-in that ended: the round stops and is tried again later.
  */
 import type { ChatMessageDTO, JobDTO, UserDTO } from "@sched/shared-types";
-import { ApiError, apiJson, errorMessage } from "../../lib/api";
+import { ApiError, apiJson } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { queryClient } from "../../lib/queryClient";
 import { queryKeys, rootKey } from "../../lib/queryKeys";

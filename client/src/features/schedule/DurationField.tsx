@@ -1,7 +1,7 @@
 import type { JobType } from "@sched/shared-types";
 import { Form, Select } from "antd";
 import { useEffect, useRef } from "react";
-import { useCurrentCompany } from "../company/useCompanies";
+import { useCurrentCompany } from "../../app/useCompanies";
 import { DURATION_OPTIONS, defaultDuration } from "./duration";
 import { useBoardSettings } from "./workingDays";
 

@@ -24,7 +24,7 @@ import "./job-card.css";
 export const JOB_DRAG_TYPE = "application/x-scheduler-job";
 
 /** The status icon: completed green check, in progress blue, cancelled red, anything else grey. */
-export function StatusIcon({ status }: { status: string }) {
+function StatusIcon({ status }: { status: string }) {
   const tone = statusTone(status);
   const label = STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status;
   const props = {
@@ -58,8 +58,6 @@ function cardName(job: JobDTO, showDate: boolean): string {
     .filter(Boolean)
     .join(", ");
 }
-
-export { REPEATS_LABEL };
 
 function RepeatIcon() {
   return (

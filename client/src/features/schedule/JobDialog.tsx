@@ -3,14 +3,14 @@ import { JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "@sched/shared-typ
 import { Alert, Button, Form, Modal, Popconfirm } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useFeedback } from "../../app/feedback";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { LinkButton } from "../../components/LinkButton";
 import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
-import { errorMessage } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
+import { errorMessage } from "../../lib/errorText";
 import { useIsSmallScreen } from "../../lib/screen";
 import { differingFields, intendedChange } from "../../lib/staleChange";
-import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { JobFormFields, type JobFormValues } from "./JobFormFields";
 import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
 import { initialValues, type JobDialogDefaults } from "./jobDialogValues";
@@ -22,12 +22,10 @@ import { UNSCHEDULED, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdat
 import { useBoardSettings } from "./workingDays";
 import "./job-dialog.css";
 
-export type { JobDialogDefaults };
-
 // The rule library comes with the Repeat part only, on demand: the board's first download stays small.
 const RepeatField = lazy(() => import("./repeat/RepeatField"));
 
-export type JobDialogProps = {
+type JobDialogProps = {
   open: boolean;
   /** Edit mode when present. */
   job?: JobDTO;

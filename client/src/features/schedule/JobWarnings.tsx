@@ -1,8 +1,8 @@
 import { type ConflictJob, type JobStatus, warningsForJob } from "@sched/shared-types";
 import { Alert, Form } from "antd";
 import { useMemo } from "react";
+import { useCurrentCompany } from "../../app/useCompanies";
 import { toISODate, weekStart } from "../../lib/dates";
-import { useCurrentCompany } from "../company/useCompanies";
 import { conflictCount } from "./conflictMarks";
 import { useScheduleEmployees, useWeekJobs } from "./useJobs";
 import { useBoardSettings } from "./workingDays";

@@ -1,23 +1,22 @@
 import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
-import type { JobDTO } from "@sched/shared-types";
+import { addDays, type JobDTO } from "@sched/shared-types";
 import { Alert, Button, Empty, Spin } from "antd";
 import dayjs from "dayjs";
-import { lazy, type ReactNode, Suspense, useLayoutEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
 import { PresenceAvatars } from "../../components/PresenceAvatars";
-import { endBoardPreview } from "../../early/handOff";
-import { errorMessage } from "../../lib/api";
 import { toISODate, weekStart } from "../../lib/dates";
+import { errorMessage } from "../../lib/errorText";
 import { useIsSmallScreen } from "../../lib/screen";
-import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
 import { ActionCards } from "./ActionCards";
 import { ConflictFilter } from "./ConflictFilter";
 import { hasConflicts, withWarnings } from "./conflictMarks";
 import { DailyView } from "./DailyView";
-import { addDays, jobsOfWeek, showsSunday } from "./gridModel";
-import type { JobDialogDefaults } from "./JobDialog";
+import { jobsOfWeek, showsSunday } from "./gridModel";
+import type { JobDialogDefaults } from "./jobDialogValues";
 import { UnscheduledTray } from "./UnscheduledTray";
 import { useScheduleEmployees, useUnscheduledJobs, useWeekJobs } from "./useJobs";
 import { useMoveWithUndo } from "./useMoveWithUndo";
@@ -29,8 +28,10 @@ import { WeekNavigator } from "./WeekNavigator";
 import { nextWorkingDay, useBoardSettings } from "./workingDays";
 import "./schedule.css";
 
-// The dialog (antd Form and its fields) and By Employee (antd Select) load on first use: the board shows sooner.
-const JobDialog = lazy(() => import("./JobDialog").then((module) => ({ default: module.JobDialog })));
+// The dialog (antd Form and its fields) and By Employee (antd Select) load on first use: the board shows
+// sooner. The dialog's code is asked for once the board is on screen, so a click on a card opens it at once.
+const loadJobDialog = () => import("./JobDialog");
+const JobDialog = lazy(() => loadJobDialog().then((module) => ({ default: module.JobDialog })));
 const MoveJobDialog = lazy(() =>
   import("./MoveJobDialog").then((module) => ({ default: module.MoveJobDialog })),
 );
@@ -89,9 +90,11 @@ export default function SchedulePage() {
   const isCurrentWeek = params.week === toISODate(weekStart(params.today));
 
   const isLoading = jobsQuery.isPending || employees.isPending;
+  useEffect(() => {
+    if (!isLoading) void loadJobDialog().catch(() => {});
+  }, [isLoading]);
   const loadError = jobsQuery.error ?? employees.error;
   let board: ReactNode;
-  let isWeekGrid = false;
   if (isLoading) {
     board = (
       <div className="schedule-loading" data-testid="schedule-loading">
@@ -151,7 +154,6 @@ export default function SchedulePage() {
       />
     );
   } else {
-    isWeekGrid = true;
     board = (
       <WeekGrid
         weekStart={params.week}
@@ -167,11 +169,6 @@ export default function SchedulePage() {
       />
     );
   }
-
-  // The board preview stands for the Week View: anything else shown here ends it (src/early/handOff.ts).
-  useLayoutEffect(() => {
-    if (!isLoading && !isWeekGrid) endBoardPreview();
-  }, [isLoading, isWeekGrid]);
 
   return (
     <div className="schedule-page">

@@ -8,23 +8,19 @@ import {
   startTransition,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from "react";
-import { noteGridBox } from "../../early/gridBox";
-import { endBoardPreview } from "../../early/handOff";
 import { toISODate } from "../../lib/dates";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
-import { dayHeading } from "./calendarDays";
 import { buildGridModel, type GridRow } from "./gridModel";
 import { JOB_DRAG_TYPE, JobCard } from "./JobCard";
 import { rowJob } from "./OwnedJob";
 import { firstScreenRows, nextBatchEnd, type RowLoad } from "./rowBatches";
 import "./week-grid.css";
 
-export type WeekGridProps = {
+type WeekGridProps = {
   /** Monday of the week, yyyy-MM-dd. */
   weekStart: string;
   /** The rows, in order (the board passes the active employees). */
@@ -60,7 +56,8 @@ function RowHead({ row }: { row: GridRow }) {
   );
 }
 
-type Day = { date: string; label: string };
+/** A column: its date, its label for screen readers ("Mon, Jun 3") and its head ("Mon", "Jun 3"). */
+type Day = { date: string; label: string; weekday: string; dayOfMonth: string };
 
 /** What a row does with the pointer and the keyboard: the same functions for every row and every render. */
 type RowActions = {
@@ -205,7 +202,16 @@ export function WeekGrid({
   // The days change only with the week and its Sunday column, not with every job.
   const dayList = model.days.join(",");
   const days = useMemo(
-    () => dayList.split(",").map((date) => ({ date, label: dayjs(date).format("ddd, MMM D") })),
+    () =>
+      dayList.split(",").map((date) => {
+        const day = dayjs(date);
+        return {
+          date,
+          label: day.format("ddd, MMM D"),
+          weekday: day.format("ddd"),
+          dayOfMonth: day.format("MMM D"),
+        };
+      }),
     [dayList],
   );
   const cells = useMemo(
@@ -225,15 +231,6 @@ export function WeekGrid({
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const canAdd = !readOnly && Boolean(onAddJob);
   const canDrag = !readOnly && Boolean(onMoveJob);
-  // Drawn in the task that mounts it: the board preview goes now, never showing with it, and
-  // learns where the grid is for next time (src/early/handOff.ts, gridBox.ts).
-  const scrollRef = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    endBoardPreview();
-    // The live board's place, not an archived week's (History).
-    if (scrollRef.current && !readOnly) noteGridBox(scrollRef.current);
-  }, [readOnly]);
-
   // The rows get the same functions on every render (so unchanged rows are not redrawn);
   // these read the latest props when called.
   const latest = useRef({ jobs, dropJobs, onMoveJob, onOpenJob, onAddJob, canDrag, model });
@@ -276,7 +273,6 @@ export function WeekGrid({
   return (
     // A narrow screen scrolls the grid sideways: keyboard users scroll it too (it takes the focus).
     <section
-      ref={scrollRef}
       className="week-grid-scroll"
       data-testid="week-grid"
       aria-label="Week grid"
@@ -285,15 +281,12 @@ export function WeekGrid({
     >
       <div className="week-grid" style={{ "--grid-days": days.length } as CSSProperties}>
         <div className="week-grid__corner">Employee</div>
-        {days.map(({ date }) => {
-          const heading = dayHeading(date);
-          return (
-            <div key={date} className={date === today ? "week-grid__day is-today" : "week-grid__day"}>
-              <span className="week-grid__weekday">{heading.weekday}</span>
-              <span className="week-grid__date">{heading.date}</span>
-            </div>
-          );
-        })}
+        {days.map(({ date, weekday, dayOfMonth }) => (
+          <div key={date} className={date === today ? "week-grid__day is-today" : "week-grid__day"}>
+            <span className="week-grid__weekday">{weekday}</span>
+            <span className="week-grid__date">{dayOfMonth}</span>
+          </div>
+        ))}
         {model.rows.slice(0, drawn).map((row, index) => {
           const [dropRow, dropDate] = dropTarget?.split("|") ?? [];
           return (

@@ -7,7 +7,7 @@ import dayjs from "dayjs";
 import { jobsOfWeek } from "./gridModel";
 import { PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
 
-export const SCHEDULE_CSV_HEADER = [
+const SCHEDULE_CSV_HEADER = [
   "Date",
   "Day",
   "Employee",

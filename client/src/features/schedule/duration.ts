@@ -3,7 +3,7 @@
  * the Duration choices of the job dialog and a card's start–end.
  */
 import { type CompanySettingsDTO, DEFAULT_JOB_DURATION_MINUTES, type JobType } from "@sched/shared-types";
-import { formatTime } from "../../lib/timeText";
+import { formatTime } from "../../lib/dates";
 
 const STEP = 15;
 const LONGEST = 12 * 60;

@@ -5,16 +5,13 @@
  * Week View, By Employee, the Daily View, the print and the CSV cannot disagree, and a
  * property-based test (client/test/gridModel.test.ts) can check them all.
  */
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
-import { addDays, isoWeekday, weekDates } from "./calendarDays";
-
-export { addDays, isoWeekday, weekDates };
+import { addDays, type EmployeeDTO, isoWeekday, type JobDTO, weekDates } from "@sched/shared-types";
 
 /** The key of the row that collects jobs of anyone not on the board's roster. */
 export const INACTIVE_ROW_KEY = "inactive";
-export const INACTIVE_ROW_LABEL = "Inactive";
+const INACTIVE_ROW_LABEL = "Inactive";
 /** A job whose employee is not even in the company's list (deleted, or a list not loaded yet). */
-export const UNKNOWN_EMPLOYEE_NAME = "Unknown employee";
+const UNKNOWN_EMPLOYEE_NAME = "Unknown employee";
 
 const SUNDAY = 7;
 
@@ -24,12 +21,12 @@ export function boardRoster(employees: readonly EmployeeDTO[]): EmployeeDTO[] {
 }
 
 /** A job that has a day: a scheduled one (unscheduled jobs have no date, time or employee). */
-export type DatedJob = JobDTO & { date: string };
+type DatedJob = JobDTO & { date: string };
 
 /** A row of the board: a roster employee, or the Inactive row (employee null). */
 export type GridRow = { key: string; employee: EmployeeDTO | null; label: string };
 
-export type GridModel = {
+type GridModel = {
   /** The dates shown, yyyy-MM-dd, Monday first. */
   days: string[];
   /** The roster's rows in order, then the Inactive row when it has jobs in `days`. */
@@ -42,7 +39,7 @@ export type GridModel = {
   employeeName: (job: JobDTO) => string;
 };
 
-export type GridInput = {
+type GridInput = {
   /** Monday of the week, yyyy-MM-dd. */
   weekStart: string;
   jobs: readonly JobDTO[];

@@ -15,11 +15,11 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   overdue: "Overdue",
 };
 
-/** Completed green, in_progress blue, cancelled red, anything else grey. */
 /** What the repeat icon says: the job is an occurrence of a recurring job (docs/schedule.md). */
 export const REPEATS_LABEL = "Repeats";
 
-export type StatusTone = "green" | "blue" | "red" | "grey";
+/** Completed green, in_progress blue, cancelled red, anything else grey. */
+type StatusTone = "green" | "blue" | "red" | "grey";
 export function statusTone(status: string): StatusTone {
   if (status === "completed") return "green";
   if (status === "in_progress") return "blue";
@@ -28,7 +28,7 @@ export function statusTone(status: string): StatusTone {
 }
 
 /** Paid green, overdue red, billed blue, anything else (pending) yellow. */
-export type PaymentTone = "green" | "red" | "blue" | "yellow";
+type PaymentTone = "green" | "red" | "blue" | "yellow";
 export function paymentTone(paymentStatus: string): PaymentTone {
   if (paymentStatus === "paid") return "green";
   if (paymentStatus === "overdue") return "red";
@@ -39,24 +39,10 @@ export function paymentTone(paymentStatus: string): PaymentTone {
 /** The card's style class: the job type lowercased, spaces turned into hyphens ("Follow-up" -> "follow-up"). */
 export const jobTypeClass = (type: string) => type.toLowerCase().replace(/\s+/g, "-");
 
-let money: Intl.NumberFormat | undefined;
-/** The API's decimal text: "1234.5", "-12.00". */
-const DECIMAL_TEXT = /^(-?)0*(\d+?)(?:\.(\d{1,2}))?$/;
+const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
-/**
- * "$1,234.50" for "1234.50"; amounts are decimal text from the API. That text is written
- * out here as Intl would write it: starting Intl costs tens of milliseconds, on the
- * board's first paint (docs/schedule.md, "The first paint"). Anything else goes to Intl.
- */
-export function formatAmount(amount: string | number): string {
-  const parts = typeof amount === "string" ? DECIMAL_TEXT.exec(amount) : null;
-  if (parts) {
-    const [, sign = "", whole = "0", cents = ""] = parts;
-    return `${sign}$${whole.replace(/\B(?=(\d{3})+$)/g, ",")}.${cents.padEnd(2, "0")}`;
-  }
-  money ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-  return money.format(Number(amount));
-}
+/** "$1,234.50" for "1234.50" (amounts are decimal text from the API). */
+export const formatAmount = (amount: string | number) => MONEY.format(Number(amount));
 
 /** The sum of the amounts that are set. Cents are added as integers so no float drift shows. */
 export function totalAmount(jobs: readonly { amount: string | null }[]): number {

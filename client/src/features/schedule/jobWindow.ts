@@ -1,12 +1,24 @@
-import { EXPORT_DAYS, JOB_FETCH_WINDOW_DAYS } from "@sched/shared-types";
-import { addDays } from "./calendarDays";
+/**
+ * Which dates the board asks for: the week a URL names, and the jobs fetched around it. Plain
+ * functions, so the board's preload (src/preload.ts) asks for the very list the board reads.
+ */
+import {
+  addDays,
+  EXPORT_DAYS,
+  isCalendarDate,
+  JOB_FETCH_WINDOW_DAYS,
+  weekStartOf,
+} from "@sched/shared-types";
+
+/** The Monday of the week the board shows: that of the URL's `?week=` when it is a date, else of `today`. */
+export function boardWeek(weekParam: string | null, today: string): string {
+  return weekStartOf(weekParam !== null && isCalendarDate(weekParam) ? weekParam : today);
+}
 
 /**
  * The dates fetched for a week: 4 days either side (docs/schedule.md), taken around the whole week
  * (Monday - 4 to Sunday + 4) so that the week itself is always inside, and stepping a
- * day past either end in the Daily View shows jobs at once. A module of its own, in plain
- * date arithmetic (no dayjs): the board's preload (src/preload.ts) asks for the same list
- * while the app's code is still starting.
+ * day past either end in the Daily View shows jobs at once.
  */
 export function jobWindow(weekStart: string) {
   return {

@@ -11,8 +11,8 @@ const ACCEPTED = new Set(PHOTO_ACCEPT.split(","));
 const MAX_SIDE = 2560;
 const JPEG_QUALITY = 0.85;
 
-export const PHOTO_TYPE_ERROR = "Photo must be a JPEG, PNG or WebP image";
-export const PHOTO_SIZE_ERROR = `Photo must be ${PHOTO_MAX_BYTES / (1024 * 1024)} MB or smaller`;
+const PHOTO_TYPE_ERROR = "Photo must be a JPEG, PNG or WebP image";
+const PHOTO_SIZE_ERROR = `Photo must be ${PHOTO_MAX_BYTES / (1024 * 1024)} MB or smaller`;
 
 function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

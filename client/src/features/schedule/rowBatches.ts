@@ -11,12 +11,12 @@ const CELL_EXTRA = 40;
 /** An empty cell's height (week-grid.css: min-height 96px, plus its border). */
 const MIN_ROW_HEIGHT = 97;
 /** Cards drawn per batch after the first screen: one frame's work on a slow laptop. */
-export const CARDS_PER_BATCH = 60;
+const CARDS_PER_BATCH = 60;
 
 /** What one row holds: its busiest cell (its height) and all its cards (its cost). */
 export type RowLoad = { tallestCell: number; cards: number };
 
-export function rowHeightEstimate({ tallestCell }: RowLoad): number {
+function rowHeightEstimate({ tallestCell }: RowLoad): number {
   return Math.max(MIN_ROW_HEIGHT, tallestCell * CARD_HEIGHT + CELL_EXTRA);
 }
 

@@ -19,18 +19,20 @@ import { type ScopeChoice, scopeQuery } from "./repeat/SeriesScopeDialog";
 
 const JOBS_URL = "/api/jobs";
 
-export { jobWindow };
-
 function jobsQueryKey(companyId: string, weekStart: string) {
   const { startDate, endDate } = jobWindow(weekStart);
   return queryKeys.jobs(companyId, startDate, endDate);
 }
 
-/** Jobs around the week; the previous week stays on screen while the next one loads. */
+/**
+ * Jobs around the week; the previous week stays on screen while the next one loads.
+ * Without a company or a week (`""`) nothing is asked for.
+ */
 export function useWeekJobs(companyId: string | null, weekStart: string) {
+  const isAsked = Boolean(companyId && weekStart);
   return useQuery<JobDTO[]>({
-    queryKey: jobsQueryKey(companyId ?? "", weekStart),
-    enabled: Boolean(companyId),
+    queryKey: isAsked ? jobsQueryKey(companyId ?? "", weekStart) : queryKeys.jobs("", "", ""),
+    enabled: isAsked,
     placeholderData: keepPreviousData,
   });
 }
@@ -67,7 +69,7 @@ export type JobSlot = { employeeId: string | null; date: string | null; time?: s
 /** The slot that unschedules a job. */
 export const UNSCHEDULED: JobSlot = { employeeId: null, date: null, time: null };
 
-export type JobPatch = Omit<TJobUpdate, "companyId">;
+type JobPatch = Omit<TJobUpdate, "companyId">;
 
 /** Add Job: one idempotency key per submit of the calling form, so a double submit makes one job. */
 export function useCreateJob() {

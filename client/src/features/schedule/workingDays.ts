@@ -3,10 +3,9 @@
  * job"): Sunday among them shows the Sunday column, and Add Job / Book Job start on the
  * next working day.
  */
-import { type CompanySettingsDTO, DEFAULT_COMPANY_SETTINGS } from "@sched/shared-types";
+import { addDays, type CompanySettingsDTO, DEFAULT_COMPANY_SETTINGS, isoWeekday } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../../lib/queryKeys";
-import { addDays, isoWeekday } from "./gridModel";
 
 /**
  * `from` when it is a working day, else the first working day after it (yyyy-MM-dd).

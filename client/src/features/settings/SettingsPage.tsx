@@ -2,10 +2,10 @@ import { type CompanySettingsDTO, ZCompanySettingsUpdate } from "@sched/shared-t
 import { Alert, Button, Card, Form, Result, Select, Skeleton } from "antd";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useFeedback } from "../../app/feedback";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
-import { errorMessage } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
-import { useCan, useCurrentCompany } from "../company/useCompanies";
+import { errorMessage } from "../../lib/errorText";
 import { CustomerNoticeFields } from "./CustomerNoticeFields";
 import { countryChoices, timeZoneChoices } from "./places";
 import { useCompanySettings, useSaveCompanySettings } from "./useSettings";

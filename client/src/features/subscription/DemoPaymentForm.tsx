@@ -3,7 +3,7 @@ import type { PlanDTO, PlanType } from "@sched/shared-types";
 import { Alert, Button } from "antd";
 import { useNavigate } from "react-router";
 import { useFeedback } from "../../app/feedback";
-import { errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { SUCCESS_PATH } from "./paths";
 import { formatPrice, useDemoPayment } from "./useSubscription";
 

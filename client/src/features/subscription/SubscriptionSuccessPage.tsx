@@ -4,9 +4,9 @@ import { Result, Spin, Tag } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useFeedback } from "../../app/feedback";
+import { useCurrentCompany } from "../../app/useCompanies";
 import { LinkButton } from "../../components/LinkButton";
 import { rootKey } from "../../lib/queryKeys";
-import { useCurrentCompany } from "../company/useCompanies";
 import { statusLabel, useSubscriptionInfo } from "./useSubscription";
 import "./subscription.css";
 

@@ -4,7 +4,7 @@
  * calls the payment form makes, rather than adding a package to every build.
  */
 
-export type StripeJsError = { type: string; message?: string };
+type StripeJsError = { type: string; message?: string };
 
 export type StripePaymentElement = {
   mount: (element: HTMLElement) => void;

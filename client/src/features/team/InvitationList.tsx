@@ -3,7 +3,7 @@ import type { InvitationDTO } from "@sched/shared-types";
 import { Button, Popconfirm, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
 import { useFeedback } from "../../app/feedback";
-import { failureToast } from "../../lib/toasts";
+import { failureToast } from "../../lib/errorText";
 import { ROLE_COLORS, ROLE_LABELS } from "./MemberList";
 import { TeamListCard } from "./TeamListCard";
 import { useCancelInvitation } from "./useTeam";

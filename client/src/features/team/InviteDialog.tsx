@@ -8,7 +8,7 @@ import {
 import { Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
 import { useFeedback } from "../../app/feedback";
-import { failureToast } from "../../lib/toasts";
+import { failureToast } from "../../lib/errorText";
 import { linkableEmployees } from "./rosterLinks";
 import { useInviteMember } from "./useTeam";
 

@@ -3,7 +3,7 @@ import { canRemoveMember, type EmployeeDTO, type MemberDTO, type Role } from "@s
 import { Avatar, Button, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
 import { useFeedback } from "../../app/feedback";
-import { failureToast } from "../../lib/toasts";
+import { failureToast } from "../../lib/errorText";
 import { RosterLink } from "./RosterLink";
 import { TeamListCard } from "./TeamListCard";
 import { useRemoveMember } from "./useTeam";

@@ -1,7 +1,7 @@
 import type { EmployeeDTO, MemberDTO } from "@sched/shared-types";
 import { Select } from "antd";
 import { useFeedback } from "../../app/feedback";
-import { failureToast } from "../../lib/toasts";
+import { failureToast } from "../../lib/errorText";
 import { linkableEmployees } from "./rosterLinks";
 import { useLinkMember } from "./useTeam";
 

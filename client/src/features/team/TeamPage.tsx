@@ -1,9 +1,9 @@
 import { UserAddOutlined } from "@ant-design/icons";
 import { Alert, Button, Result } from "antd";
 import { useState } from "react";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
 import { useAuth } from "../auth/useAuth";
-import { useCan, useCurrentCompany } from "../company/useCompanies";
 import { useEmployees } from "../employees/useEmployees";
 import { InvitationList } from "./InvitationList";
 import { InviteDialog } from "./InviteDialog";

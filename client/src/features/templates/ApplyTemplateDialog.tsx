@@ -2,7 +2,8 @@ import type { TemplateDTO } from "@sched/shared-types";
 import { Alert, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useFeedback } from "../../app/feedback";
-import { errorMessage, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { describeApplyResult, useApplyTemplate } from "./useTemplates";
 import { thisWeekStart, WeekStepper } from "./WeekStepper";
 

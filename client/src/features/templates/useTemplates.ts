@@ -8,12 +8,19 @@ export function useTemplates(companyId: string) {
   return useQuery<TemplateDTO[]>({ queryKey: queryKeys.templates(companyId) });
 }
 
+/** Save as Template: one idempotency key per submit of the calling dialog, so a retry makes one template. */
 export function useCreateTemplate(companyId: string) {
   const queryClient = useQueryClient();
+  const submitKey = useSubmitKey();
   return useMutation({
-    mutationFn: (template: { name: string; description: string; weekStart: string }) =>
-      apiJson<TemplateDTO>("POST", "/api/templates", { ...template, companyId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKey("templates") }),
+    mutationFn: (template: { name: string; description: string; weekStart: string }) => {
+      const body = { ...template, companyId };
+      return apiJson<TemplateDTO>("POST", "/api/templates", body, { idempotencyKey: submitKey.keyFor(body) });
+    },
+    onSuccess: () => {
+      submitKey.renew();
+      return queryClient.invalidateQueries({ queryKey: rootKey("templates") });
+    },
   });
 }
 

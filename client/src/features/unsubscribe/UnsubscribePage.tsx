@@ -10,7 +10,8 @@ import { Button } from "antd";
 import { useEffect, useRef } from "react";
 import { useParams } from "react-router";
 import { PageSpinner } from "../../components/PageSpinner";
-import { apiJson, errorMessage, isApiError } from "../../lib/api";
+import { apiJson, isApiError } from "../../lib/api";
+import { errorMessage } from "../../lib/errorText";
 import { AuthCard } from "../auth/AuthCard";
 
 export default function UnsubscribePage() {

@@ -1,0 +1,33 @@
+import { type Action, type CompanyDTO, can } from "@sched/shared-types";
+import { useQuery } from "@tanstack/react-query";
+import { useAuth } from "../features/auth/useAuth";
+import { queryKeys } from "../lib/queryKeys";
+import { useCompanyStore } from "../stores/company";
+
+/** The companies the signed-in user belongs to, with their role in each. */
+export function useCompanies() {
+  const { user } = useAuth();
+  // Not while signing out: the list must not come back and re-select a company after logout.
+  return useQuery<CompanyDTO[]>({ queryKey: queryKeys.companies(), enabled: user !== null });
+}
+
+/**
+ * The selected company when it is one of the user's; null otherwise (the layout then
+ * shows the company picker, so pages inside it always have one).
+ */
+export function useCurrentCompany() {
+  const { data: companies } = useCompanies();
+  const selectedCompanyId = useCompanyStore((state) => state.selectedCompanyId);
+  const company = companies?.find((candidate) => candidate.id === selectedCompanyId) ?? null;
+  return { company, companyId: company?.id ?? null, role: company?.role ?? null };
+}
+
+/**
+ * May the user do `action` in the selected company? The role table is shared with the
+ * server (docs/team-and-invitations.md): screens hide what the server would refuse, and
+ * the server decides in the end.
+ */
+export function useCan(action: Action): boolean {
+  const { role } = useCurrentCompany();
+  return role !== null && can(role, action);
+}
