@@ -20,6 +20,7 @@ import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
 import { callRecords, employees, jobs } from "../db/schema";
 import { BadRequest, Forbidden, NotFound } from "../errors";
+import { logger } from "../logger";
 import { notifyJobChange } from "../notifications/notify";
 import type { JobChange } from "../notifications/recipients";
 import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize";
@@ -72,11 +73,19 @@ async function announce(
   week: WeeklyScheduleDTO | undefined,
   change: JobChange,
 ): Promise<JobDTO> {
-  // Warnings inform, never refuse: the job is already saved (docs/schedule.md).
-  const job = await withWarnings(presentJob(row));
+  // The change is committed: what follows may fail (a dropped connection) without turning a
+  // stored change into an error, which a retry would apply again (docs/reliability.md).
+  // Warnings inform, never refuse; without them the job is answered as it is.
+  const presented = presentJob(row);
+  const job = await withWarnings(presented).catch((error: unknown) => {
+    logger.warn({ err: error, jobId: row.id }, "job answered without warnings");
+    return presented;
+  });
   publish(member.companyId, event, job);
   if (week) publish(member.companyId, "weeklySchedule.created", week);
-  await notifyJobChange(member, change);
+  await notifyJobChange(member, change).catch((error: unknown) =>
+    logger.warn({ err: error, jobId: row.id }, "bell not rung for a job change"),
+  );
   return job;
 }
 
