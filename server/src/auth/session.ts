@@ -32,8 +32,8 @@ export const sessionMiddleware = session({
   resave: false,
   saveUninitialized: false,
   rolling: false,
-  // Behind https the TLS ends at a proxy: trust its X-Forwarded-Proto for the Secure cookie.
-  proxy: config.isHttps || Boolean(config.trustProxy),
+  // No `proxy` option: Express's own trust setting (TRUST_PROXY) decides whether the
+  // connection is https, so X-Forwarded-Proto counts only from a trusted proxy (docs/auth.md).
   cookie: {
     httpOnly: true,
     sameSite: "lax",
