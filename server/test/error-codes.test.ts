@@ -6,7 +6,7 @@
  * plus the public routes and the refusals the matrix never meets (402, 409, 410, 429).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { invitationToken } from "@sched/core/commands/invitation-token";
+import { invitationToken } from "@sched/core/lib/invitation-token";
 import { buildEmployee, buildJob, buildTenant, uniqueEmail } from "@sched/core/test/factories";
 import { ERROR_CODES, LOGIN_MAX_FAILURES } from "@sched/shared-types";
 import request from "supertest";

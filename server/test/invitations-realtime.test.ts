@@ -1,4 +1,4 @@
-import { invitationToken } from "@sched/core/commands/invitation-token";
+import { invitationToken } from "@sched/core/lib/invitation-token";
 import { publish } from "@sched/core/publish";
 import { buildCompany, uniqueEmail } from "@sched/core/test/factories";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

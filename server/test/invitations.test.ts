@@ -1,4 +1,4 @@
-import { invitationToken } from "@sched/core/commands/invitation-token";
+import { invitationToken } from "@sched/core/lib/invitation-token";
 import { db } from "@sched/core/db/client";
 import { companyUsers, employeeInvitations, notifications, users } from "@sched/core/db/schema";
 import { buildCompany, buildTenant, buildUser, uniqueEmail } from "@sched/core/test/factories";

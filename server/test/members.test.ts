@@ -3,7 +3,7 @@
  * 409s (also two links racing for one employee), the lists that carry the link, invitations
  * that name an employee, the live event, and the demo seed's technician.
  */
-import { invitationToken } from "@sched/core/commands/invitation-token";
+import { invitationToken } from "@sched/core/lib/invitation-token";
 import { DEMO_LOGINS, insertDemoCompany } from "@sched/core/commands/seed-demo";
 import { db, pool } from "@sched/core/db/client";
 import { companyUsers, employees, jobs, users } from "@sched/core/db/schema";

@@ -1,6 +1,7 @@
-import { hashInvitationToken, invitationToken } from "@sched/core/commands/invitation-token";
 import { db } from "@sched/core/db/client";
 import { employeeInvitations } from "@sched/core/db/schema";
+import { invitationToken } from "@sched/core/lib/invitation-token";
+import { hashToken } from "@sched/core/lib/tokens";
 import { getEmailQueue } from "@sched/core/queues";
 import { buildCompany, buildTenant, buildUser, uniqueEmail } from "@sched/core/test/factories";
 import { INVITATION_TTL_DAYS } from "@sched/shared-types";
@@ -68,7 +69,7 @@ describe("POST /api/companies/:companyId/invitations", () => {
     const [row] = await db.select().from(employeeInvitations).where(eq(employeeInvitations.id, res.body.id));
     const token = invitationToken(row.id);
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
-    expect(row.token).toBe(hashInvitationToken(token));
+    expect(row.token).toBe(hashToken(token));
     expect(row.token).not.toContain(token);
     expect(row).toMatchObject({ invitedBy: owner.id, isUsed: false, sentAt: null });
   });

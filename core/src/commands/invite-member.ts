@@ -4,8 +4,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { companyUsers, employeeInvitations, users } from "../db/schema";
 import { Conflict } from "../errors";
+import { invitationExpiry, invitationToken } from "../lib/invitation-token";
+import { hashToken } from "../lib/tokens";
 import { consumeAll, invitationsByAddress, invitationsByCompany, invitationsByInviter } from "../limits";
-import { hashInvitationToken, invitationExpiry, invitationToken } from "./invitation-token";
 import { findCompanyEmployee } from "./link-member";
 
 export const ALREADY_MEMBER = "This person is already a member of this company";
@@ -102,7 +103,7 @@ export async function inviteMember({
         role,
         invitedBy,
         employeeId,
-        token: hashInvitationToken(invitationToken(id)),
+        token: hashToken(invitationToken(id)),
         expiresAt: invitationExpiry(),
       })
       .returning();

@@ -7,10 +7,10 @@
 import { DEFAULT_COMPANY_SETTINGS } from "@sched/shared-types";
 import { and, asc, between, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { hashCalendarToken, isWellFormedCalendarToken } from "../commands/calendar-feed-token";
 import { db } from "../db/client";
 import { companies, companySettings, companyUsers, employees, jobs } from "../db/schema";
 import { addDays } from "../lib/dates";
+import { hashToken, isWellFormedToken } from "../lib/tokens";
 
 export const FEED_DAYS_BACK = 30;
 export const FEED_DAYS_AHEAD = 90;
@@ -30,7 +30,7 @@ export const todayIn = (timeZone: string, now = new Date()) =>
 
 /** The member, their linked employee and the company behind a token; undefined when none. */
 async function feedOwner(token: string) {
-  if (!isWellFormedCalendarToken(token)) return undefined;
+  if (!isWellFormedToken(token)) return undefined;
   const [owner] = await db
     .select({
       companyId: companyUsers.companyId,
@@ -47,7 +47,7 @@ async function feedOwner(token: string) {
     )
     .innerJoin(companies, eq(companies.id, companyUsers.companyId))
     .leftJoin(companySettings, eq(companySettings.companyId, companyUsers.companyId))
-    .where(eq(companyUsers.calendarTokenHash, hashCalendarToken(token)))
+    .where(eq(companyUsers.calendarTokenHash, hashToken(token)))
     .limit(1);
   return owner;
 }

@@ -1,10 +1,10 @@
 /** Invitation links as their holders see them (docs/team-and-invitations.md). */
 import type { InvitationLookupDTO } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
-import { hashInvitationToken, isWellFormedToken } from "../commands/invitation-token";
 import { db } from "../db/client";
 import { companies, employeeInvitations } from "../db/schema";
 import { NotFound } from "../errors";
+import { hashToken, isWellFormedToken } from "../lib/tokens";
 import { presentInvitationLookup } from "../presenters/team";
 
 export const INVITATION_NOT_FOUND = "This invitation link is not valid. Ask for a new invitation.";
@@ -16,7 +16,7 @@ export async function findInvitationByToken(token: string) {
     .select({ invitation: employeeInvitations, companyName: companies.name })
     .from(employeeInvitations)
     .innerJoin(companies, eq(companies.id, employeeInvitations.companyId))
-    .where(eq(employeeInvitations.token, hashInvitationToken(token)))
+    .where(eq(employeeInvitations.token, hashToken(token)))
     .limit(1);
   if (!found) throw new NotFound(INVITATION_NOT_FOUND);
   return found;

@@ -2,7 +2,7 @@
  * A member's calendar feed (docs/settings.md, "Calendar feed"): the member asks for a
  * secret address, and a calendar app reads it without a session, the token being the key.
  */
-import { issueCalendarFeed } from "@sched/core/commands/calendar-feed-token";
+import { issueCalendarFeed } from "@sched/core/commands/issue-calendar-feed";
 import { NotFound } from "@sched/core/errors";
 import { renderCalendarFeed } from "@sched/core/presenters/calendar-feed";
 import { loadCalendarFeed } from "@sched/core/queries/calendar-feed";

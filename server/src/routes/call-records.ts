@@ -11,10 +11,10 @@ import {
 import { callRecords } from "@sched/core/db/schema";
 import { listCallRecords } from "@sched/core/queries/call-records";
 import { callDayOf } from "@sched/core/queries/daily-calls";
-import { ZCallDayQuery, ZCallRecordCreate, ZCallRecordUpdate, ZIdParams } from "@sched/shared-types";
+import { ZCallDayQuery, ZCallRecordCreate, ZCallRecordUpdate } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
-import { expectedVersion } from "../http/versions";
+import { route } from "../http/route";
+import { rowChangeRoutes } from "../http/row-routes";
 
 export const callRecordsRouter = Router();
 
@@ -33,33 +33,11 @@ callRecordsRouter.post(
   ),
 );
 
-callRecordsRouter.put(
-  "/:id",
-  route(
-    { access: "user", params: ZIdParams, body: ZCallRecordUpdate },
-    async ({ userId, params, body, req }) => {
-      const { row, member } = await rowDoor(
-        callRecords,
-        params.id,
-        userId,
-        "manageCalls",
-        CALL_RECORD_NOT_FOUND,
-      );
-      return updateCallRecord(member, row.id, body, expectedVersion(req, body.version));
-    },
-  ),
-);
-
-callRecordsRouter.delete(
-  "/:id",
-  route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(
-      callRecords,
-      params.id,
-      userId,
-      "manageCalls",
-      CALL_RECORD_NOT_FOUND,
-    );
-    await deleteCallRecord(member, row.id);
-  }),
-);
+rowChangeRoutes(callRecordsRouter, {
+  table: callRecords,
+  action: "manageCalls",
+  notFound: CALL_RECORD_NOT_FOUND,
+  body: ZCallRecordUpdate,
+  update: updateCallRecord,
+  remove: deleteCallRecord,
+});

@@ -16,7 +16,7 @@ import {
 } from "@sched/shared-types";
 import { Router } from "express";
 import { route, rowDoor } from "../http/route";
-import { expectedVersion } from "../http/versions";
+import { rowChangeRoutes } from "../http/row-routes";
 
 export const customersRouter = Router();
 
@@ -51,33 +51,11 @@ customersRouter.get(
   }),
 );
 
-customersRouter.put(
-  "/:id",
-  route(
-    { access: "user", params: ZIdParams, body: ZCustomerUpdate },
-    async ({ userId, params, body, req }) => {
-      const { row, member } = await rowDoor(
-        customers,
-        params.id,
-        userId,
-        "manageCustomers",
-        CUSTOMER_NOT_FOUND,
-      );
-      return updateCustomer(member, row.id, body, expectedVersion(req, body.version));
-    },
-  ),
-);
-
-customersRouter.delete(
-  "/:id",
-  route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(
-      customers,
-      params.id,
-      userId,
-      "manageCustomers",
-      CUSTOMER_NOT_FOUND,
-    );
-    await deleteCustomer(member, row.id);
-  }),
-);
+rowChangeRoutes(customersRouter, {
+  table: customers,
+  action: "manageCustomers",
+  notFound: CUSTOMER_NOT_FOUND,
+  body: ZCustomerUpdate,
+  update: updateCustomer,
+  remove: deleteCustomer,
+});

@@ -11,9 +11,11 @@
  * the second copy carries the same working link and the same Message-ID
  * (docs/team-and-invitations.md).
  */
-import { hashInvitationToken, invitationLink, invitationToken } from "@sched/core/commands/invitation-token";
+
 import { db } from "@sched/core/db/client";
 import { companies, employeeInvitations, users } from "@sched/core/db/schema";
+import { invitationLink, invitationToken } from "@sched/core/lib/invitation-token";
+import { hashToken } from "@sched/core/lib/tokens";
 import { logger } from "@sched/core/logger";
 import { type InvitableRole, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
@@ -54,7 +56,7 @@ export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<Invit
   if (invitation.expiresAt <= new Date()) return "expired";
 
   const token = invitationToken(invitation.id);
-  const tokenHash = hashInvitationToken(token);
+  const tokenHash = hashToken(token);
   // The stored hash must match the link we send, even if the server key changed since the invite.
   await db
     .update(employeeInvitations)

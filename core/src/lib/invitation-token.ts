@@ -7,7 +7,7 @@
  * sends, which is what lets a retried e-mail carry the same working link as a first
  * attempt that may already have reached the inbox.
  */
-import { createHash, createHmac } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { INVITATION_TTL_DAYS } from "@sched/shared-types";
 import { config } from "../config";
 
@@ -22,11 +22,6 @@ export function invitationToken(invitationId: string): string {
   return createHmac("sha256", tokenKey).update(invitationId).digest("base64url");
 }
 
-/** What employee_invitation.token stores: the SHA-256 of the link token. */
-export function hashInvitationToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 export function invitationLink(token: string): string {
   return `${config.appUrl}/invite/${token}`;
 }
@@ -34,6 +29,3 @@ export function invitationLink(token: string): string {
 export function invitationExpiry(now = new Date()): Date {
   return new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
 }
-
-/** A token has this shape (43 base64url characters); anything else is not looked up at all. */
-export const isWellFormedToken = (value: string) => /^[A-Za-z0-9_-]{43}$/.test(value);

@@ -1,28 +1,21 @@
 /**
- * Calendar feed tokens (docs/settings.md, "Calendar feed"). The token is 32 random bytes,
+ * Issuing a member's calendar feed address (docs/settings.md, "Calendar feed"). The token is 32 random bytes,
  * base64url; company_user keeps only its SHA-256, so a database dump holds no working
  * address. A new token replaces the old one: the old address then answers 404.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { CalendarFeedDTO } from "@sched/shared-types";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { config } from "../config";
 import { db } from "../db/client";
 import { companyUsers } from "../db/schema";
 import { Conflict } from "../errors";
+import { hashToken } from "../lib/tokens";
 import type { CompanyAccess } from "../policies/company-access";
 
 export const LINK_FIRST = "Link your account to a roster employee first";
 
-/** What company_user.calendar_token_hash stores: the SHA-256 of the token. */
-export function hashCalendarToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/** A token has this shape (43 base64url characters); anything else is not looked up at all. */
-export const isWellFormedCalendarToken = (value: string) => /^[A-Za-z0-9_-]{43}$/.test(value);
-
-export const calendarFeedUrl = (token: string) => `${config.appUrl}/api/calendar/${token}.ics`;
+const calendarFeedUrl = (token: string) => `${config.appUrl}/api/calendar/${token}.ics`;
 
 /**
  * POST /api/companies/:companyId/calendar-feed: a fresh secret address of the member's own
@@ -32,7 +25,7 @@ export async function issueCalendarFeed(member: CompanyAccess): Promise<Calendar
   const token = randomBytes(32).toString("base64url");
   const [updated] = await db
     .update(companyUsers)
-    .set({ calendarTokenHash: hashCalendarToken(token) })
+    .set({ calendarTokenHash: hashToken(token) })
     .where(
       and(
         eq(companyUsers.companyId, member.companyId),
