@@ -1,6 +1,6 @@
-import { invitationToken } from "@sched/core/lib/invitation-token";
 import { db } from "@sched/core/db/client";
 import { companyUsers, employeeInvitations, notifications, users } from "@sched/core/db/schema";
+import { invitationToken } from "@sched/core/lib/invitation-token";
 import { buildCompany, buildTenant, buildUser, uniqueEmail } from "@sched/core/test/factories";
 import { and, eq } from "drizzle-orm";
 import request from "supertest";

@@ -3,11 +3,12 @@
  * 409s (also two links racing for one employee), the lists that carry the link, invitations
  * that name an employee, the live event, and the demo seed's technician.
  */
-import { invitationToken } from "@sched/core/lib/invitation-token";
+
 import { DEMO_LOGINS, insertDemoCompany } from "@sched/core/commands/seed-demo";
 import { db, pool } from "@sched/core/db/client";
 import { companyUsers, employees, jobs, users } from "@sched/core/db/schema";
 import { toDateString, weekStartOf } from "@sched/core/lib/dates";
+import { invitationToken } from "@sched/core/lib/invitation-token";
 import { buildEmployee, buildTenant, buildUser, uniqueEmail } from "@sched/core/test/factories";
 import type { MemberDTO } from "@sched/shared-types";
 import { and, eq, gte, sql } from "drizzle-orm";

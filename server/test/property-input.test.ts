@@ -12,9 +12,10 @@
  * Seeded and bounded: a failure prints its seed and counterexample; PROPERTY_SEED and
  * PROPERTY_RUNS replay or widen a run.
  */
-import { invitationToken } from "@sched/core/lib/invitation-token";
+
 import { db } from "@sched/core/db/client";
 import { jobPhotos, users } from "@sched/core/db/schema";
+import { invitationToken } from "@sched/core/lib/invitation-token";
 import { addMember, buildCompany, buildEmployee, buildJob } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";

@@ -2,7 +2,7 @@
  * The role matrix's vocabulary: expected statuses, the four actors, the shared context,
  * row makers, and how a route is called. The routes themselves are in role-matrix-routes.ts.
  */
-import { invitationToken } from "@sched/core/lib/invitation-token";
+
 import { inviteMember } from "@sched/core/commands/invite-member";
 import { db } from "@sched/core/db/client";
 import {
@@ -14,6 +14,7 @@ import {
   scheduleTemplates,
   weeklySchedules,
 } from "@sched/core/db/schema";
+import { invitationToken } from "@sched/core/lib/invitation-token";
 import {
   addMember,
   buildCompany,
