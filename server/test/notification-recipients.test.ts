@@ -202,9 +202,9 @@ describe("owners and admins", () => {
     expect(await storedEntries(company.id)).toEqual([]);
   });
 
-  it("hear an employee-role member's field work on any job, the doer excepted", async () => {
-    const { company, owner, admin, sam, unlinked } = await buildCrew();
-    const job = await buildJob(company.id, unlinked.id, OAK);
+  it("hear an employee-role member's field work on their own job, the doer excepted", async () => {
+    const { company, owner, admin, sam, samEmployee } = await buildCrew();
+    const job = await buildJob(company.id, samEmployee.id, OAK);
     await (await agentFor(sam)).put(`/api/jobs/${job.id}`).send({ status: "completed" });
     expect(await storedEntries(company.id)).toEqual(
       expect.arrayContaining([
