@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import {
+  ABANDONED_CLAIM_MS,
   claimIdempotencyKey,
   type IdempotencyRecord,
   recordIdempotentAnswer,
@@ -28,11 +29,12 @@ const WAIT_MS = 10_000;
 const FIRST_POLL_MS = 20;
 const MAX_POLL_MS = 250;
 /**
- * How long recording an answer or giving a key back is tried again (persistently, below):
- * long enough for a dropped connection to be replaced, short enough to keep an outage's
- * answer quick.
+ * How long an answer waits for its request's answer to be recorded or its key given back
+ * (persistently, below): long enough for a dropped connection to be replaced, short enough
+ * to keep an outage's answer quick. The tries then go on in the background, at most each second.
  */
 const BOOKKEEPING_WITHIN_MS = 1_000;
+const BACKGROUND_POLL_MS = 1_000;
 
 /** The request's key, undefined without the header; a malformed one is a 400. */
 export function idempotencyKeyOf(req: Request): string | undefined {
@@ -130,40 +132,48 @@ async function runClaimed(request: IdempotentRequest, claimedAt: Date, handler: 
     return result;
   }
   const body = res.headersSent ? sentBody : result;
-  try {
-    await persistently(() =>
-      recordIdempotentAnswer(userId, key, claimedAt, { statusCode, body: body ?? null }),
-    );
-  } catch (error) {
-    // The thing is made: the caller still hears so. A repeat waits, then runs once the claim is abandoned.
-    logger.error({ err: error, requestId: request.req.id }, "could not record an idempotent answer");
-  }
+  // The thing is made: the caller hears so whether or not the answer is recorded yet.
+  await persistently(
+    () => recordIdempotentAnswer(userId, key, claimedAt, { statusCode, body: body ?? null }),
+    claimedAt,
+    "record an idempotent answer",
+  );
   return result;
 }
 
 /**
- * Runs a bookkeeping write again for a few seconds when it fails: a database connection that
- * dropped is replaced on the next try, and a key left claimed would keep every retry of the
- * request waiting (409 still running) until the claim lapses after a minute.
+ * Runs a bookkeeping write until it holds: a database connection that dropped is replaced
+ * on the next try. The answer waits a second at most; after that the tries go on in the
+ * background until the claim would lapse anyway, because a key left claimed keeps every
+ * retry of the request waiting (409 still running), and an answer not recorded lets a
+ * repeat run the request a second time once the claim lapses.
  */
-async function persistently(write: () => Promise<unknown>) {
-  const deadline = Date.now() + BOOKKEEPING_WITHIN_MS;
-  for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
-    try {
-      await write();
-      return;
-    } catch (error) {
-      if (Date.now() + pause > deadline) throw error;
-      await wait(pause);
+async function persistently(write: () => Promise<unknown>, claimedAt: Date, what: string) {
+  const attempt = async (deadline: number) => {
+    for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, BACKGROUND_POLL_MS)) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (Date.now() + pause > deadline) throw error;
+        await wait(pause);
+      }
     }
+  };
+  try {
+    await attempt(Date.now() + BOOKKEEPING_WITHIN_MS);
+  } catch {
+    // Past the claim's lapse the next claimant owns the row: the write would match nothing.
+    const lapses = claimedAt.getTime() + ABANDONED_CLAIM_MS;
+    attempt(lapses).catch((error) => logger.error({ err: error }, `could not ${what}`));
   }
 }
 
-async function releaseQuietly(userId: string, key: string, claimedAt: Date) {
-  try {
-    await persistently(() => releaseIdempotencyKey(userId, key, claimedAt));
-  } catch (error) {
-    // The claim then lapses after a minute; the handler's own error is the one to answer.
-    logger.error({ err: error }, "could not release an idempotency key");
-  }
+/** The handler's own error is the one to answer; the key is given back as soon as the database allows. */
+function releaseQuietly(userId: string, key: string, claimedAt: Date) {
+  return persistently(
+    () => releaseIdempotencyKey(userId, key, claimedAt),
+    claimedAt,
+    "release an idempotency key",
+  );
 }
