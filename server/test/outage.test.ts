@@ -12,13 +12,14 @@ import { db } from "@sched/core/db/client";
 import { chatMessages } from "@sched/core/db/schema";
 import { getEmailQueue } from "@sched/core/queues";
 import { buildTenant, PASSWORD, uniqueEmail } from "@sched/core/test/factories";
-import type { ChatMessageDTO } from "@sched/shared-types";
+import { type ChatMessageDTO, companyRoom } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import express from "express";
 import pg from "pg";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkHealth, HEALTH_CHECK_TIMEOUT_MS, healthHandler } from "../src/http/health";
+import { REVALIDATE_EVERY_MS } from "../src/realtime/revalidate";
 import { freePort, startOwnRedis, timed, waitFor } from "./outage-support";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor, anonymous } from "./support";
@@ -233,6 +234,49 @@ describe("with Redis frozen (connected, never answering)", () => {
     expect(removalMs).toBeLessThan(ANSWER_WITHIN_MS);
     expectAsUsual(removal, 204);
     expect([403, 404]).toContain((await chatOf(removed)).status);
+  });
+
+  it("takes a signed-out session's and a removed member's sockets on another process out within seconds, while frozen", {
+    timeout: 40_000,
+  }, async () => {
+    const { company, owner, admin, employeeUser } = await buildTenant();
+    const [ownerAgent, leavingCookie] = await Promise.all([agentFor(owner), sessionCookieFor(admin)]);
+    // The sockets are on the first gateway; the requests publish through the second, whose
+    // word reaches the first only through Redis: frozen, so only the periodic check can act.
+    const [other] = gateways;
+    const [staying, signedOut, removed] = await Promise.all([
+      connectSocket(other.url, { Cookie: await sessionCookieFor(owner) }),
+      connectSocket(other.url, { Cookie: leavingCookie }),
+      connectSocket(other.url, { Cookie: await sessionCookieFor(employeeUser) }),
+    ]);
+    const roomsOfRemoved = () =>
+      [...other.io.of("/").sockets.values()].find((socket) => socket.data.userId === employeeUser.id)?.rooms;
+    expect(roomsOfRemoved()?.has(companyRoom(company.id))).toBe(true);
+    try {
+      ownRedis.pause();
+      const disconnected = new Promise((resolve) => signedOut.once("disconnect", resolve));
+      expect((await anonymous().post("/api/logout").set("Cookie", leavingCookie)).status).toBeLessThan(300);
+      expect((await ownerAgent.delete(`/api/companies/${company.id}/users/${employeeUser.id}`)).status).toBe(
+        204,
+      );
+
+      await disconnected;
+      await waitFor(
+        async () => roomsOfRemoved()?.has(companyRoom(company.id)) === false,
+        "the removed member's socket out of the company's room",
+        REVALIDATE_EVERY_MS * 3,
+      );
+      // What this process publishes now reaches the company's members only.
+      const heardByRemoved: unknown[] = [];
+      removed.on("chat.message", (message) => heardByRemoved.push(message));
+      const heardByStaying = nextEvent<{ id: string }>(staying, "chat.message");
+      other.io.to(companyRoom(company.id)).emit("chat.message", { id: "after-removal" } as never);
+      expect((await heardByStaying).id).toBe("after-removal");
+      expect(heardByRemoved).toEqual([]);
+    } finally {
+      ownRedis.resume();
+      for (const socket of [staying, signedOut, removed]) socket.close();
+    }
   });
 
   it("comes back by itself once Redis answers again", async () => {

@@ -4,7 +4,9 @@
  * an employee and a signed-in non-member of one company. A route the app does not serve
  * (404 "No such endpoint") fails here like any other wrong answer: the list names only
  * routes that exist. The routes the app serves are read from its router, so a new route
- * fails here until it has an entry (or a reason in OUTSIDE_ROLES).
+ * fails here until it has an entry (or a reason in OUTSIDE_ROLES). The owner then walks the
+ * same list again with every id in paths, queries and bodies in upper case: ids are read in
+ * one canonical form at the edge (docs/api.md, "Input rules"), so each answer is the same.
  */
 
 import { beforeAll, describe, expect, it } from "vitest";
@@ -56,5 +58,40 @@ describe("role matrix", () => {
     }
     // One assertion per route, naming every role that got the wrong answer.
     expect(wrong, `expected ${JSON.stringify(entry.expected)}`).toEqual({});
+  });
+});
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** The value with every UUID in it (strings at any depth) in upper case. */
+function upperIds<T>(value: T): T {
+  if (typeof value === "string") return value.replace(UUID, (id) => id.toUpperCase()) as T;
+  if (Array.isArray(value)) return value.map(upperIds) as T;
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, upperIds(item)])) as T;
+  return value;
+}
+
+describe("an upper-case id on every route", () => {
+  // A company of its own: the first walk changed the other's (its plan, for one).
+  let upperCtx: Ctx;
+  let owner: Agent;
+  beforeAll(async () => {
+    const actors = await signInActors();
+    upperCtx = actors.ctx;
+    owner = actors.agents.owner;
+  });
+
+  it.for(ROUTES)("$route", async (entry) => {
+    const upper = {
+      ...entry,
+      path: async (c: Ctx) => upperIds(await entry.path(c)),
+      body: entry.body && (async (c: Ctx) => upperIds(await entry.body?.(c))),
+    };
+    const res = await send(owner, upper as typeof entry, upperCtx);
+    expect(
+      { status: res.status, body: matches(res.status, entry.expected.owner) ? "as lower case" : res.body },
+      `expected ${JSON.stringify(entry.expected.owner)}`,
+    ).toEqual({ status: expect.any(Number), body: "as lower case" });
   });
 });

@@ -28,6 +28,7 @@ import type { Session, SessionData } from "express-session";
 import { Server, type Socket } from "socket.io";
 import { isOwnOrigin } from "../http/same-origin";
 import { refreshPresenceOf, registerPresence } from "./presence";
+import { revalidateEvery } from "./revalidate";
 
 /** What a socket carries; presence is the board week it shows, if any. */
 export type SocketData = {
@@ -37,6 +38,8 @@ export type SocketData = {
   presence?: { companyId: string; weekStart: string };
   /** When the session the socket was opened with expires (epoch ms), if it does. */
   sessionExpiresAt?: number;
+  /** The session the socket was opened with, checked again every few seconds (./revalidate.ts). */
+  sessionId?: string;
 };
 type ServerEventHandlers = { [E in keyof ServerEvents]: (payload: ServerEvents[E]) => void };
 export type Gateway = Server<ClientEvents, ServerEventHandlers, Record<string, never>, SocketData>;
@@ -102,6 +105,7 @@ export function attachGateway(httpServer: HttpServer, sessionMiddleware: Request
       socket.data.firstName = user.firstName;
       socket.data.lastName = user.lastName;
       socket.data.sessionExpiresAt = session.cookie.expires?.getTime();
+      socket.data.sessionId = session.id;
       // Rooms are joined before the client sees `connect`, so no event slips past.
       await socket.join([userRoom(userId), sessionRoomOf(session.id), ...user.companyIds.map(companyRoom)]);
       next();
@@ -116,12 +120,14 @@ export function attachGateway(httpServer: HttpServer, sessionMiddleware: Request
     if (sessionExpiresAt !== undefined) endAtSessionExpiry(socket, sessionExpiresAt);
     registerPresence(io, socket);
   });
+  const stopRevalidating = revalidateEvery(io);
 
   const publisher = gatewayPublisher(io);
   usePublisher(publisher);
   const close = io.close.bind(io);
   io.close = (callback) =>
     close((error) => {
+      stopRevalidating();
       // Another gateway of this process (tests run two) keeps publishing.
       if (currentPublisher() === publisher) usePublisher(undefined);
       pub.disconnect();
