@@ -4,7 +4,7 @@
  * worker). The database is dropped when Playwright stops the server.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createThrowawayDatabase, newRunId } from "@sched/core/db/throwaway";
@@ -16,6 +16,8 @@ const database = await createThrowawayDatabase("sched_e2e", runId);
 const dataDir = path.join(os.tmpdir(), `sched-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+// What no route may do (end a company's trial now) a spec does in the database (e2e/database.ts).
+writeFileSync(path.join(dataDir, "database-url"), database.url);
 
 const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
   stdio: "inherit",

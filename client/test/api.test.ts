@@ -96,6 +96,18 @@ describe("apiRequest", () => {
     });
   });
 
+  it("reads a limit's Retry-After into seconds", async () => {
+    const body = { message: "Too many messages.", code: "rate_limited" };
+    answer(new Response(JSON.stringify(body), { status: 429, headers: { "Retry-After": "42" } }));
+    expect(await rejectionOf(() => apiRequest("POST", "/api/chat", {}))).toMatchObject({
+      retryAfterSeconds: 42,
+    });
+    answer(new Response(JSON.stringify(body), { status: 429 }));
+    expect(await rejectionOf(() => apiRequest("POST", "/api/chat", {}))).toMatchObject({
+      retryAfterSeconds: null,
+    });
+  });
+
   it("resolves with the response on 2xx", async () => {
     answer(new Response("[]", { status: 200 }));
     const response = await apiRequest("GET", "/api/templates");

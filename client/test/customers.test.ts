@@ -28,7 +28,7 @@ describe("the job form's customer field", () => {
 
 describe("the import preview", () => {
   it("says what the import does in words", () => {
-    expect(importSummary({ created: 1, updated: 2, skipped: 3, errors: [], dryRun: true })).toBe(
+    expect(importSummary({ created: 1, updated: 2, skipped: 3, errors: [], dryRun: true, changes: [] })).toBe(
       "1 new customer, 2 updated, 3 skipped",
     );
   });

@@ -11,6 +11,7 @@ const employee = (avatarColor: AvatarColor, isActive = true): EmployeeDTO => ({
   initials: "PP",
   avatarColor,
   isActive,
+  availability: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   version: 1,
 });

@@ -29,6 +29,7 @@ const employee = (id: string, isActive: boolean): EmployeeDTO => ({
   initials: "NN",
   avatarColor: "blue",
   isActive,
+  availability: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   version: 1,
 });
@@ -177,6 +178,22 @@ describe("the board never hides a job", () => {
     const html = buildPrintHtml(jobs, rows, BASE_MONDAY, "Acme", everyone);
     expect(html).toContain('<th class="person">Inactive</th>');
     expect(html).toContain('<div class="owner">Name b</div>');
+  });
+
+  it("prints each job's length and its customer's name and phone", () => {
+    const rows = [employee("a", true)];
+    const jobs = [
+      job({
+        id: "1",
+        employeeId: "a",
+        durationMinutes: 90,
+        customerName: "Ana <Ruiz>",
+        customerPhone: "555 0101",
+      }),
+    ];
+    const html = buildPrintHtml(jobs, rows, BASE_MONDAY, "Acme");
+    expect(html).toContain("(1 h 30 min)");
+    expect(html).toContain('<div class="customer">Ana &lt;Ruiz&gt; · 555 0101</div>');
   });
 });
 

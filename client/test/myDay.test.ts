@@ -19,23 +19,15 @@ const labels = (items: { label: string }[]) => items.map((item) => item.label);
 describe("the navigation for each member", () => {
   it("gives an employee-role member My Day first and leaves out what only plans or pays", () => {
     const employee = { role: "employee" as const, isLinked: true };
-    expect(labels(mobileNavItemsFor(employee))).toEqual([
-      "My Day",
-      "Schedule",
-      "Customers",
-      "Chat",
-      "History",
-      "Team",
-    ]);
+    // Team and History are the office's: not offered (docs/my-day.md, "Their own work only").
+    expect(labels(mobileNavItemsFor(employee))).toEqual(["My Day", "Schedule", "Customers", "Chat"]);
     expect(labels(navItemsFor(employee))).toEqual([
       "My Day",
       "Schedule",
       "Employees",
-      "History",
       "Chat",
       "Calls",
       "Customers",
-      "Team",
     ]);
     // Not linked yet: My Day is still theirs, and says how to get linked.
     expect(labels(mobileNavItemsFor({ role: "employee", isLinked: false }))[0]).toBe("My Day");

@@ -2,7 +2,7 @@
 import { parseRepeatRule } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { previewDates } from "../src/features/schedule/repeat/RepeatField";
-import { ruleOf, startChoice, weekdayOf } from "../src/features/schedule/repeat/repeatChoice";
+import { choiceOf, ruleOf, startChoice, weekdayOf } from "../src/features/schedule/repeat/repeatChoice";
 import { scopeQuery } from "../src/features/schedule/repeat/SeriesScopeDialog";
 
 describe("the repeat choice", () => {
@@ -39,6 +39,26 @@ describe("the repeat choice", () => {
       "2027-01-31",
       "2027-03-31",
     ]);
+  });
+
+  it("previews an existing series' dates from the edited occurrence on, counted from its start", () => {
+    expect(previewDates("FREQ=WEEKLY;INTERVAL=2;BYDAY=WE", "2026-11-23", 2, "2026-12-08")).toEqual([
+      "2026-12-09",
+      "2026-12-23",
+    ]);
+  });
+
+  it("shows a stored rule as the dialog's choice, or not at all when it cannot", () => {
+    expect(choiceOf("FREQ=WEEKLY", "2026-11-23")).toEqual({ kind: "weekly", interval: 1, days: ["MO"] });
+    expect(choiceOf("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH", "2026-11-23")).toEqual({
+      kind: "weekly",
+      interval: 2,
+      days: ["MO", "TH"],
+    });
+    expect(choiceOf("FREQ=MONTHLY;BYMONTHDAY=15", "2026-11-23")).toEqual({ kind: "monthly", day: 15 });
+    for (const rule of ["FREQ=WEEKLY;COUNT=4", "FREQ=MONTHLY;BYDAY=1MO", "FREQ=MONTHLY;BYMONTHDAY=1,15"]) {
+      expect(choiceOf(rule, "2026-11-23"), rule).toBeNull();
+    }
   });
 
   it("names the scope in the query only when it is not this job", () => {

@@ -30,9 +30,25 @@ describe("schedule CSV", () => {
     const employees = [employee("a", "Zed"), employee("b", "Amy")];
     const csv = buildScheduleCsv(
       [
-        job({ id: "1", date: "2026-11-29", time: "08:00", employeeId: "a", amount: "10.00" }),
+        job({
+          id: "1",
+          date: "2026-11-29",
+          time: "08:00",
+          employeeId: "a",
+          amount: "10.00",
+          durationMinutes: 90,
+        }),
         job({ id: "2", date: "2026-11-23", time: "10:00", employeeId: "a", status: "in_progress" }),
-        job({ id: "3", date: "2026-11-23", time: "10:00", employeeId: "b", paymentStatus: "paid" }),
+        job({
+          id: "3",
+          date: "2026-11-23",
+          time: "10:00",
+          employeeId: "b",
+          paymentStatus: "paid",
+          customerId: "k1",
+          customerName: "Ana Ruiz",
+          customerPhone: "555 0101",
+        }),
         job({ id: "4", date: "2026-11-30" }),
         job({ id: "5", date: "2026-11-22" }),
         job({ id: "6", date: "2026-11-24", employeeId: "gone" }),
@@ -41,11 +57,11 @@ describe("schedule CSV", () => {
       "2026-11-23",
     );
     expect(csv.split("\r\n")).toEqual([
-      "Date,Day,Employee,Time,Type,Location,Status,Payment Status,Amount,Customer Email,Customer Phone,Description",
-      "2026-11-23,Monday,Amy,10:00,Repair,1 Main St,Scheduled,Paid,,,,",
-      "2026-11-23,Monday,Zed,10:00,Repair,1 Main St,In Progress,Pending,,,,",
-      "2026-11-24,Tuesday,,09:00,Repair,1 Main St,Scheduled,Pending,,,,",
-      "2026-11-29,Sunday,Zed,08:00,Repair,1 Main St,Scheduled,Pending,10.00,,,",
+      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description",
+      "2026-11-23,Monday,Amy,10:00,60,Repair,1 Main St,Scheduled,Paid,,Ana Ruiz,,555 0101,",
+      "2026-11-23,Monday,Zed,10:00,60,Repair,1 Main St,In Progress,Pending,,,,,",
+      "2026-11-24,Tuesday,,09:00,60,Repair,1 Main St,Scheduled,Pending,,,,,",
+      "2026-11-29,Sunday,Zed,08:00,90,Repair,1 Main St,Scheduled,Pending,10.00,,,,",
       "",
     ]);
     expect(scheduleCsvFilename("2026-11-23")).toBe("schedule-2026-11-23.csv");

@@ -58,6 +58,12 @@ export class Stale extends AppError {
     super(409, "stale", message, undefined, { current });
   }
 }
+/** A change of something approved and so locked until it is reopened (docs/timesheets.md). */
+export class Locked extends AppError {
+  constructor(message: string) {
+    super(409, "locked", message);
+  }
+}
 export class Gone extends AppError {
   constructor(message = "Gone") {
     super(410, "gone", message);

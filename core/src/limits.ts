@@ -149,6 +149,25 @@ export const companiesByIp = defineLimit(
   "Too many companies were created from this network.",
 );
 
+/**
+ * Password reset e-mails to one address (docs/auth.md, "A forgotten password"), counted
+ * whether or not an account uses it, so the limit tells nobody who has one.
+ */
+export const passwordResetsByAddress = defineLimit(
+  "password-resets-address",
+  3,
+  HOUR,
+  "Too many reset links were asked for this address.",
+);
+
+/** Password reset requests from one network, for every address together. */
+export const passwordResetsByIp = defineLimit(
+  "password-resets-ip",
+  20,
+  HOUR,
+  "Too many reset links were asked from this network.",
+);
+
 /** "Try again in 15 minutes.": seconds under a minute, hours past two. */
 export function retryText(seconds: number): string {
   const [amount, unit] =

@@ -24,6 +24,9 @@ const MAX_WAITING_EMAILS = 10_000;
 /** The invitation e-mail's job id: the web's enqueue and the worker's sweep of unsent ones share it. */
 export const invitationEmailJobId = (invitationId: string) => `invitation-${invitationId}`;
 
+/** The password reset e-mail's job id: one e-mail per reset, however often it is enqueued. */
+export const passwordResetEmailJobId = (resetId: string) => `password-reset-${resetId}`;
+
 type EmailRequest = { name: EmailJobName; data: EmailJobData<EmailJobName>; jobId: string };
 
 let emailQueue: { queue: Queue; connection: Redis } | undefined;

@@ -22,8 +22,11 @@ describe("normalizePhone", () => {
     expect(normalizePhone("+44 20 7946 0958", "US")).toBe("+442079460958");
   });
 
-  it("answers null for text that cannot be a number there", () => {
-    expect(normalizePhone("555-0100", "US")).toBeNull();
+  it("keeps a short local number's digits as its key, and answers null for no number at all", () => {
+    expect(normalizePhone("555-0100", "US")).toBe("5550100");
+    expect(normalizePhone("555 0100", "US")).toBe("5550100");
+    expect(normalizePhone("+1 555", "US")).toBeNull();
+    expect(normalizePhone("2026-02-30", "US")).toBeNull();
     expect(normalizePhone("12", "US")).toBeNull();
     expect(normalizePhone("", "US")).toBeNull();
     expect(normalizePhone(null, "US")).toBeNull();

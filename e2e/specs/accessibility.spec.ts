@@ -168,6 +168,8 @@ const paths = (visits: Visit[]) => visits.map((visit) => visit.path);
 const signedOutVisits = (inviteToken: string): Visit[] => [
   { route: "/login", path: "/login" },
   { route: "/register", path: "/register" },
+  { route: "/forgot-password", path: "/forgot-password" },
+  { route: "/reset-password/:token", path: "/reset-password/not-a-real-token" },
   { route: "/admin", path: "/admin" },
   { route: "/admin-setup", path: "/admin-setup" },
   { route: "/invite/:token", path: `/invite/${inviteToken}` },

@@ -1,7 +1,7 @@
 /**
  * A board that never hides a job (docs/schedule.md): a Sunday job shows in a Sunday
  * column, an inactive employee's job in the Inactive row (and the print), Add Job starts
- * on a working day, and "N conflicts this week" filters the board to the jobs with warnings.
+ * on a working day, and "Show only conflicts" filters the board to the jobs with warnings.
  */
 import type { Page } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
@@ -98,10 +98,11 @@ test.describe("a board that never hides a job", () => {
 
     await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
     if (isPhone(page)) {
-      // The phone's Daily View lists the Inactive row after the roster.
-      const inactive = page.getByTestId("daily-inactive");
+      // The phone's Daily View gives an inactive employee with jobs that day a row after the roster, marked.
+      const inactive = page.getByTestId(`daily-${bob.id}`);
       await expect(inactive.getByText("Inactive", { exact: true })).toBeVisible();
       await expect(inactive.getByText("Bob Stone")).toBeVisible();
+      await expect(inactive.getByRole("button", { name: /^Add job for/ })).toHaveCount(0);
       await expect(inactive.getByTestId("job-card").filter({ hasText: "2 Gone Ave" })).toBeVisible();
     }
     await showWeekView(page);
@@ -122,7 +123,7 @@ test.describe("a board that never hides a job", () => {
     await expect(printWindow.getByText("Bob Stone")).toBeVisible();
   });
 
-  test("N conflicts this week filters the board to the conflicting jobs", async ({ page, owner }) => {
+  test("Show only conflicts filters the board to the conflicting jobs", async ({ page, owner }) => {
     const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     // Two jobs at the same hour for one technician overlap; the afternoon one does not.
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "1 First St" });
@@ -130,9 +131,9 @@ test.describe("a board that never hides a job", () => {
     await addJob(page, owner.companyId, { employeeId: luis.id, location: "3 Calm Rd", time: "14:00" });
     await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
 
-    const filter = page.getByTestId("conflict-filter");
-    await expect(filter).toHaveText("2 conflicts this week");
-    await expect(filter).toHaveAttribute("aria-pressed", "false");
+    // A visible switch; its count is the sum of the cards' own counts.
+    const filter = page.getByRole("switch", { name: "Show only conflicts (2 conflicts this week)" });
+    await expect(filter).toHaveAttribute("aria-checked", "false");
     const board = page.getByRole("tabpanel");
     const cards = board.getByTestId("job-card");
     await expect(cards).toHaveCount(3);
@@ -143,7 +144,8 @@ test.describe("a board that never hides a job", () => {
     await expect(cards.filter({ hasText: "3 Calm Rd" }).getByTestId("job-conflict")).toHaveCount(0);
 
     await filter.click();
-    await expect(filter).toHaveAttribute("aria-pressed", "true");
+    await expect(filter).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByTestId("conflict-filter-on")).toBeVisible();
     await expect(cards).toHaveCount(2);
     await expect(cards.filter({ hasText: "3 Calm Rd" })).toHaveCount(0);
     await filter.click();

@@ -71,7 +71,7 @@ test("turn notices on, book a job, find the confirmation in the outbox, move it,
     .toBe(1);
   const [mail] = outboxMails(customerEmail);
   expect(mail).toContain(
-    "E2E Plumbing booked your visit (Repair at 12 Elm Street) for Tuesday, April 8, 2031 at 09:30.",
+    "E2E Plumbing booked your visit (Repair at 12 Elm Street) for Tuesday, April 8, 2031 at 9:30 AM.",
   );
   expect(mail).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH; name=visit\.ics/);
   const link = mail.match(/http:\/\/localhost:\d+\/unsubscribe\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/)?.[0];
@@ -90,7 +90,7 @@ test("turn notices on, book a job, find the confirmation in the outbox, move it,
     .poll(() => outboxMails(customerEmail).length, { ...SLOW, message: "the second confirmation" })
     .toBe(2);
   expect(outboxMails(customerEmail)[1]).toContain(
-    "E2E Plumbing moved your visit (Repair at 12 Elm Street) to Tuesday, April 8, 2031 at 11:00.",
+    "E2E Plumbing moved your visit (Repair at 12 Elm Street) to Tuesday, April 8, 2031 at 11:00 AM.",
   );
 
   await page.goto(new URL(link!).pathname);

@@ -142,6 +142,8 @@ test.describe("the technician's phone offline", () => {
 
     await tech.context().setOffline(true);
     await expect(indicator(tech)).toHaveAttribute("data-state", "offline");
+    // The Live dot says so too, not only the banner.
+    await expect(tech.getByTestId("connection-status")).toHaveAttribute("data-status", "offline");
     const card = tech.getByTestId("my-day-job");
     await card.getByRole("button", { name: "Complete" }).click();
     await expect(card).toHaveAttribute("data-status", "completed");
@@ -151,6 +153,10 @@ test.describe("the technician's phone offline", () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: "after.png", mimeType: "image/png", buffer: PNG });
     await expect(card.getByRole("img", { name: "After photo" })).toBeVisible();
+    await expect(card.getByTestId("my-job-after-photo").getByTestId("photo-strip-item")).toHaveAttribute(
+      "data-state",
+      "waiting",
+    );
     await expect(indicator(tech)).toContainText("Offline · 2 changes waiting");
 
     // A reload without a network: the day and the waiting changes are still there.
@@ -172,14 +178,15 @@ test.describe("the technician's phone offline", () => {
     await expect(indicator(tech)).toHaveText("All sent");
     await expect(card.getByTestId("my-job-waiting")).toHaveCount(0);
 
-    // Applied exactly once: one completion, one photo, two versions on.
+    // Applied exactly once: one completion (one version on: a photo is no edit of the plan), one photo.
     const [saved] = await todaysJobs(page, owner);
     expect(saved.status).toBe("completed");
-    expect(saved.version).toBe(job.version + 2);
-    expect(saved.afterPhotoUrl).not.toBeNull();
+    expect(saved.version).toBe(job.version + 1);
+    const photos = await api<{ mimeType: string }[]>(page, "GET", `/api/jobs/${job.id}/photos`);
+    expect(photos.map((photo) => photo.mimeType)).toEqual(["image/jpeg"]);
     const photo = await page.request.get(saved.afterPhotoUrl ?? "");
     expect(photo.status()).toBe(200);
-    expect(photo.headers()["content-type"]).toBe("image/png");
+    expect(photo.headers()["content-type"]).toBe("image/jpeg");
     await expect(officeCard).toHaveCount(1);
   });
 
@@ -274,6 +281,97 @@ test.describe("the technician's phone offline", () => {
     await expect(sent.getByTestId("chat-message-author")).toHaveText(tia.name);
     const office = await api<{ message: string }[]>(page, "GET", `/api/chat?companyId=${owner.companyId}`);
     expect(office.map((message) => message.message)).toEqual(["Running late, stuck in traffic"]);
+  });
+
+  test("names what the office changed beside the technician's change, and leads to the job's day", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech, job } = await technicianWithJob(page, owner, browser, testInfo);
+    await openMyDayOnline(tech);
+
+    await tech.context().setOffline(true);
+    const card = tech.getByTestId("my-day-job");
+    await card.getByRole("button", { name: "Complete" }).click();
+    await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
+
+    // Meanwhile the office moves the job to tomorrow and adds the gate code.
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const nextDay = `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}`;
+    await api<JobDTO>(page, "PUT", `/api/jobs/${job.id}`, {
+      date: nextDay,
+      time: "15:00",
+      description: "Gate code 4321",
+      version: job.version,
+    });
+
+    await tech.context().setOffline(false);
+    // The job left today's view: the banner says where to choose, and leads there.
+    await expect(indicator(tech)).toHaveAttribute("data-state", "conflict");
+    await tech.getByTestId("offline-indicator-conflict-link").click();
+    await expect(tech).toHaveURL(new RegExp(`/my-day\\?day=${nextDay}&job=${job.id}`));
+    const conflict = tech.getByTestId("my-day-job").getByTestId("my-job-conflict");
+    await expect(conflict).toBeVisible();
+    const changes = conflict.getByTestId("my-job-office-changes");
+    await expect(changes).toContainText("Time");
+    await expect(changes).toContainText("9:00 AM");
+    await expect(changes).toContainText("3:00 PM");
+    await expect(changes).toContainText("Description");
+    await expect(changes).toContainText("Gate code 4321");
+    await expect(changes).toContainText("Date");
+    await expect(conflict.getByTestId("my-job-your-change")).toHaveText("Your change: Complete.");
+  });
+
+  test("keeps the chat readable offline across a reload, with the message written offline marked waiting", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech } = await technicianWithJob(page, owner, browser, testInfo);
+    await api(page, "POST", "/api/chat", {
+      companyId: owner.companyId,
+      message: "Van keys are at the depot",
+    });
+    await openMyDayOnline(tech);
+    await tech.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
+    await expect(tech.getByTestId("chat-message")).toContainText("Van keys are at the depot", FIRST_LOAD);
+
+    await tech.context().setOffline(true);
+    await expect(tech.getByTestId("connection-status")).toHaveAttribute("data-status", "offline");
+    await tech.getByRole("textbox", { name: "Message" }).fill("On my way to the depot");
+    await tech.getByRole("textbox", { name: "Message" }).press("Enter");
+    const waiting = tech.getByTestId("chat-message-waiting");
+    await expect(waiting).toContainText("Waiting to send");
+
+    // A reload without a network: what was last loaded, and the waiting message, no placeholders.
+    await tech.reload();
+    await expect(tech.getByTestId("chat-message")).toContainText("Van keys are at the depot", FIRST_LOAD);
+    await expect(waiting).toContainText("On my way to the depot");
+    await expect(tech.getByTestId("chat-loading")).toHaveCount(0);
+
+    await tech.context().setOffline(false);
+    await expect(waiting).toHaveCount(0, CATCH_UP);
+    await expect(tech.getByTestId("chat-message")).toHaveCount(2);
+  });
+
+  test("says what to do when the phone goes offline before it kept the app's data", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech } = await technicianWithJob(page, owner, browser, testInfo);
+    await openMyDayOnline(tech);
+    // As on a first visit that lost its signal before the day's data was kept.
+    await tech.evaluate(() => caches.delete("api-data"));
+    await tech.context().setOffline(true);
+    await tech.reload();
+    await expect(tech.getByTestId("offline-page")).toContainText("You are offline", FIRST_LOAD);
+    await expect(tech.getByText("Something went wrong")).toHaveCount(0);
+    // Back online the screen appears by itself.
+    await tech.context().setOffline(false);
+    await expect(tech.getByTestId("my-day-job")).toHaveCount(1, FIRST_LOAD);
   });
 
   test("records On my way at the time of the tap, not when the phone is back online", async ({

@@ -78,12 +78,13 @@ test.describe("weekly schedule", () => {
     await expect(edit.getByLabel("Location")).toHaveValue("42 Cedar Ln");
     await expect(edit.getByLabel("Customer email")).toBeVisible();
     await expect(edit.getByTestId("before-photo")).toBeVisible();
-    await chooseOption(page, edit, "Job status", "Completed");
+    // A photo is stored at once (docs/my-day.md, "Photos"), resized to a JPEG on the way.
     await edit
       .getByTestId("before-photo")
       .locator('input[type="file"]')
       .setInputFiles({ name: "before.png", mimeType: "image/png", buffer: PNG });
-    await expect(edit.getByRole("img", { name: "Before photo preview" })).toBeVisible();
+    await expect(edit.getByRole("img", { name: "Before photo 1" })).toBeVisible();
+    await chooseOption(page, edit, "Job status", "Completed");
     await edit.getByRole("button", { name: "Update Job" }).click();
     await expect(page.getByText("Job has been updated successfully.")).toBeVisible();
     await expect(card.getByTestId("job-status-icon")).toHaveAttribute("data-tone", "green");
@@ -91,7 +92,7 @@ test.describe("weekly schedule", () => {
     const [saved] = await api<JobDTO[]>(page, "GET", `/api/jobs?companyId=${owner.companyId}`);
     expect(saved.completedAt).not.toBeNull();
     const photo = await page.request.get(saved.beforePhotoUrl ?? "missing");
-    expect(photo.headers()["content-type"]).toBe("image/png");
+    expect(photo.headers()["content-type"]).toBe("image/jpeg");
 
     // Nothing on the page is wider than the screen (the week grid scrolls inside its own box).
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -165,8 +166,8 @@ test.describe("weekly schedule", () => {
     expect(file.suggestedFilename()).toBe(`schedule-${MONDAY}.csv`);
     const csv = (await readFile(await file.path(), "utf8")).replace(/^\ufeff/, "");
     expect(csv.split("\r\n")).toEqual([
-      "Date,Day,Employee,Time,Type,Location,Status,Payment Status,Amount,Customer Email,Customer Phone,Description",
-      `2031-03-09,Sunday,Luis Garcia,09:00,Maintenance,"Flat 2, ""Rose"" House",Scheduled,Pending,95.00,,'+1 555 0100,'=HYPERLINK(evil)`,
+      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description",
+      `2031-03-09,Sunday,Luis Garcia,09:00,60,Maintenance,"Flat 2, ""Rose"" House",Scheduled,Pending,95.00,,,'+1 555 0100,'=HYPERLINK(evil)`,
       "",
     ]);
     await expect(page.getByText("Schedule exported")).toBeVisible();

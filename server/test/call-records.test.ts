@@ -164,7 +164,7 @@ describe("POST /api/call-records", () => {
     expect(res.body.message).toBe(message);
   });
 
-  it.each(["+++++++", "(((((((", "2026-02-30", "555-0100"])(
+  it.each(["+++++++", "(((((((", "2026-02-30", "+1 555 01"])(
     "refuses the phone %s that is no number in the company's country, as a customer's (issue 33)",
     async (customerPhone) => {
       const { company, owner } = await buildTenant();

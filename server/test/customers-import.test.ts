@@ -19,7 +19,7 @@ const SHEET = [
   ",555 100 3000,nameless@example.com,,,",
   "Ben Baker,555-100-4000,not-an-email,2 Birch Rd,,",
   "",
-  "Cleo Cole,12345678,,3 Cedar Rd,,",
+  "Cleo Cole,+1 234 5678,,3 Cedar Rd,,",
   "Dan Dale,555.100.5000,,4 Dogwood Rd,,",
   "Ann A. Archer,555 100 2000,,,Second visit,",
 ].join("\n");
@@ -55,6 +55,7 @@ describe("POST /api/customers/import", () => {
         { row: 4, message: CUSTOMER_EMAIL_INVALID },
         { row: 6, message: CUSTOMER_PHONE_NOT_A_NUMBER },
       ],
+      changes: [],
     });
     expect(await namesOf(company.id)).toEqual([]);
   });
@@ -74,7 +75,8 @@ describe("POST /api/customers/import", () => {
     // Ann once (her second row updates her), Dan updated, the three bad rows and the blank one skipped.
     expect(res.body).toMatchObject({ created: 1, updated: 2, skipped: 4, dryRun: false });
     expect(res.body.errors.map((e: { row: number }) => e.row)).toEqual([3, 4, 6]);
-    expect(await namesOf(company.id)).toEqual(["Ann A. Archer", "Dan Dale"]);
+    // Dan kept the name typed by hand: by default a row only fills empty fields.
+    expect(await namesOf(company.id)).toEqual(["Ann A. Archer", "Dan D."]);
 
     const [ann] = await db.select().from(customers).where(eq(customers.name, "Ann A. Archer"));
     // Cells left empty in the later row keep what the earlier row gave.
@@ -85,7 +87,14 @@ describe("POST /api/customers/import", () => {
       phoneNormalized: "+15551002000",
     });
     const [dan] = await db.select().from(customers).where(eq(customers.id, existing.body.id));
-    expect(dan).toMatchObject({ name: "Dan Dale", address: "4 Dogwood Rd", notes: "Old note", version: 2 });
+    expect(dan).toMatchObject({ name: "Dan D.", address: "4 Dogwood Rd", notes: "Old note", version: 2 });
+    expect(res.body.changes).toEqual([
+      {
+        customerId: existing.body.id,
+        name: "Dan D.",
+        fields: [{ field: "address", before: null, after: "4 Dogwood Rd" }],
+      },
+    ]);
 
     // Importing the same sheet again doubles nobody.
     const again = await agent.post("/api/customers/import").send({ companyId: company.id, csv: SHEET });
@@ -93,7 +102,7 @@ describe("POST /api/customers/import", () => {
     expect(await namesOf(company.id)).toHaveLength(2);
     // The search finds imported customers.
     const found = await agent.get(`/api/customers?companyId=${company.id}&q=dogwood`);
-    expect(found.body.map((c: { name: string }) => c.name)).toEqual(["Dan Dale"]);
+    expect(found.body.map((c: { name: string }) => c.name)).toEqual(["Dan D."]);
   });
 
   it("matches First and Last name columns and refuses a sheet without a name column", async () => {
@@ -138,4 +147,59 @@ describe("POST /api/customers/import", () => {
     console.info(`imported 5,000 rows in ${Math.round(ms)} ms`);
     expect(ms).toBeLessThan(30_000);
   }, 60_000);
+
+  it("never overwrites silently: the preview lists each change, and overwrite is chosen", async () => {
+    const { company, owner } = await buildTenant();
+    const agent = await agentFor(owner);
+    const existing = await agent.post("/api/customers").send({
+      companyId: company.id,
+      name: "Nora Notes",
+      phone: "(555) 100-7000",
+      notes: "Dog in backyard, use side gate",
+    });
+    const csv = ["Name,Phone,Email,Notes", "Nora N.,555 100 7000,nora@example.com,Updated from import"].join(
+      "\n",
+    );
+    const preview = await agent
+      .post("/api/customers/import")
+      .send({ companyId: company.id, csv, dryRun: true });
+    expect(preview.body).toMatchObject({ created: 0, updated: 1, dryRun: true });
+    expect(preview.body.changes).toEqual([
+      {
+        customerId: existing.body.id,
+        name: "Nora Notes",
+        fields: [{ field: "email", before: null, after: "nora@example.com" }],
+      },
+    ]);
+    const overwrite = await agent
+      .post("/api/customers/import")
+      .send({ companyId: company.id, csv, dryRun: true, mode: "overwrite" });
+    expect(overwrite.body.changes[0].fields).toEqual([
+      { field: "name", before: "Nora Notes", after: "Nora N." },
+      { field: "phone", before: "(555) 100-7000", after: "555 100 7000" },
+      { field: "email", before: null, after: "nora@example.com" },
+      { field: "notes", before: "Dog in backyard, use side gate", after: "Updated from import" },
+    ]);
+    const [unchanged] = await db.select().from(customers).where(eq(customers.id, existing.body.id));
+    expect(unchanged).toMatchObject({ notes: "Dog in backyard, use side gate", version: 1 });
+
+    const filled = await agent.post("/api/customers/import").send({ companyId: company.id, csv });
+    expect(filled.status).toBe(200);
+    const [after] = await db.select().from(customers).where(eq(customers.id, existing.body.id));
+    expect(after).toMatchObject({
+      name: "Nora Notes",
+      notes: "Dog in backyard, use side gate",
+      email: "nora@example.com",
+    });
+    const replaced = await agent
+      .post("/api/customers/import")
+      .send({ companyId: company.id, csv, mode: "overwrite" });
+    expect(replaced.status).toBe(200);
+    const [last] = await db.select().from(customers).where(eq(customers.id, existing.body.id));
+    expect(last).toMatchObject({ name: "Nora N.", notes: "Updated from import" });
+    const bad = await agent
+      .post("/api/customers/import")
+      .send({ companyId: company.id, csv, mode: "replace" });
+    expect([bad.status, bad.body.message]).toEqual([400, "mode must be fillEmpty or overwrite"]);
+  });
 });

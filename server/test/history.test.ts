@@ -16,15 +16,19 @@ async function buildWeek(companyId: string, weekStartDate: string, name = `Week 
 }
 
 describe("GET /api/weekly-schedules", () => {
-  it("answers 401 signed out, 403 to a non-member, and the company's weeks newest first to any member", async () => {
-    const { company, employeeUser } = await buildTenant();
+  it("answers 401 signed out, 403 to a non-member or a technician, and the company's weeks newest first to the office", async () => {
+    const { company, admin, employeeUser } = await buildTenant();
     const other = await buildTenant();
     await buildWeek(company.id, "2026-11-16");
     await buildWeek(company.id, "2026-11-30");
     await buildWeek(company.id, "2026-11-23");
     await buildWeek(other.company.id, "2026-11-23");
     expect((await anonymous().get(`/api/weekly-schedules?companyId=${company.id}`)).status).toBe(401);
-    const agent = await agentFor(employeeUser);
+    // History is the office's screen (docs/my-day.md, "Their own work only").
+    expect(
+      (await (await agentFor(employeeUser)).get(`/api/weekly-schedules?companyId=${company.id}`)).status,
+    ).toBe(403);
+    const agent = await agentFor(admin);
     const missing = await agent.get("/api/weekly-schedules");
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("Company id is required");

@@ -55,7 +55,7 @@ describe("PUT /api/companies/:companyId/users/:userId", () => {
       user: { firstName: "Emma", lastName: "employee", email: employeeUser.email },
       employeeId: employee.id,
     });
-    const members = await (await agentFor(employeeUser)).get(`/api/companies/${company.id}/users`);
+    const members = await agent.get(`/api/companies/${company.id}/users`);
     const byUser = new Map(members.body.map((m: MemberDTO) => [m.userId, m.employeeId]));
     expect(byUser.get(employeeUser.id)).toBe(employee.id);
     expect(byUser.get(owner.id)).toBeNull();

@@ -14,14 +14,16 @@ export const NOT_COMPANY_TABLES: Record<string, string> = {
   "public.sessions": "the caller's own session, which every request may touch",
   "public.idempotency_key": "a user's record of answers to replay, refused ones included",
   "public.stripe_event": "Stripe's deliveries, written only by a signed webhook",
+  "public.password_reset":
+    "a person's links to choose a new password, asked for from the sign-in page by anyone (password-reset.test.ts)",
 };
 
 /** The table whose `id` is the company id. */
 const COMPANY_TABLE = "public.companies";
 
-/** Columns that change after the request, on their own: an invitation is marked sent when its e-mail goes. */
+/** Columns that change after the request, on their own: an invitation is marked attempted and sent as its e-mail goes. */
 const VOLATILE_COLUMNS: Record<string, string[]> = {
-  "public.employee_invitation": ["sent_at"],
+  "public.employee_invitation": ["send_attempted_at", "sent_at"],
 };
 
 type Column = { table: string; column: string; type: string };

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { uniqueEmail } from "@sched/core/test/factories";
+import { ABSENCE_PLAN_TARGETS } from "./absence-plan-routes";
 import type { BodyShape, Json, Query } from "./property-input-support";
 
 export type PropertyCtx = {
@@ -40,6 +41,9 @@ export type Target = {
 };
 
 const MONDAY = "2026-11-23";
+/** A 1x1 PNG, a real image for the photo routes. */
+const PNG_1X1 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const emailIn = (body: unknown) =>
   body && typeof body === "object" && "email" in body && typeof body.email === "string"
     ? body.email
@@ -132,6 +136,27 @@ export const TARGETS: Target[] = [
     },
   },
   {
+    name: "POST /api/password-reset",
+    method: "post",
+    path: () => "/api/password-reset",
+    signedOut: true,
+    body: {
+      valid: () => ({ email: uniqueEmail("nobody") }),
+      shape: { keys: ["email"] },
+    },
+  },
+  {
+    name: "POST /api/password-reset/:token",
+    method: "post",
+    // A link that never existed: every input is refused, and nothing changes.
+    path: () => `/api/password-reset/${"A".repeat(43)}`,
+    signedOut: true,
+    body: {
+      valid: () => ({ password: "correct-horse-2" }),
+      shape: { keys: ["password"] },
+    },
+  },
+  {
     name: "POST /api/make-admin",
     method: "post",
     path: () => "/api/make-admin",
@@ -183,6 +208,8 @@ export const TARGETS: Target[] = [
     path: async (ctx) => `/api/employees/${await ctx.freshEmployeeId()}`,
     query: { valid: (ctx) => [...inCompany(ctx), ["confirm", "true"]] },
   },
+  // The sick day (docs/time-off.md)
+  ...ABSENCE_PLAN_TARGETS,
   {
     name: "GET /api/jobs",
     method: "get",
@@ -235,6 +262,16 @@ export const TARGETS: Target[] = [
     },
   },
   {
+    // A fresh job each time: ten valid sends would otherwise fill a kind (409).
+    name: "POST /api/jobs/:id/photos",
+    method: "post",
+    path: async (ctx) => `/api/jobs/${await ctx.freshJobId()}/photos`,
+    body: {
+      valid: () => ({ kind: "before", photo: `data:image/png;base64,${PNG_1X1}` }),
+      shape: { keys: ["kind", "photo"] },
+    },
+  },
+  {
     name: "POST /api/job-series",
     method: "post",
     path: () => "/api/job-series",
@@ -267,7 +304,7 @@ export const TARGETS: Target[] = [
     },
   },
   {
-    name: "GET /api/jobs/:id/photos/:kind",
+    name: "GET /api/jobs/:id/photos/:photo",
     method: "get",
     path: (ctx) => `/api/jobs/${ctx.jobId}/photos/before`,
     query: { valid: () => [["v", "1"]] },
@@ -494,6 +531,8 @@ export const TARGETS: Target[] = [
  */
 export const PATH_ONLY_ROUTES: string[] = [
   "GET /api/health",
+  "GET /api/jobs/:id/photos",
+  "DELETE /api/jobs/:id/photos/:photoId",
   "GET /api/admin-setup",
   "GET /api/user",
   "GET /api/companies",
@@ -508,6 +547,8 @@ export const PATH_ONLY_ROUTES: string[] = [
   "GET /api/companies/:companyId",
   "GET /api/companies/:companyId/first-run",
   "GET /api/companies/:companyId/users",
+  "GET /api/companies/:companyId/people",
+  "POST /api/companies/:companyId/users/:userId/password-reset",
   "GET /api/companies/:companyId/invitations",
   "GET /api/companies/:companyId/settings",
   "GET /api/company/:companyId/subscription",
@@ -543,7 +584,7 @@ function validParam(name: string, ctx: PropertyCtx): string {
     companyId: ctx.companyId,
     userId: ctx.memberId,
     id: ctx.jobId,
-    kind: "before",
+    photo: "before",
   };
   return known[name] ?? randomUUID();
 }

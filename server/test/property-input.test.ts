@@ -159,9 +159,14 @@ describe("the company snapshot", () => {
     // A member's account (company_user points to it) and a job's photo (it points to the job).
     await db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, ctx.memberId));
     const bytes = Buffer.from("photo");
-    await db
-      .insert(jobPhotos)
-      .values({ jobId: ctx.jobId, kind: "after", mimeType: "image/png", bytes, size: 5 });
+    await db.insert(jobPhotos).values({
+      companyId: ctx.companyId,
+      jobId: ctx.jobId,
+      kind: "after",
+      mimeType: "image/png",
+      bytes,
+      size: 5,
+    });
     const changed = changedTables(before, await companySnapshot(ctx.companyId));
     expect(changed.sort()).toEqual(["public.job_photos", "public.users"]);
   });

@@ -10,6 +10,7 @@
  * or roles.
  */
 import { uniqueEmail } from "@sched/core/test/factories";
+import { ABSENCE_PLAN_ROUTES } from "./absence-plan-routes";
 import {
   anyUser,
   type Ctx,
@@ -17,9 +18,11 @@ import {
   MONDAY,
   office,
   officeById,
+  PNG,
   read,
   systemAdminOnly,
 } from "./role-matrix-support";
+import { buildEntry } from "./timesheets-support";
 
 const callRecordBody = (ctx: Ctx) => ({
   companyId: ctx.companyId,
@@ -43,6 +46,9 @@ export const OUTSIDE_ROLES: Record<string, string> = {
   "POST /api/login": "the password decides (auth.test.ts, sign-in-limits.test.ts)",
   "POST /api/logout": "ends the caller's own session, whoever they are (auth.test.ts)",
   "POST /api/make-admin": "the server's setup password decides (admin-setup.test.ts)",
+  "POST /api/password-reset":
+    "anyone may ask; the same answer for every address, under limits (password-reset.test.ts)",
+  "POST /api/password-reset/:token": "the link decides, and it signs the caller in (password-reset.test.ts)",
   "POST /api/stripe/webhook": "Stripe's signature decides (stripe-webhook-trust.test.ts)",
   "POST /api/invitations/token/:token/accept":
     "the link decides, and accepting makes the caller a member (invitations.test.ts)",
@@ -86,6 +92,8 @@ export const ROUTES: Entry[] = [
     path: async (c) => `/api/employees/${(await c.make.employee()).id}`,
     expected: officeById,
   },
+  // The sick day (docs/time-off.md)
+  ...ABSENCE_PLAN_ROUTES,
   // Jobs
   {
     route: "GET /api/jobs",
@@ -127,9 +135,26 @@ export const ROUTES: Entry[] = [
     expected: officeById,
   },
   {
-    route: "GET /api/jobs/:id/photos/:kind",
+    route: "GET /api/jobs/:id/photos/:photo",
     path: async (c) => `/api/jobs/${(await c.make.jobWithPhoto()).id}/photos/before`,
     expected: { owner: 200, admin: 200, employee: 200, nonMember: 404 },
+  },
+  // Several photos per job (docs/my-day.md, "Photos")
+  {
+    route: "GET /api/jobs/:id/photos",
+    path: async (c) => `/api/jobs/${(await c.make.jobWithPhoto()).id}/photos`,
+    expected: { owner: 200, admin: 200, employee: 200, nonMember: 404 },
+  },
+  {
+    route: "POST /api/jobs/:id/photos",
+    path: async (c) => `/api/jobs/${(await c.make.job()).id}/photos`,
+    body: () => ({ kind: "after", photo: `data:image/png;base64,${PNG.toString("base64")}` }),
+    expected: { owner: "ok", admin: "ok", employee: "ok", nonMember: 404 },
+  },
+  {
+    route: "DELETE /api/jobs/:id/photos/:photoId",
+    path: (c) => c.make.photoPath(),
+    expected: officeById,
   },
   // Recurring jobs (docs/schedule.md, "Recurring jobs")
   {
@@ -145,6 +170,17 @@ export const ROUTES: Entry[] = [
       rrule: "FREQ=WEEKLY;COUNT=2",
     }),
     expected: office,
+  },
+  {
+    route: "GET /api/job-series/:id",
+    path: async (c) => `/api/job-series/${(await c.make.series()).id}`,
+    expected: { owner: 200, admin: 200, employee: 200, nonMember: 404 },
+  },
+  {
+    route: "PUT /api/job-series/:id",
+    path: async (c) => `/api/job-series/${(await c.make.series()).id}`,
+    body: () => ({ from: MONDAY, version: 1, location: "5 Weekly Rd" }),
+    expected: officeById,
   },
   {
     route: "DELETE /api/job-series/:id",
@@ -170,10 +206,11 @@ export const ROUTES: Entry[] = [
     body: (c) => ({ companyId: c.companyId, weekStart: MONDAY }),
     expected: officeById,
   },
+  // History is the office's screen (docs/my-day.md).
   {
     route: "GET /api/weekly-schedules",
     path: (c) => `/api/weekly-schedules?companyId=${c.companyId}`,
-    expected: read,
+    expected: { owner: 200, admin: 200, employee: 403, nonMember: 403 },
   },
   {
     route: "PUT /api/weekly-schedules/:id",
@@ -190,9 +227,25 @@ export const ROUTES: Entry[] = [
     expected: { owner: "ok", admin: "ok", employee: "ok", nonMember: 403 },
   },
   // Team
+  // The members with their e-mails are the office's; every member reads the names (chat).
   {
     route: "GET /api/companies/:companyId/users",
     path: (c) => `/api/companies/${c.companyId}/users`,
+    expected: { owner: 200, admin: 200, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "GET /api/companies/:companyId/people",
+    path: (c) => `/api/companies/${c.companyId}/people`,
+    expected: read,
+  },
+  {
+    route: "POST /api/companies/:companyId/users/:userId/password-reset",
+    path: async (c) => `/api/companies/${c.companyId}/users/${(await c.make.member()).id}/password-reset`,
+    expected: { owner: 202, admin: 403, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "GET /api/companies/:companyId/online",
+    path: (c) => `/api/companies/${c.companyId}/online`,
     expected: read,
   },
   {
@@ -269,10 +322,11 @@ export const ROUTES: Entry[] = [
     body: (c) => ({ companyId: c.companyId, name: "Nina Newcustomer", email: "nina@example.test" }),
     expected: office,
   },
+  // A customer of none of the technician's jobs is not found for them (technician-privacy.test.ts).
   {
     route: "GET /api/customers/:id",
     path: async (c) => `/api/customers/${(await c.make.customer()).id}`,
-    expected: { owner: 200, admin: 200, employee: 200, nonMember: 404 },
+    expected: { owner: 200, admin: 200, employee: 404, nonMember: 404 },
   },
   {
     route: "PUT /api/customers/:id",
@@ -365,6 +419,96 @@ export const ROUTES: Entry[] = [
     route: "POST /api/unsubscribe/:token",
     path: () => `/api/unsubscribe/${"A".repeat(43)}`,
     expected: { owner: 404, admin: 404, employee: 404, nonMember: 404 },
+  },
+  // Time off (docs/time-off.md). The matrix's employee is linked to no roster employee, so
+  // their own request is refused (time-off.test.ts covers linked technicians).
+  {
+    route: "GET /api/time-off",
+    path: (c) => `/api/time-off?companyId=${c.companyId}&from=${MONDAY}&to=${MONDAY}`,
+    expected: read,
+  },
+  {
+    route: "POST /api/time-off",
+    path: () => "/api/time-off",
+    body: (c) => ({
+      companyId: c.companyId,
+      employeeId: c.employeeId,
+      startDate: "2999-01-06",
+      endDate: "2999-01-06",
+      kind: "vacation",
+    }),
+    expected: office,
+  },
+  {
+    route: "PUT /api/time-off/:id",
+    path: async (c) => `/api/time-off/${(await c.make.timeOff()).id}`,
+    body: () => ({ status: "approved", version: 1 }),
+    expected: officeById,
+  },
+  {
+    route: "DELETE /api/time-off/:id",
+    path: async (c) => `/api/time-off/${(await c.make.timeOff()).id}`,
+    expected: officeById,
+  },
+  // Timesheets (docs/timesheets.md). Nobody here is linked to a roster employee: the clock
+  // refuses them all (timesheets-clock.test.ts covers linked members).
+  {
+    route: "POST /api/time-clock",
+    path: () => "/api/time-clock",
+    body: (c) => ({ companyId: c.companyId, action: "out" }),
+    expected: { owner: 403, admin: 403, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "GET /api/timesheets",
+    path: (c) => `/api/timesheets?companyId=${c.companyId}&weekStart=${MONDAY}`,
+    expected: read,
+  },
+  {
+    route: "GET /api/timesheets.csv",
+    path: (c) => `/api/timesheets.csv?companyId=${c.companyId}&weekStart=${MONDAY}`,
+    expected: office,
+  },
+  {
+    route: "POST /api/timesheets/approve",
+    path: () => "/api/timesheets/approve",
+    body: async (c) => ({
+      companyId: c.companyId,
+      weekStart: MONDAY,
+      employeeId: (await c.make.employee()).id,
+      version: 0,
+    }),
+    expected: office,
+  },
+  // A fresh person's week was never approved: the owner passes the door and hears 409.
+  {
+    route: "POST /api/timesheets/reopen",
+    path: () => "/api/timesheets/reopen",
+    body: async (c) => ({
+      companyId: c.companyId,
+      weekStart: MONDAY,
+      employeeId: (await c.make.employee()).id,
+      version: 0,
+    }),
+    expected: { owner: "allowed", admin: 403, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "PUT /api/time-entries/:id",
+    path: async (c) =>
+      `/api/time-entries/${(await buildEntry(c.companyId, (await c.make.employee()).id, "2020-01-06T08:00:00Z", null)).id}`,
+    body: () => ({
+      clockIn: "2020-01-06T08:00:00Z",
+      clockOut: "2020-01-06T16:00:00Z",
+      reason: "Role matrix",
+      version: 1,
+    }),
+    expected: officeById,
+  },
+  // A technician reads the history of their own entries only (timesheets-office.test.ts).
+  {
+    route: "GET /api/time-entries/:id/history",
+    path: async (c) =>
+      `/api/time-entries/${(await buildEntry(c.companyId, (await c.make.employee()).id, "2020-01-13T08:00:00Z", null)).id}/history`,
+    expected: { owner: 200, admin: 200, employee: 404, nonMember: 404 },
   },
   // Platform administration: company roles grant nothing there
   { route: "GET /api/admin/companies", path: () => "/api/admin/companies", expected: systemAdminOnly },

@@ -12,6 +12,7 @@ import {
   jobSeries,
   jobs,
   scheduleTemplates,
+  timeOff,
   weeklySchedules,
 } from "@sched/core/db/schema";
 import { invitationToken } from "@sched/core/lib/invitation-token";
@@ -45,7 +46,10 @@ export type Entry = {
 
 export const MONDAY = "2026-11-23";
 /** A PNG's signature and header, enough for a stored photo's bytes. */
-const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), Buffer.alloc(64, 1)]);
+export const PNG = Buffer.concat([
+  Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"),
+  Buffer.alloc(64, 1),
+]);
 export const read = { owner: 200, admin: 200, employee: 200, nonMember: 403 } as const;
 export const office = { owner: "ok", admin: "ok", employee: 403, nonMember: 403 } as const;
 /** An office change to a row by id: another company's row is 404, as an unknown id. */
@@ -64,11 +68,33 @@ export function makers(companyId: string, invitedBy: string) {
     /** A job with a before photo stored. */
     jobWithPhoto: async () => {
       const job = await buildJob(companyId, (await buildEmployee(companyId)).id);
-      await db
-        .insert(jobPhotos)
-        .values({ jobId: job.id, kind: "before", mimeType: "image/png", bytes: PNG, size: PNG.length });
+      await db.insert(jobPhotos).values({
+        companyId,
+        jobId: job.id,
+        kind: "before",
+        mimeType: "image/png",
+        bytes: PNG,
+        size: PNG.length,
+      });
       await db.update(jobs).set({ hasBeforePhoto: true }).where(eq(jobs.id, job.id));
       return job;
+    },
+    /** The path of one stored photo of a fresh job (DELETE /api/jobs/:id/photos/:photoId). */
+    photoPath: async () => {
+      const job = await buildJob(companyId, (await buildEmployee(companyId)).id);
+      const [photo] = await db
+        .insert(jobPhotos)
+        .values({
+          companyId,
+          jobId: job.id,
+          kind: "after",
+          mimeType: "image/png",
+          bytes: PNG,
+          size: PNG.length,
+        })
+        .returning();
+      await db.update(jobs).set({ hasAfterPhoto: true }).where(eq(jobs.id, job.id));
+      return `/api/jobs/${job.id}/photos/${photo.id}`;
     },
     series: async () =>
       (
@@ -130,6 +156,20 @@ export function makers(companyId: string, invitedBy: string) {
       return link;
     },
     member: () => addMember(companyId, "employee"),
+    /** A pending request for a fresh roster employee (docs/time-off.md). */
+    timeOff: async () =>
+      (
+        await db
+          .insert(timeOff)
+          .values({
+            companyId,
+            employeeId: (await buildEmployee(companyId)).id,
+            startDate: MONDAY,
+            endDate: MONDAY,
+            kind: "vacation",
+          })
+          .returning()
+      )[0],
   };
 }
 

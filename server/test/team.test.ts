@@ -24,10 +24,12 @@ describe("GET /api/companies/:companyId/users", () => {
     expect(res.body.message).toBe("You are not a member of this company");
   });
 
-  it("lists every member with their role to any member, the owner first", async () => {
+  it("lists every member with their role to the office, the owner first; 403 to a technician", async () => {
     const { company, owner, admin, employeeUser } = await buildTenant();
     await buildTenant();
-    const res = await (await agentFor(employeeUser)).get(`/api/companies/${company.id}/users`);
+    // The e-mails are contact details: a technician reads names only (technician-privacy.test.ts).
+    expect((await (await agentFor(employeeUser)).get(`/api/companies/${company.id}/users`)).status).toBe(403);
+    const res = await (await agentFor(admin)).get(`/api/companies/${company.id}/users`);
     expect(res.status).toBe(200);
     expect(res.body.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual([
       [owner.id, "owner"],

@@ -16,6 +16,7 @@ import type {
   Role,
   ServiceType,
 } from "./constants";
+import type { AvailabilityWindow } from "./schemas/time-off";
 
 export type UserDTO = {
   id: string;
@@ -40,6 +41,8 @@ export type EmployeeDTO = {
   initials: string;
   avatarColor: AvatarColor;
   isActive: boolean;
+  /** The weekly pattern, 0 = Sunday; [] means the company's working days and hours (docs/time-off.md). */
+  availability: AvailabilityWindow[];
   createdAt: string;
   /** Grows by one with every change (docs/api.md, "Versions and stale writes"). */
   version: number;
@@ -67,6 +70,8 @@ export type JobDTO = {
   customerPhone: string | null;
   /** The customer the job is for (docs/customers.md); null when none is linked. */
   customerId: string | null;
+  /** That customer's name, as the cards, the print sheet and the CSV show it. */
+  customerName: string | null;
   callRecordId: string | null;
   /** The recurring series this job is an occurrence of, or null (docs/schedule.md, "Recurring jobs"). */
   seriesId: string | null;
@@ -176,6 +181,20 @@ export type MemberDTO = {
   /** The roster employee this member is (docs/team-and-invitations.md); null when not linked. */
   employeeId: string | null;
 };
+
+/**
+ * A member as every member may see them (chat's team directory): a name and the roster
+ * employee they are, never contact details (docs/my-day.md, "Their own work only").
+ */
+export type TeamPersonDTO = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  employeeId: string | null;
+};
+
+/** GET /api/companies/:companyId/online: the members with the app open now (docs/realtime.md). */
+export type OnlineMembersDTO = { userIds: string[] };
 
 export type InvitationDTO = {
   id: string;

@@ -4,8 +4,17 @@
  * both always say the same thing. Warnings inform; they never block a save.
  */
 import { epochDay, isoWeekday } from "./dates";
+import type { AvailabilityWindow } from "./schemas/time-off";
 
-export type ConflictCode = "overlap" | "inactive_employee" | "outside_hours" | "non_working_day";
+export type ConflictCode =
+  | "overlap"
+  | "inactive_employee"
+  | "outside_hours"
+  | "non_working_day"
+  /** The job overlaps the employee's approved time off (docs/time-off.md). */
+  | "time_off"
+  /** The job overlaps time off the employee asked for and the office has not decided yet. */
+  | "time_off_pending";
 
 /** `jobId` names the other job of an overlap. */
 export type JobWarning = { code: ConflictCode; message: string; jobId?: string };
@@ -33,8 +42,22 @@ export type ConflictContext = {
   workdayStart: string;
   workdayEnd: string;
   inactiveEmployeeIds: ReadonlySet<string>;
-  /** Names for the inactive message; without one the message says "The employee". */
+  /** Names for the employee's messages; without one the message says "The employee". */
   employeeNames?: ReadonlyMap<string, string>;
+  /** Employees' own weekly patterns (docs/time-off.md); one not here works the company's days and hours. */
+  availability?: ReadonlyMap<string, readonly AvailabilityWindow[]>;
+  /** Approved and pending time off (declined is ignored); the engine reads only what overlaps a job. */
+  timeOff?: readonly ConflictTimeOff[];
+};
+
+/** What the engine needs of a time off: whose, when, and whether it is decided. */
+export type ConflictTimeOff = {
+  employeeId: string;
+  startDate: string;
+  endDate: string;
+  startTime: string | null;
+  endTime: string | null;
+  status: string;
 };
 
 const MINUTES_PER_DAY = 24 * 60;
@@ -86,13 +109,84 @@ function overlapWarning(other: Placed): JobWarning {
   return other.asOverlap;
 }
 
-/** The warnings a job has on its own: its employee, its day and its hours. */
+const nameOf = (context: ConflictContext, employeeId: string) =>
+  context.employeeNames?.get(employeeId) ?? "The employee";
+
+/** "08:00–12:00, 13:00–17:00" */
+const windowsText = (windows: readonly AvailabilityWindow[]) =>
+  windows.map((window) => `${window.start}–${window.end}`).join(", ");
+
+/**
+ * The employee's own pattern for the job's day: non_working_day when it has no window that
+ * day, outside_hours when the job does not fit inside one of that day's windows.
+ */
+function patternWarnings(placed: Placed, pattern: readonly AvailabilityWindow[], name: string): JobWarning[] {
+  // The pattern counts days as JavaScript does (0 = Sunday); the ISO weekday 7 is Sunday.
+  const windows = pattern.filter((window) => window.day === placed.isoWeekday % 7);
+  const day = WEEKDAY_NAMES[placed.isoWeekday - 1];
+  if (windows.length === 0) {
+    return [{ code: "non_working_day", message: `${name} does not work on ${day}s` }];
+  }
+  const fits = windows.some(
+    (window) =>
+      placed.start >= placed.startOfDay + minutesOf(window.start) &&
+      placed.end <= placed.startOfDay + minutesOf(window.end),
+  );
+  return fits
+    ? []
+    : [{ code: "outside_hours", message: `Outside ${name}'s hours on ${day}s (${windowsText(windows)})` }];
+}
+
+/** The time off's span on the engine's time line: whole days from 00:00 to 24:00. */
+function timeOffSpan(off: ConflictTimeOff): { start: number; end: number } {
+  const start = epochDay(off.startDate) * MINUTES_PER_DAY + (off.startTime ? minutesOf(off.startTime) : 0);
+  const end = off.endTime
+    ? epochDay(off.endDate) * MINUTES_PER_DAY + minutesOf(off.endTime)
+    : (epochDay(off.endDate) + 1) * MINUTES_PER_DAY;
+  return { start, end };
+}
+
+/** time_off for approved time off the job overlaps, time_off_pending (softer) for a request not yet decided. */
+function timeOffWarnings(
+  placed: Placed,
+  employeeId: string,
+  context: ConflictContext,
+  name: string,
+): JobWarning[] {
+  const warnings: JobWarning[] = [];
+  let approved = false;
+  let pending = false;
+  for (const off of context.timeOff ?? []) {
+    if (off.employeeId !== employeeId || (off.status !== "approved" && off.status !== "pending")) continue;
+    const span = timeOffSpan(off);
+    if (!(span.start < placed.end && placed.start < span.end)) continue;
+    const when = off.startTime ? ` ${off.startTime}–${off.endTime}` : "";
+    if (off.status === "approved" && !approved) {
+      approved = true;
+      warnings.push({ code: "time_off", message: `${name} is on time off${when}` });
+    } else if (off.status === "pending" && !pending) {
+      pending = true;
+      warnings.push({
+        code: "time_off_pending",
+        message: `${name} has asked for time off${when} (not decided yet)`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** The warnings a job has on its own: its employee, their time off, its day and its hours. */
 function ownWarnings(placed: Placed, context: ConflictContext): JobWarning[] {
   const warnings: JobWarning[] = [];
   const employeeId = placed.job.employeeId;
   if (employeeId && context.inactiveEmployeeIds.has(employeeId)) {
-    const name = context.employeeNames?.get(employeeId) ?? "The employee";
-    warnings.push({ code: "inactive_employee", message: `${name} is inactive` });
+    warnings.push({ code: "inactive_employee", message: `${nameOf(context, employeeId)} is inactive` });
+  }
+  if (employeeId) warnings.push(...timeOffWarnings(placed, employeeId, context, nameOf(context, employeeId)));
+  const pattern = employeeId ? context.availability?.get(employeeId) : undefined;
+  if (employeeId && pattern && pattern.length > 0) {
+    warnings.push(...patternWarnings(placed, pattern, nameOf(context, employeeId)));
+    return warnings;
   }
   if (!context.workingDays.includes(placed.isoWeekday)) {
     const day = WEEKDAY_NAMES[placed.isoWeekday - 1];

@@ -64,6 +64,12 @@ export const NOTIFICATION_KINDS = [
   "job.on_my_way",
   "member.joined",
   "payment.updated",
+  /** Still clocked in an hour after the working day's end (docs/timesheets.md). */
+  "timesheet.clock_out_reminder",
+  /** To the office: a technician asked for time off (docs/time-off.md). */
+  "time_off.requested",
+  /** To the requester: the office approved or declined their time off. */
+  "time_off.decided",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** How many entries the bell lists. */
@@ -72,6 +78,8 @@ export const NOTIFICATIONS_LIMIT = 20;
 export const TRIAL_DAYS = 14;
 export const INVITATION_TTL_DAYS = 7;
 export const INITIALS_MAX = 3;
+/** A password reset link works once, for this long (docs/auth.md, "A forgotten password"). */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const CHAT_MESSAGE_MAX = 2000;

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   "unavailable",
   "idempotency_key_reused",
   "stale",
+  "locked",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

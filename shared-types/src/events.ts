@@ -18,6 +18,7 @@ import type {
 import { ZCompanyId, ZDate } from "./schemas/common";
 import type { CustomerDTO } from "./schemas/customers";
 import type { CompanySettingsDTO } from "./schemas/settings";
+import type { TimeOffSignal } from "./schemas/time-off";
 
 export type Deleted = { id: string; companyId: string };
 
@@ -68,6 +69,17 @@ export type ServerEvents = {
   /** To the user's own room: another tab of theirs marked the bell as read. */
   "notification.read": { companyId: string };
   "presence.updated": { companyId: string; weekStart: string; users: PresenceUser[] };
+  /** A member's socket opened or closed: who is online may have changed (docs/realtime.md). */
+  "presence.online": { companyId: string };
+  /** A person's week of hours changed: a clock tap, a correction, an approval (docs/timesheets.md). */
+  "timesheet.changed": { companyId: string; employeeId: string; weekStart: string };
+  /**
+   * Time off asked for, decided, entered or removed (docs/time-off.md): who, never why (the
+   * whole company hears it); boards and My Day refetch what they show.
+   */
+  "time_off.created": TimeOffSignal;
+  "time_off.updated": TimeOffSignal;
+  "time_off.deleted": TimeOffSignal;
 };
 
 export type ServerEventName = keyof ServerEvents;

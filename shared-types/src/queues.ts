@@ -11,6 +11,7 @@ export const ZEmailJobs = {
   sendTrialReminderEmail: z.object({ companyId: z.uuid() }),
   sendTrialEndedEmail: z.object({ companyId: z.uuid() }),
   sendCustomerNotice: z.object({ noticeId: z.uuid() }),
+  sendPasswordResetEmail: z.object({ resetId: z.uuid() }),
 } as const;
 
 export const ZMaintenanceJobs = {
@@ -21,6 +22,7 @@ export const ZMaintenanceJobs = {
   sweepNotifications: z.object({}),
   extendJobSeries: z.object({}),
   sweepCustomerNotices: z.object({}),
+  sweepClockReminders: z.object({}),
 } as const;
 
 export type EmailJobName = keyof typeof ZEmailJobs;

@@ -19,14 +19,42 @@ export const ACTIONS = {
   chat: ["owner", "admin", "employee"],
   /** Create, edit, delete call records. */
   manageCalls: ["owner", "admin"],
-  /** Create, edit, delete and import customers; every member reads them (docs/customers.md). */
+  /** Create, edit, delete and import customers (docs/customers.md). */
   manageCustomers: ["owner", "admin"],
+  /** Read every customer; anyone else reads only the customers of their own jobs (docs/customers.md). */
+  readAllCustomers: ["owner", "admin"],
+  /**
+   * The office's reading of people: the members with their e-mails (Team) and the past
+   * weeks (History). A technician reads their own work, not the team's (docs/my-day.md).
+   */
+  readTeam: ["owner", "admin"],
+  readHistory: ["owner", "admin"],
   /** See the pending invitations (team reading: stays open after a trial ends). */
   readInvitations: ["owner", "admin"],
   /** Invite, cancel invitations, remove members. */
   manageTeam: ["owner", "admin"],
+  /** Send a member a link to choose a new password (docs/auth.md). */
+  resetMemberPasswords: ["owner"],
   /** Start or change the subscription. */
   manageBilling: ["owner"],
+  /**
+   * The day clock (docs/timesheets.md): any member linked to a roster employee clocks their
+   * own day; the command refuses an unlinked member.
+   */
+  clockTime: ["owner", "admin", "employee"],
+  /** Read everyone's timesheets; anyone else reads only their own (docs/timesheets.md). */
+  readAllTimesheets: ["owner", "admin"],
+  /** Correct time entries and approve weeks. */
+  manageTimesheets: ["owner", "admin"],
+  /** Unlock an approved week. */
+  reopenTimesheets: ["owner"],
+  /**
+   * Ask for time off (docs/time-off.md): an employee-role member for their own linked
+   * employee (pending); owners and admins for anyone (approved at once).
+   */
+  requestTimeOff: ["owner", "admin", "employee"],
+  /** Approve or decline requests, remove anyone's time off, read everyone's in full. */
+  manageTimeOff: ["owner", "admin"],
   /** Change the company's settings (time zone, country): docs/settings.md. */
   manageSettings: ["owner"],
 } as const satisfies Record<string, readonly Role[]>;
@@ -37,8 +65,22 @@ export function can(role: Role, action: Action): boolean {
   return (ACTIONS[action] as readonly Role[]).includes(role);
 }
 
-/** What a company may still do after its trial has run out unpaid: read, and pay. */
-const OPEN_AFTER_TRIAL: readonly Action[] = ["read", "readInvitations", "manageBilling"];
+/**
+ * What a company may still do after its trial has run out unpaid: read, pay, and help a
+ * member back in (anyone may ask for a reset link from the sign-in page anyway).
+ */
+const OPEN_AFTER_TRIAL: readonly Action[] = [
+  "read",
+  "readTeam",
+  "readHistory",
+  "readAllCustomers",
+  "readInvitations",
+  "readAllTimesheets",
+  "manageBilling",
+  "resetMemberPasswords",
+  // The day clock is field work: whoever is at a customer's door still starts and ends the day.
+  "clockTime",
+];
 
 /**
  * What a role may still do besides, after a trial ends: a technician at a customer's door

@@ -18,6 +18,8 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettingsDTO = {
   jobTypeDurations: {},
   customerNotices: false,
   reminderTime: "17:00",
+  overtimeWeeklyMinutes: 2400,
+  overtimeDailyMinutes: null,
 };
 
 export type CompanySettingsDTO = {
@@ -36,4 +38,8 @@ export type CompanySettingsDTO = {
   customerNotices: boolean;
   /** "HH:mm" in the company's time zone: when the day-before reminder goes out. */
   reminderTime: string;
+  /** Minutes in a week after which time worked is overtime (docs/timesheets.md); 2,400 = 40 h. */
+  overtimeWeeklyMinutes: number;
+  /** Minutes in a day after which time worked is overtime; null: no daily overtime. */
+  overtimeDailyMinutes: number | null;
 };

@@ -25,6 +25,8 @@ export const REPEATING = {
   extendJobSeries: { every: 24 * HOUR_MS },
   // Day-before reminders at each company's reminder time, and notices lost on the way (docs/customers.md).
   sweepCustomerNotices: { every: MINUTE_MS },
+  // The bell reminds whoever is still clocked in an hour after their working day (docs/timesheets.md).
+  sweepClockReminders: { every: 5 * MINUTE_MS },
 } as const;
 
 export async function scheduleRepeatingJobs() {

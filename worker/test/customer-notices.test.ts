@@ -68,7 +68,7 @@ describe("the confirmation e-mail", () => {
     await eventually(() => isCompleted(notice.id), 10_000, "job completed");
 
     expect(header(mail, "Subject")).toBe(
-      "Your visit from Drip & Drain is booked for Tuesday, January 14, 2031 at 09:00",
+      "Your visit from Drip & Drain is booked for Tuesday, January 14, 2031 at 9:00 AM",
     );
     expect(header(mail, "Message-ID")).toBe(`<customer-notice-${notice.id}@app.test>`);
     const link = `http://app.test/unsubscribe/${unsubscribeToken(notice.customerId!)}`;
@@ -105,7 +105,7 @@ describe("the confirmation e-mail", () => {
     await eventually(async () => (smtp.mailTo(email).length === 2 ? true : undefined), 20_000, "second mail");
     const moved = smtp.mailTo(email)[1];
     expect(header(moved, "Subject")).toBe(
-      "Your visit from Drip & Drain has moved to Wednesday, January 15, 2031 at 14:00",
+      "Your visit from Drip & Drain has moved to Wednesday, January 15, 2031 at 2:00 PM",
     );
     expect(icsOf(moved.raw)).toContain("DTSTART;TZID=America/Chicago:20310115T140000");
     expect(icsOf(moved.raw)).toContain(`SEQUENCE:${job.version + 1}`);
@@ -227,7 +227,7 @@ describe("the day-before reminder", () => {
     expect(await remindersOf(inTokyo.id)).toHaveLength(1);
 
     const [mail] = await smtp.waitForMail(reminder.recipient, 20_000);
-    expect(header(mail, "Subject")).toBe("Reminder: Drip & Drain visits you tomorrow at 09:00");
+    expect(header(mail, "Subject")).toBe("Reminder: Drip & Drain visits you tomorrow at 9:00 AM");
   }, 40_000);
 
   it("skips companies with notices off and customers who opted out", async () => {

@@ -22,6 +22,7 @@ const TAG = `drop_${randomBytes(4).toString("hex")}`;
 const EMAIL_PATTERN = `${TAG}%`;
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const rowWhileSending = new Map<string, { attempted: boolean; sent: boolean }>();
 let workers: ReturnType<typeof startWorkers>;
 
 beforeAll(async () => {
@@ -39,7 +40,20 @@ beforeAll(async () => {
     create trigger ${TAG}_trigger before update of sent_at on employee_invitation
     for each row when (old.sent_at is null and new.sent_at is not null and new.email like '${EMAIL_PATTERN}')
     execute function ${TAG}_drop()`);
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({
+    // What the row said while the SMTP server held the message, before the worker heard 250.
+    beforeAccept: async (mail) => {
+      const [row] = await db
+        .select()
+        .from(employeeInvitations)
+        .where(eq(employeeInvitations.email, mail.to[0]));
+      if (row)
+        rowWhileSending.set(mail.to[0], {
+          attempted: row.sendAttemptedAt !== null,
+          sent: row.sentAt !== null,
+        });
+    },
+  });
   config.smtpUrl = smtp.url;
   workers = startWorkers();
 });
@@ -74,5 +88,21 @@ describe("the worker's database connection dropped right after the SMTP server t
     const mails = smtp.mailTo(email);
     expect(mails).toHaveLength(1);
     expect(header(mails[0], "Message-ID")).toMatch(new RegExp(`^<invitation-${id}@`));
+  });
+
+  it("recorded the attempt before the e-mail left, and the sending after", { timeout: 30_000 }, async () => {
+    const { company, owner } = await buildCompany();
+    const email = uniqueEmail("attempt");
+    const { id } = await inviteAs(owner, company.id, email);
+    await eventually(
+      async () =>
+        (await (await getEmailQueue().getJob(invitationEmailJobId(id)))?.isCompleted()) ? true : undefined,
+      20_000,
+      "e-mail job completed",
+    );
+    expect(rowWhileSending.get(email)).toEqual({ attempted: true, sent: false });
+    const [row] = await db.select().from(employeeInvitations).where(eq(employeeInvitations.id, id));
+    expect(row.sendAttemptedAt?.getTime()).toBeLessThanOrEqual(row.sentAt?.getTime() ?? 0);
+    expect(smtp.mailTo(email)).toHaveLength(1);
   });
 });

@@ -40,6 +40,8 @@ describe("company names in e-mails", () => {
         role: "employee",
         link: "http://app.test/invite/abc",
         expiresAt,
+        timeZone: "America/Chicago",
+        country: "US",
       }),
     );
     const trial = { to: "o@example.test", firstName: "Olive", companyName: LINKY, trialEndsAt: expiresAt };
@@ -54,6 +56,7 @@ describe("company names in e-mails", () => {
         location: "1 Main St",
         date: "2026-12-02",
         time: "09:00",
+        country: "US",
         technicianName: null,
         unsubscribeLink: "http://app.test/unsubscribe/abc",
       }),

@@ -12,9 +12,13 @@ import "./layout.css";
 export default function AppLayout() {
   return (
     <div className="app-shell">
+      {/* The first stop of Tab: past the header and the navigation, straight to the screen. */}
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
       <Header />
       <NavBar />
-      <main className="app-main">
+      <main className="app-main" id="main-content" tabIndex={-1}>
         <CompanyGate>
           <SubscriptionBanner />
           <Suspense fallback={<PageSpinner />}>

@@ -3,19 +3,18 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Form, Input } from "antd";
 import { apiJson } from "../lib/api";
 import { browserTimeZone } from "../lib/dates";
-import { errorMessage } from "../lib/errorText";
+import { useShowFailure } from "../lib/FailureNotice";
 import { zodRule } from "../lib/forms";
 import { useSubmitKey } from "../lib/idempotency";
 import { queryKeys } from "../lib/queryKeys";
 import { rejoinSocketRooms } from "../lib/socket";
 import { useCompanyStore } from "../stores/company";
-import { useFeedback } from "./feedback";
 
 /** For a signed-in user who belongs to no company (e.g. removed from their team): start one. */
 export default function CreateFirstCompany() {
   const queryClient = useQueryClient();
   const selectCompany = useCompanyStore((state) => state.selectCompany);
-  const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const submitKey = useSubmitKey();
   const createCompany = useMutation({
     // Like registration, a new company starts in the browser's time zone (docs/settings.md).
@@ -30,10 +29,7 @@ export default function CreateFirstCompany() {
       rejoinSocketRooms();
     },
     onError: (error) => {
-      notification.error({
-        title: "Failed to create company",
-        description: errorMessage(error, "Please try again"),
-      });
+      showFailure("Failed to create company", error);
     },
   });
   return (

@@ -1,11 +1,13 @@
 import {
   BellOutlined,
+  CalendarOutlined,
   CameraOutlined,
   CarOutlined,
   CheckCircleOutlined,
   CreditCardOutlined,
   DeleteOutlined,
   EditOutlined,
+  FieldTimeOutlined,
   PlusCircleOutlined,
   StopOutlined,
   SwapOutlined,
@@ -38,6 +40,9 @@ const KINDS: Record<NotificationKind, KindLook> = {
   "job.on_my_way": { icon: <CarOutlined /> },
   "member.joined": { icon: <UserAddOutlined />, path: "/team" },
   "payment.updated": { icon: <CreditCardOutlined />, path: "/subscription" },
+  "time_off.requested": { icon: <CalendarOutlined />, path: "/schedule" },
+  "time_off.decided": { icon: <CalendarOutlined />, path: "/my-day" },
+  "timesheet.clock_out_reminder": { icon: <FieldTimeOutlined />, path: "/my-day" },
 };
 const FALLBACK_KIND: KindLook = { icon: <BellOutlined /> };
 

@@ -13,14 +13,15 @@ import { theme } from "./theme";
  */
 const BELOW_HEADER = 68;
 const BELOW_HEADER_AND_NAV = 116;
-const ABOVE_BOTTOM_BAR = 84;
 
 /** Server state, the antd theme, and the toasts and confirmations behind `useFeedback()`. */
 export function Providers({ children }: { children: ReactNode }) {
   const isSmallScreen = useIsSmallScreen();
-  // Desktop: top centre under the header and nav; phone: bottom centre above the bottom bar (docs/auth.md).
+  // Top centre, under the header (and the desktop's nav). On a phone not at the bottom: the
+  // work buttons (Complete, the photo buttons) sit low on the screen, near the bottom bar,
+  // where a toast would cover them (docs/my-day.md; docs/auth.md).
   const notification = isSmallScreen
-    ? { placement: "bottom" as const, bottom: ABOVE_BOTTOM_BAR, maxCount: 3 }
+    ? { placement: "top" as const, top: BELOW_HEADER, maxCount: 2 }
     : { placement: "top" as const, top: BELOW_HEADER_AND_NAV, maxCount: 3 };
   const message = { top: isSmallScreen ? BELOW_HEADER : BELOW_HEADER_AND_NAV, maxCount: 3 };
   return (

@@ -1,6 +1,13 @@
 import { Navigate, Outlet, useLocation } from "react-router";
+import { OfflinePage } from "../components/OfflinePage";
 import { PageSpinner } from "../components/PageSpinner";
 import { useAuth } from "../features/auth/useAuth";
+import { useIsOnline } from "../lib/useIsOnline";
+
+/** While who is signed in is not known: a spinner, or offline with nothing kept, what to do. */
+function Waiting() {
+  return useIsOnline() ? <PageSpinner /> : <OfflinePage />;
+}
 
 /** Where a signed-out visitor was going, carried to /login in the location state. */
 export type SignInState = { from?: { pathname: string; search: string; hash: string } };
@@ -9,7 +16,7 @@ export type SignInState = { from?: { pathname: string; search: string; hash: str
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
-  if (isLoading) return <PageSpinner />;
+  if (isLoading) return <Waiting />;
   if (!user) {
     const state: SignInState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
@@ -23,7 +30,7 @@ export function RequireAuth() {
 export function RedirectIfSignedIn() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
-  if (isLoading) return <PageSpinner />;
+  if (isLoading) return <Waiting />;
   if (user) {
     const from = (location.state as SignInState | null)?.from;
     return <Navigate to={from ?? "/"} replace />;

@@ -1,5 +1,6 @@
 import { Button } from "antd";
 import { Component, type ReactNode } from "react";
+import { OfflinePage } from "../components/OfflinePage";
 
 type ErrorBoundaryProps = { resetKey: string; children: ReactNode };
 type ErrorBoundaryState = { hasError: boolean; resetKey: string };
@@ -28,6 +29,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 }
 
 function RouteError() {
+  // Offline, a screen whose code was never kept fails to load: say so, not "Something went wrong".
+  if (!navigator.onLine) return <OfflinePage />;
   return (
     <div className="standalone-page standalone-page--center" role="alert">
       <div className="route-error">

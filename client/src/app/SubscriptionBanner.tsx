@@ -4,6 +4,7 @@ import { Alert } from "antd";
 import { useLocation } from "react-router";
 import { LinkButton } from "../components/LinkButton";
 import { queryKeys } from "../lib/queryKeys";
+import { doesFieldWork } from "./navigation";
 import { useCan, useCurrentCompany } from "./useCompanies";
 
 /**
@@ -11,17 +12,20 @@ import { useCan, useCurrentCompany } from "./useCompanies";
  * it has ended or the subscription was canceled; nothing for active or free companies,
  * and nothing when the info cannot be loaded. Only those who may pay (the owner) get the
  * Choose a plan button (not on the plan screen itself). subscription.updated refreshes
- * it: useRealtime invalidates the "subscription" root.
+ * it: useRealtime invalidates the "subscription" root. Field work never sees it: a
+ * technician can do nothing about billing, and still records their work after a trial
+ * ends (docs/my-day.md).
  */
 export function SubscriptionBanner() {
-  const { companyId } = useCurrentCompany();
+  const { companyId, role } = useCurrentCompany();
+  const isFieldWork = doesFieldWork(role);
   const canPay = useCan("manageBilling");
   const { pathname } = useLocation();
   const { data } = useQuery<SubscriptionInfoDTO>({
     queryKey: queryKeys.subscription(companyId),
-    enabled: companyId !== null,
+    enabled: companyId !== null && !isFieldWork,
   });
-  if (!data || data.subscriptionActive || data.isFreeAccount) return null;
+  if (isFieldWork || !data || data.subscriptionActive || data.isFreeAccount) return null;
 
   const choosePlan =
     canPay && !pathname.startsWith("/subscription") ? (

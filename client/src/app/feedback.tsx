@@ -15,6 +15,7 @@ import {
   type ReactNode,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -45,6 +46,25 @@ export function useFeedback(): Feedback {
 
 const loadConfirmHost = () => import("./ConfirmHost");
 
+const TOAST_CLOSERS = ".ant-notification-notice-close, .ant-message-notice-close";
+
+/**
+ * Toasts take no tab stops (docs/accessibility.md): they close on their own, a mouse can
+ * still close one, and Tab goes from control to control of the screen without a detour
+ * through a toast's Close. antd gives no option for it, so each Close is taken out of the
+ * tab order as it appears.
+ */
+function useToastsOutOfTabOrder(): void {
+  useEffect(() => {
+    const untab = () => {
+      for (const closer of document.querySelectorAll<HTMLElement>(TOAST_CLOSERS)) closer.tabIndex = -1;
+    };
+    const observer = new MutationObserver(untab);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+}
+
 /** Fetches the confirmation dialog's code ahead of need, so a confirmation opens at once (and offline). */
 export function preloadConfirmations(): void {
   void loadConfirmHost().catch(() => {});
@@ -63,6 +83,7 @@ export function FeedbackProvider({
 }: Props) {
   const [messageApi, messageHolder] = message.useMessage(messageConfig);
   const [notificationApi, notificationHolder] = notification.useNotification(notificationConfig);
+  useToastsOutOfTabOrder();
   const [ConfirmHost, setConfirmHost] = useState<ComponentType<ConfirmHostProps> | null>(null);
   const modalApi = useRef<ModalHookAPI | null>(null);
   const waiting = useRef<ModalFuncProps[]>([]);

@@ -3,6 +3,7 @@ import {
   ContactsOutlined,
   CopyOutlined,
   CreditCardOutlined,
+  FieldTimeOutlined,
   HistoryOutlined,
   IdcardOutlined,
   MessageOutlined,
@@ -10,7 +11,7 @@ import {
   ScheduleOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
-import { can, type Role } from "@sched/shared-types";
+import { type Action, can, type Role } from "@sched/shared-types";
 import type { ComponentType } from "react";
 
 export type NavItem = { to: string; label: string; icon: ComponentType };
@@ -28,6 +29,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: "/calls", label: "Calls", icon: PhoneOutlined },
   { to: "/customers", label: "Customers", icon: ContactsOutlined },
   { to: "/team", label: "Team", icon: TeamOutlined },
+  { to: "/timesheets", label: "Timesheets", icon: FieldTimeOutlined },
   { to: "/subscription", label: "Subscription", icon: CreditCardOutlined },
 ];
 
@@ -57,11 +59,29 @@ export function doesFieldWork(role: Role | null): boolean {
 const NOT_FOR_FIELD_WORK = new Set(["/templates", "/subscription"]);
 
 /**
- * On a phone, field work gets what it needs (docs/my-day.md): customers' addresses and
- * phones among it (docs/customers.md). The office's phone bar keeps its six; the Calls
- * screen links to the customers.
+ * The office's screens and what the role table asks to read them: Team lists everyone's
+ * e-mail, History the office's weeks. Hidden from a role without it, and their routes
+ * send it home (OfficeScreen.tsx; docs/my-day.md, "Their own work only").
  */
-const FIELD_WORK_MOBILE_PATHS = ["/schedule", "/customers", "/chat", "/history", "/team"];
+export const OFFICE_SCREENS: Readonly<Record<string, Action>> = {
+  "/history": "readHistory",
+  "/team": "readTeam",
+  // Everyone's hours; a technician sees their own on My Day (docs/timesheets.md).
+  "/timesheets": "readAllTimesheets",
+};
+
+/** Whether the role may open the screen at `path` (no role yet counts as the office). */
+export function mayOpenScreen(role: Role | null, path: string): boolean {
+  const action = OFFICE_SCREENS[path];
+  return role === null || action === undefined || can(role, action);
+}
+
+/**
+ * On a phone, field work gets what it needs (docs/my-day.md): customers' addresses and
+ * phones among it (docs/customers.md), never the office's Team and History. The office's
+ * phone bar keeps its six; the Calls screen links to the customers.
+ */
+const FIELD_WORK_MOBILE_PATHS = ["/schedule", "/customers", "/chat"];
 
 /** Who is looking: their role and whether they are linked to a roster employee. */
 type Navigator = { role: Role | null; isLinked: boolean };
@@ -71,15 +91,17 @@ const hasMyDay = ({ role, isLinked }: Navigator) => doesFieldWork(role) || isLin
 
 /** The desktop navigation for this member. */
 export function navItemsFor(navigator: Navigator): NavItem[] {
-  const items = doesFieldWork(navigator.role)
-    ? NAV_ITEMS.filter((item) => !NOT_FOR_FIELD_WORK.has(item.to))
-    : NAV_ITEMS;
+  const items = (
+    doesFieldWork(navigator.role) ? NAV_ITEMS.filter((item) => !NOT_FOR_FIELD_WORK.has(item.to)) : NAV_ITEMS
+  ).filter((item) => mayOpenScreen(navigator.role, item.to));
   return hasMyDay(navigator) ? [MY_DAY_ITEM, ...items] : items;
 }
 
 /** The phone bottom bar for this member. */
 export function mobileNavItemsFor(navigator: Navigator): NavItem[] {
-  const items = doesFieldWork(navigator.role) ? itemsAt(FIELD_WORK_MOBILE_PATHS) : MOBILE_NAV_ITEMS;
+  const items = (doesFieldWork(navigator.role) ? itemsAt(FIELD_WORK_MOBILE_PATHS) : MOBILE_NAV_ITEMS).filter(
+    (item) => mayOpenScreen(navigator.role, item.to),
+  );
   return hasMyDay(navigator) ? [MY_DAY_ITEM, ...items] : items;
 }
 

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { type RouteObject, useLocation, useRoutes } from "react-router";
+import { OfficeScreen } from "./OfficeScreen";
 import { RedirectIfSignedIn, RequireAuth } from "./RequireAuth";
 import { Root } from "./Root";
 import { ErrorBoundary } from "./RouteError";
@@ -10,6 +11,8 @@ import { appLayoutScreen, scheduleScreen } from "./screens";
 const AppLayout = screenComponent(appLayoutScreen);
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
+const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
 const Home = lazy(() => import("./Home"));
 const SchedulePage = screenComponent(scheduleScreen);
 const MyDayPage = lazy(() => import("../features/my-day/MyDayPage"));
@@ -23,6 +26,7 @@ const TeamPage = lazy(() => import("../features/team/TeamPage"));
 const CallsPage = lazy(() => import("../features/calls/CallsPage"));
 const CustomersPage = lazy(() => import("../features/customers/CustomersPage"));
 const CustomerPage = lazy(() => import("../features/customers/CustomerPage"));
+const TimesheetsPage = lazy(() => import("../features/timesheets/TimesheetsPage"));
 const SubscriptionPage = lazy(() => import("../features/subscription/SubscriptionPage"));
 const SubscriptionSuccessPage = lazy(() => import("../features/subscription/SubscriptionSuccessPage"));
 const AdminSetupPage = lazy(() => import("../features/admin-setup/AdminSetupPage"));
@@ -41,8 +45,11 @@ const routes: RouteObject[] = [
         children: [
           { path: "login", element: <LoginPage /> },
           { path: "register", element: <RegisterPage /> },
+          { path: "forgot-password", element: <ForgotPasswordPage /> },
         ],
       },
+      // A reset link works signed in or out: it signs in the account it belongs to.
+      { path: "reset-password/:token", element: <ResetPasswordPage /> },
       // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
       { path: "invite/:token", element: <InvitePage /> },
       { path: "unsubscribe/:token", element: <UnsubscribePage /> },
@@ -59,13 +66,42 @@ const routes: RouteObject[] = [
               { path: "my-day", element: <MyDayPage /> },
               { path: "employees", element: <EmployeesPage /> },
               { path: "templates", element: <TemplatesPage /> },
-              { path: "history", element: <HistoryPage /> },
-              { path: "history/:weekStart", element: <HistoryWeekPage /> },
+              {
+                path: "history",
+                element: (
+                  <OfficeScreen path="/history">
+                    <HistoryPage />
+                  </OfficeScreen>
+                ),
+              },
+              {
+                path: "history/:weekStart",
+                element: (
+                  <OfficeScreen path="/history">
+                    <HistoryWeekPage />
+                  </OfficeScreen>
+                ),
+              },
               { path: "chat", element: <ChatPage /> },
-              { path: "team", element: <TeamPage /> },
+              {
+                path: "team",
+                element: (
+                  <OfficeScreen path="/team">
+                    <TeamPage />
+                  </OfficeScreen>
+                ),
+              },
               { path: "calls", element: <CallsPage /> },
               { path: "customers", element: <CustomersPage /> },
               { path: "customers/:customerId", element: <CustomerPage /> },
+              {
+                path: "timesheets",
+                element: (
+                  <OfficeScreen path="/timesheets">
+                    <TimesheetsPage />
+                  </OfficeScreen>
+                ),
+              },
               { path: "subscription", element: <SubscriptionPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "settings", element: <SettingsPage /> },

@@ -54,21 +54,36 @@ export class ApiError extends Error {
   readonly body: ApiErrorBody | null;
   /** The answer's text, or the status text when it had none. */
   readonly text: string;
+  /** A 429's or 503's Retry-After in seconds; null when the answer had none. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, text: string) {
+  constructor(status: number, text: string, retryAfterSeconds: number | null = null) {
     super(`${status}: ${text}`);
     this.name = "ApiError";
     this.status = status;
     this.text = text;
+    this.retryAfterSeconds = retryAfterSeconds;
     this.body = parseErrorBody(text);
     this.code = this.body?.code ?? null;
     this.errors = this.body?.errors ?? [];
   }
 }
 
+/** Retry-After as whole seconds (its date form included); null when absent or unreadable. */
+function retryAfterOf(response: Response): number | null {
+  const header = response.headers.get("Retry-After");
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
+}
+
 /** An ApiError for `response`, which must not be 2xx. */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
-  return new ApiError(response.status, (await response.text()) || response.statusText);
+  return new ApiError(
+    response.status,
+    (await response.text()) || response.statusText,
+    retryAfterOf(response),
+  );
 }
 
 function companyHeader(): Record<string, string> {

@@ -1,5 +1,5 @@
 import { STALE_TIME_MS } from "@sched/shared-types";
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { notifyManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { useCompanyStore } from "../stores/company";
 import { ApiError, getQueryFn } from "./api";
 import { isUnder, queryKeys } from "./queryKeys";
@@ -16,6 +16,26 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount + 1 < MAX_QUERY_ATTEMPTS;
 }
+
+/**
+ * The cache tells the screens of a change in the next task, as TanStack Query does by
+ * default, but through a MessageChannel rather than setTimeout: a browser holds a background
+ * tab's timers back (a second or more), which made a second tab of one browser show a pushed
+ * change seconds after another browser did (docs/realtime.md).
+ */
+function scheduleUnthrottled(): (callback: () => void) => void {
+  if (typeof MessageChannel === "undefined") return (callback) => setTimeout(callback, 0);
+  const channel = new MessageChannel();
+  const waiting: (() => void)[] = [];
+  channel.port1.onmessage = () => {
+    for (const callback of waiting.splice(0)) callback();
+  };
+  return (callback) => {
+    waiting.push(callback);
+    if (waiting.length === 1) channel.port2.postMessage(null);
+  };
+}
+notifyManager.setScheduler(scheduleUnthrottled());
 
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({

@@ -17,6 +17,8 @@ export type QueryRoot =
   | "subscription-plans"
   | "billing-config"
   | "jobs"
+  /** One recurring job's rule and version (docs/schedule.md, "Recurring jobs"). */
+  | "job-series"
   | "employees"
   | "templates"
   | "weekly-schedules"
@@ -25,6 +27,9 @@ export type QueryRoot =
   | "customers"
   | "chat"
   | "notifications"
+  /** Weeks of hours per person (docs/timesheets.md), and an entry's history under time-entries. */
+  | "timesheets"
+  | "time-entries"
   | "invitations/token"
   | "admin"
   /** Whether this server allows /admin-setup: { enabled }. */
@@ -46,9 +51,13 @@ export const queryKeys = {
   user: () => rootKey("user"),
   companies: () => rootKey("companies"),
   members: (companyId: string) => [path("companies"), companyId, "users"] as const,
+  /** Every member's name and roster link, for chat's directory: open to every role (docs/my-day.md). */
+  people: (companyId: string) => [path("companies"), companyId, "people"] as const,
   invitations: (companyId: string) => [path("companies"), companyId, "invitations"] as const,
   /** A company's members and invitations together (and its settings, under the same prefix). */
   team: (companyId: string) => [path("companies"), companyId] as const,
+  /** Who of the company has the app open now (the chat's team directory; docs/realtime.md). */
+  online: (companyId: string) => [path("companies"), companyId, "online"] as const,
   /** The first-run checklist's progress from the company's data (docs/schedule.md). */
   firstRun: (companyId: string) => [path("companies"), companyId, "first-run"] as const,
   /** The company's settings: time zone and country (docs/settings.md). */
@@ -65,6 +74,10 @@ export const queryKeys = {
   /** One roster employee's jobs of `startDate` to `endDate` (My Day): a jobs list like the board's. */
   employeeJobs: (companyId: string, employeeId: string, startDate: string, endDate: string) =>
     [path("jobs"), { companyId, employeeId, startDate, endDate }] as const,
+  /** A job's photos (docs/my-day.md, "Photos"); refetched on every job event (not a list of jobs). */
+  jobPhotos: (jobId: string) => [path("jobs"), jobId, "photos"] as const,
+  /** One recurring job: its rule and version, for the job dialog's Repeat field. */
+  jobSeries: (seriesId: string) => [path("job-series"), seriesId] as const,
   /** The whole roster, inactive people included. */
   employees: companyList("employees"),
   templates: companyList("templates"),
@@ -77,6 +90,14 @@ export const queryKeys = {
   customer: (customerId: string) => [path("customers"), customerId] as const,
   chat: companyList("chat"),
   notifications: companyList("notifications"),
+  /** A week of timesheets: everyone's the member may read, or one person's. */
+  timesheets: (companyId: string, weekStart: string, employeeId?: string) =>
+    [
+      path("timesheets"),
+      employeeId ? { companyId, weekStart, employeeId } : { companyId, weekStart },
+    ] as const,
+  /** One time entry's history, with its week's approvals. */
+  timeEntryHistory: (entryId: string) => [path("time-entries"), entryId, "history"] as const,
   /** An invitation link's lookup. */
   invitation: (token: string) => [path("invitations/token"), token] as const,
   adminCompanies: () => [path("admin"), "companies"] as const,

@@ -26,9 +26,10 @@ import { useSocketStore } from "./socket";
 const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
   // A job booked from a call (or deleted) changes that call's "Job booked" mark.
   // A job shows on its customer's page too (docs/customers.md).
-  job: ["jobs", "call-records", "customers"],
+  // A technician's job taps are their timesheet's job time (docs/timesheets.md).
+  job: ["jobs", "call-records", "customers", "timesheets"],
   // Many occurrences of a recurring job at once: the lists refetch (docs/schedule.md).
-  jobSeries: ["jobs", "weekly-schedules"],
+  jobSeries: ["jobs", "weekly-schedules", "job-series"],
   employee: ["employees", "jobs"],
   template: ["templates", "jobs", "weekly-schedules"],
   weeklySchedule: ["weekly-schedules"],
@@ -43,8 +44,12 @@ const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
   subscription: ["company"],
   // A company's settings live under its key in the "companies" root; working days and
   // hours change the jobs' warnings (docs/schedule.md, "Job lengths and warnings").
-  settings: ["companies", "jobs"],
+  settings: ["companies", "jobs", "timesheets"],
   notification: ["notifications"],
+  // A clock tap, a correction or an approval: the weeks and the entries' histories.
+  timesheet: ["timesheets", "time-entries"],
+  // Time off made, decided or removed changes the jobs' time_off warnings (docs/time-off.md).
+  time_off: ["jobs"],
 };
 
 export function queryRootsFor(event: string): readonly QueryRoot[] {
@@ -270,6 +275,11 @@ const IN_PLACE: { [E in ServerEventName]?: InPlace<E> } = {
   },
   "presence.updated": (_queryClient, { companyId, weekStart, users }) => {
     usePresenceStore.getState().setViewers(companyId, weekStart, users);
+    return [];
+  },
+  // Someone's app opened or closed: the chat's team directory asks who is online now.
+  "presence.online": (queryClient, { companyId }) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.online(companyId) });
     return [];
   },
 };

@@ -45,12 +45,20 @@ type Expansion = { created: JobRow[]; weeks: WeeklyScheduleDTO[] };
 /**
  * Makes the occurrences of the locked `series` after its `generatedUntil` (from its start
  * on a new series) up to `until`, and records `until`. An ended series makes none.
+ * `remakeFrom` (a changed rule) makes them again from that date on, whatever was made
+ * before: the unique index keeps an occurrence that stayed from being made twice.
+ * Each lands `shiftDays` from its rule date.
  */
-async function expandSeries(tx: Executor, series: SeriesRow, until: string): Promise<Expansion> {
-  if (series.endedAt || (series.generatedUntil && series.generatedUntil >= until)) {
+export async function expandSeries(
+  tx: Executor,
+  series: SeriesRow,
+  until: string,
+  remakeFrom?: string,
+): Promise<Expansion> {
+  if (series.endedAt || (!remakeFrom && series.generatedUntil && series.generatedUntil >= until)) {
     return { created: [], weeks: [] };
   }
-  const from = series.generatedUntil ? addDays(series.generatedUntil, 1) : series.startDate;
+  const from = remakeFrom ?? (series.generatedUntil ? addDays(series.generatedUntil, 1) : series.startDate);
   const dates = occurrencesBetween(series.rrule, series.startDate, from, until);
   const created =
     dates.length === 0
@@ -67,19 +75,19 @@ async function expandSeries(tx: Executor, series: SeriesRow, until: string): Pro
               time: series.time,
               durationMinutes: series.durationMinutes,
               customerId: series.customerId,
-              date,
+              date: addDays(date, series.shiftDays),
               seriesId: series.id,
               occurrenceDate: date,
             })),
           )
           .onConflictDoNothing({ target: [jobs.seriesId, jobs.occurrenceDate] })
           .returning();
-  await tx.update(jobSeries).set({ generatedUntil: until }).where(eq(jobSeries.id, series.id));
+  const generatedUntil =
+    series.generatedUntil && series.generatedUntil > until ? series.generatedUntil : until;
+  await tx.update(jobSeries).set({ generatedUntil }).where(eq(jobSeries.id, series.id));
   // Occurrences count in the history like any job: each week they land in gets its row.
   const weeks: WeeklyScheduleDTO[] = [];
-  for (const weekStart of new Set(
-    created.map((row) => weekStartOf(row.occurrenceDate ?? series.startDate)),
-  )) {
+  for (const weekStart of new Set(created.map((row) => weekStartOf(row.date ?? series.startDate)))) {
     const week = await ensureWeeklySchedule(tx, series.companyId, weekStart);
     if (week) weeks.push(week);
   }

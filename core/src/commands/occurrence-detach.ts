@@ -24,7 +24,8 @@ type Occurrence = { seriesId: string | null; isDetached: boolean; date: string |
 
 /**
  * The occurrence's `isDetached` after `fields` are saved on it: a job outside any series
- * is never detached; `seriesWide` (a "following"/"all" edit) detaches only a date of its own.
+ * is never detached; a `seriesWide` ("following"/"all") edit never detaches it, as even a
+ * new date moves every occurrence it reaches by the same number of days.
  */
 export function detachedAfter(
   locked: Occurrence,
@@ -34,6 +35,5 @@ export function detachedAfter(
   if (!locked.seriesId) return false;
   if (locked.isDetached) return true;
   const changed = (key: string) => key in fields && !isSame(locked[key as keyof Occurrence], fields[key]);
-  if (changed("date")) return true;
-  return !seriesWide && SERIES_FIELDS.some(changed);
+  return !seriesWide && (changed("date") || SERIES_FIELDS.some(changed));
 }

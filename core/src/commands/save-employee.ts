@@ -12,10 +12,17 @@ import { assertCurrentVersion, nextVersion } from "./versions";
 export const EMPLOYEE_NOT_FOUND = "Employee not found";
 
 export async function createEmployee(member: CompanyAccess, input: TEmployeeCreate): Promise<EmployeeDTO> {
-  const { name, initials, avatarColor, isActive } = input;
+  const { name, initials, avatarColor, isActive, availability } = input;
   const [row] = await db
     .insert(employees)
-    .values({ companyId: member.companyId, name, initials, avatarColor, isActive })
+    .values({
+      companyId: member.companyId,
+      name,
+      initials,
+      avatarColor,
+      isActive,
+      availability: availability ?? [],
+    })
     .returning();
   const employee = presentEmployee(row);
   publish(member.companyId, "employee.created", employee);
@@ -29,14 +36,14 @@ export async function updateEmployee(
   input: TEmployeeUpdate,
   expectedVersion?: number,
 ): Promise<EmployeeDTO> {
-  const { name, initials, avatarColor, isActive } = input;
+  const { name, initials, avatarColor, isActive, availability } = input;
   const row = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(employees).where(eq(employees.id, employeeId)).for("update");
     if (!locked) throw new NotFound(EMPLOYEE_NOT_FOUND);
     await assertCurrentVersion(tx, locked, expectedVersion, "employee", () => presentEmployee(locked));
     const [updated] = await tx
       .update(employees)
-      .set({ name, initials, avatarColor, isActive, ...nextVersion(locked, member.userId) })
+      .set({ name, initials, avatarColor, isActive, availability, ...nextVersion(locked, member.userId) })
       .where(eq(employees.id, employeeId))
       .returning();
     return updated;

@@ -18,7 +18,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
-import { callRecords, employees, jobs } from "../db/schema";
+import { callRecords, customers, employees, jobs } from "../db/schema";
 import { BadRequest, Forbidden, NotFound } from "../errors";
 import { logger } from "../logger";
 import { notifyJobChange } from "../notifications/notify";
@@ -34,6 +34,7 @@ import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { writeJobIfVersion } from "./job-compare-and-set";
 import { decodePhotoChanges, writePhotoChanges } from "./job-photos";
 import { detachedAfter } from "./occurrence-detach";
+import { recordJobTaps } from "./record-job-taps";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 type JobRow = typeof jobs.$inferSelect;
@@ -62,11 +63,25 @@ async function assertCallRecordOfCompany(executor: Executor, companyId: string, 
   if (!record) throw new BadRequest(CALL_RECORD_NOT_IN_COMPANY);
 }
 
+/** The linked customer's name for the answer and the event; none when it cannot be read now. */
+async function customerNameOf(customerId: string | null): Promise<string | null> {
+  if (!customerId) return null;
+  const [customer] = await db
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .catch((error: unknown) => {
+      logger.warn({ err: error, customerId }, "job answered without its customer's name");
+      return [];
+    });
+  return customer?.name ?? null;
+}
+
 /**
  * After commit: the job event, the history week when one was opened, and the bell. Nobody
  * is told before the change is committed (docs/realtime.md).
  */
-async function announce(
+export async function announce(
   member: CompanyAccess,
   event: "job.created" | "job.updated",
   row: JobRow,
@@ -76,7 +91,7 @@ async function announce(
   // The change is committed: what follows may fail (a dropped connection) without turning a
   // stored change into an error, which a retry would apply again (docs/reliability.md).
   // Warnings inform, never refuse; without them the job is answered as it is.
-  const presented = presentJob(row);
+  const presented = presentJob(row, await customerNameOf(row.customerId));
   const job = await withWarnings(presented).catch((error: unknown) => {
     logger.warn({ err: error, jobId: row.id }, "job answered without warnings");
     return presented;
@@ -177,7 +192,14 @@ function assertWholeSlot(locked: JobRow, fields: Partial<Record<JobSlotField, st
 type JobChangeInput = {
   fields: Omit<
     TJobUpdate,
-    "companyId" | "version" | "beforePhoto" | "afterPhoto" | "completedAt" | "onMyWay" | "onMyWayAt"
+    | "companyId"
+    | "version"
+    | "beforePhoto"
+    | "afterPhoto"
+    | "completedAt"
+    | "onMyWay"
+    | "onMyWayAt"
+    | "startedAt"
   >;
   input: TJobUpdate;
   photos: ReturnType<typeof decodePhotoChanges>;
@@ -206,18 +228,12 @@ async function assertChangeAllowed(
 }
 
 /** The columns a change writes, decided on the row as it is at the write. */
-function columnsOf(
-  member: CompanyAccess,
-  current: JobRow,
-  { fields, input, photos, seriesWide }: JobChangeInput,
-) {
+function columnsOf(member: CompanyAccess, current: JobRow, { fields, input, seriesWide }: JobChangeInput) {
   return {
     ...fields,
     completedAt: completionTime(current, input, fields.status ?? current.status),
     // "On my way" is a timestamp for the office, never a status (docs/schedule.md).
     ...(input.onMyWay ? { onMyWayAt: onMyWayTime(input.onMyWayAt) } : {}),
-    ...(photos.before !== undefined ? { hasBeforePhoto: photos.before !== null } : {}),
-    ...(photos.after !== undefined ? { hasAfterPhoto: photos.after !== null } : {}),
     // An occurrence changed on its own keeps that change through series edits (docs/schedule.md).
     isDetached: detachedAfter(current, fields, seriesWide),
     ...nextVersion(current, member.userId),
@@ -286,6 +302,7 @@ export async function updateJob(
     completedAt: _completedAt,
     onMyWay: _onMyWay,
     onMyWayAt: _onMyWayAt,
+    startedAt: _startedAt,
     ...fields
   } = input;
   const change: JobChangeInput = {
@@ -312,12 +329,13 @@ export async function updateJob(
         if (fields.customerId && fields.customerId !== locked.customerId) {
           await assertCustomerOfCompany(tx, companyId, fields.customerId);
         }
+        // The photos first: the row then says which kinds still have one (job-photos.ts).
+        const photoColumns = await writePhotoChanges(tx, locked, change.photos, member.userId);
         const [updated] = await tx
           .update(jobs)
-          .set(columnsOf(member, locked, change))
+          .set({ ...columnsOf(member, locked, change), ...photoColumns })
           .where(eq(jobs.id, jobId))
           .returning();
-        await writePhotoChanges(tx, jobId, change.photos);
         const isNewWeek = updated.date !== null && updated.date !== locked.date;
         return {
           before: locked,
@@ -326,6 +344,8 @@ export async function updateJob(
             isNewWeek && updated.date ? await ensureWeeklySchedule(tx, companyId, updated.date) : undefined,
         };
       });
+  // The technician's taps are facts of their timesheet, kept apart from the job (docs/timesheets.md).
+  await recordJobTaps(member, before, row, input.startedAt);
   const job = await announce(member, "job.updated", row, week, {
     type: "updated",
     before,

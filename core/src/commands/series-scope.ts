@@ -8,16 +8,18 @@
  * Occurrences changed on their own (detached) keep their change unless `includeDetached`.
  * The version check applies to the occurrence the user edited.
  */
-import type { JobDTO, SeriesScope, TJobUpdate } from "@sched/shared-types";
+import type { JobDTO, SeriesScope, TJobUpdate, WeeklyScheduleDTO } from "@sched/shared-types";
 import { and, eq, gte, isNull, ne, not, or, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { jobSeries, jobs } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
+import { daysBetween, weekStartOf } from "../lib/dates";
 import { notifyJobChange } from "../notifications/notify";
 import { authorize, type CompanyAccess } from "../policies/authorize";
 import { todayIn } from "../queries/calendar-feed";
 import { loadCompanySettings } from "../queries/company-settings";
 import { deleteJob } from "./delete-job";
+import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { announceSeriesChange, SERIES_NOT_FOUND } from "./job-series";
 import { SERIES_FIELDS, type SeriesField } from "./occurrence-detach";
 import { updateJob } from "./save-job";
@@ -92,33 +94,54 @@ export async function updateOccurrences(
   );
   if (unschedules) throw new BadRequest(UNSCHEDULE_ONE_ONLY);
   const change = seriesChangeOf(row, input);
+  const shift = dayShiftOf(row, input);
   const saved = await updateJob(member, row.id, input, expectedVersion, { seriesWide: true, seen: row });
-  if (Object.keys(change).length === 0) return saved;
+  if (Object.keys(change).length === 0 && shift === 0) return saved;
   const today = await companyToday(member.companyId);
-  await db.transaction(async (tx) => {
+  const weeks = await db.transaction(async (tx) => {
     const [series] = await tx.select().from(jobSeries).where(eq(jobSeries.id, seriesId)).for("update");
-    if (!series) return;
+    if (!series) return [];
     await tx
       .update(jobSeries)
       .set({
         ...change,
+        shiftDays: series.shiftDays + shift,
         version: series.version + 1,
         updatedBy: member.userId,
         updatedAt: new Date(),
       })
       .where(eq(jobSeries.id, seriesId));
-    await tx
+    const moved = await tx
       .update(jobs)
       .set({
         ...change,
+        ...(shift !== 0 ? { date: sql`${jobs.date} + ${shift}::integer` } : {}),
         version: sql`${jobs.version} + 1`,
         updatedBy: member.userId,
         updatedAt: new Date(),
       })
-      .where(reachedOccurrences(row, seriesId, options, today));
+      .where(reachedOccurrences(row, seriesId, options, today))
+      .returning({ date: jobs.date });
+    return shift === 0 ? [] : weeksOf(tx, member.companyId, moved);
   });
-  await announceSeriesChange(member.companyId, seriesId);
+  await announceSeriesChange(member.companyId, seriesId, weeks);
   return saved;
+}
+
+/** Days a "following"/"all" edit moves the edited occurrence, and so every one it reaches. */
+function dayShiftOf(row: JobRow, input: TJobUpdate): number {
+  if (!("date" in input) || !input.date || !row.date || input.date === row.date) return 0;
+  return daysBetween(row.date, input.date);
+}
+
+/** The history week of each date jobs moved to, opened where it is new. */
+async function weeksOf(tx: Executor, companyId: string, moved: { date: string | null }[]) {
+  const weeks: WeeklyScheduleDTO[] = [];
+  for (const weekStart of new Set(moved.flatMap((job) => (job.date ? [weekStartOf(job.date)] : [])))) {
+    const week = await ensureWeeklySchedule(tx, companyId, weekStart);
+    if (week) weeks.push(week);
+  }
+  return weeks;
 }
 
 /** Ends the series: no occurrence is made after this. */

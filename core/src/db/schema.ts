@@ -5,6 +5,10 @@
  * presents them as booleans (docs/decisions.md).
  */
 export * from "./schema/accounts";
+export * from "./schema/job-photos";
 export * from "./schema/messages";
+export * from "./schema/password-reset";
 export * from "./schema/planning";
+export * from "./schema/time-off";
+export * from "./schema/timesheets";
 export * from "./schema/work";

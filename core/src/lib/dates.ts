@@ -4,7 +4,7 @@
  */
 import { formatCalendarDate, isoWeekday } from "@sched/shared-types";
 
-export { addDays, toDateString, weekStartOf } from "@sched/shared-types";
+export { addDays, daysBetween, toDateString, weekStartOf } from "@sched/shared-types";
 
 /** 0 = Monday ... 6 = Sunday (a template's day of the week). */
 export const dayOfWeek = (date: string) => isoWeekday(date) - 1;

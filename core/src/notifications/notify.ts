@@ -122,3 +122,18 @@ export function notifyMembersWho(
     await deliver(companyId, actorUserId, withoutActor(notices, actorUserId));
   });
 }
+
+/**
+ * Entries a caller decides from the company's members (the sick day's one entry per
+ * colleague, core/src/notifications/day-replan.ts), delivered like every other.
+ */
+export function notifyMembers(
+  member: CompanyAccess,
+  what: string,
+  noticesFor: (people: Person[]) => Notice[],
+): Promise<void> {
+  const { companyId, userId } = member;
+  return safely(companyId, what, async () => {
+    await deliver(companyId, userId, noticesFor(await loadPeople(companyId)));
+  });
+}

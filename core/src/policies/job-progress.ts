@@ -4,7 +4,7 @@
  *   - a member who may not manage jobs but is linked to a roster employee progresses only
  *     that employee's jobs (403 "This job is not assigned to you"); an unlinked one keeps
  *     the role's rule (any job of the company);
- *   - a completion or "on my way" time a client reports lies between the start of the day
+ *   - a completion, "on my way" or start time a client reports lies between the start of the day
  *     before the job's day (UTC, so every time zone's morning is inside) and now plus a few
  *     minutes (400 on its field), so no report is dated where it cannot have happened.
  */
@@ -13,6 +13,7 @@ import {
   NOT_YOUR_JOB,
   ON_MY_WAY_AT_OUT_OF_RANGE,
   PROGRESS_TIME_SLACK_MINUTES,
+  STARTED_AT_OUT_OF_RANGE,
 } from "@sched/shared-types";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
@@ -21,12 +22,12 @@ import { BadRequest, Forbidden } from "../errors";
 import { type CompanyAccess, isAllowed } from "./authorize";
 
 type ProgressedJob = { employeeId: string | null; date: string | null };
-type ReportedTimes = { completedAt?: string | null; onMyWayAt?: string };
+type ReportedTimes = { completedAt?: string | null; onMyWayAt?: string; startedAt?: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The roster employee the member is, if linked. */
-async function linkedEmployeeOf(executor: Executor, member: CompanyAccess): Promise<string | null> {
+export async function linkedEmployeeOf(executor: Executor, member: CompanyAccess): Promise<string | null> {
   const [membership] = await executor
     .select({ employeeId: companyUsers.employeeId })
     .from(companyUsers)
@@ -64,5 +65,8 @@ export async function assertProgressAllowed(
   }
   if (reported.onMyWayAt) {
     assertPlausible(reported.onMyWayAt, date, now, "onMyWayAt", ON_MY_WAY_AT_OUT_OF_RANGE);
+  }
+  if (reported.startedAt) {
+    assertPlausible(reported.startedAt, date, now, "startedAt", STARTED_AT_OUT_OF_RANGE);
   }
 }

@@ -1,17 +1,17 @@
 /**
  * A calendar feed as RFC 5545 text (docs/settings.md, "Calendar feed"), written by
  * ical-generator. Each job is one event at its wall-clock time in the company's time zone,
+ * as long as the job lasts; approved time off is a busy (OPAQUE) event of its own,
  * with that zone's VTIMEZONE, so a phone shows 09:00 as 09:00 whatever its own zone
  * does. The UID is the job's id and SEQUENCE its version: a phone's calendar updates
  * the event it already has instead of adding another.
  */
-import ical, { ICalEventStatus } from "ical-generator";
+import { addDays, TIME_OFF_KIND_LABELS, type TimeOffKind } from "@sched/shared-types";
+import ical, { type ICalCalendar, ICalEventStatus, ICalEventTransparency } from "ical-generator";
 import { DateTime } from "luxon";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import type { CalendarFeed, CalendarFeedJob } from "../queries/calendar-feed";
+import type { CalendarFeed, CalendarFeedJob, CalendarFeedTimeOff } from "../queries/calendar-feed";
 
-/** Jobs have no length yet: each is shown as an hour. */
-const JOB_HOURS = 1;
 /** How often a calendar app should come back for changes (a hint; apps choose). */
 const REFRESH_SECONDS = 60 * 60;
 const UTC_ZONES = new Set(["UTC", "Etc/UTC"]);
@@ -58,7 +58,7 @@ export function renderCalendarFeed(feed: CalendarFeed): string {
       id: `${job.id}@scheduler`,
       sequence: job.version,
       start,
-      end: start.plus({ hours: JOB_HOURS }),
+      end: start.plus({ minutes: job.durationMinutes }),
       timezone: zone?.tzid ?? null,
       summary: `${job.type} – ${job.location}`,
       location: job.location,
@@ -69,5 +69,41 @@ export function renderCalendarFeed(feed: CalendarFeed): string {
       lastModified: job.updatedAt,
     });
   }
+  for (const off of feed.timeOff) addTimeOff(calendar, off, zone?.tzid);
   return calendar.toString();
+}
+
+/**
+ * Approved time off: whole days as an all-day event (its end the day after, as RFC 5545
+ * counts), part of a day at its times; OPAQUE, so the phone shows the person busy.
+ */
+function addTimeOff(calendar: ICalCalendar, off: CalendarFeedTimeOff, tzid: string | undefined) {
+  const kind = TIME_OFF_KIND_LABELS[off.kind as TimeOffKind] ?? "Time off";
+  const common = {
+    id: `time-off-${off.id}@scheduler`,
+    sequence: off.version,
+    summary: `Time off – ${kind}`,
+    description: off.note,
+    status: ICalEventStatus.CONFIRMED,
+    transparency: ICalEventTransparency.OPAQUE,
+    stamp: off.updatedAt,
+    created: off.createdAt,
+    lastModified: off.updatedAt,
+  };
+  if (off.startTime && off.endTime) {
+    const zone = tzid ?? "UTC";
+    calendar.createEvent({
+      ...common,
+      start: DateTime.fromISO(`${off.startDate}T${off.startTime}`, { zone }),
+      end: DateTime.fromISO(`${off.endDate}T${off.endTime}`, { zone }),
+      timezone: tzid ?? null,
+    });
+    return;
+  }
+  calendar.createEvent({
+    ...common,
+    allDay: true,
+    start: DateTime.fromISO(off.startDate, { zone: "UTC" }),
+    end: DateTime.fromISO(addDays(off.endDate, 1), { zone: "UTC" }),
+  });
 }

@@ -9,6 +9,7 @@ export function presentEmployee(row: typeof employees.$inferSelect): EmployeeDTO
     initials: row.initials,
     avatarColor: row.avatarColor as AvatarColor,
     isActive: row.isActive,
+    availability: row.availability ?? [],
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };

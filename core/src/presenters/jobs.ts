@@ -16,7 +16,8 @@ export function photoUrl(jobId: string, kind: JobPhotoKind, updatedAt: Date): st
   return `/api/jobs/${jobId}/photos/${kind}?v=${updatedAt.getTime()}`;
 }
 
-export function presentJob(row: JobRow): JobDTO {
+/** `customerName`: the linked customer's name, which the job row does not hold (withCustomerName). */
+export function presentJob(row: JobRow, customerName: string | null = null): JobDTO {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -35,6 +36,7 @@ export function presentJob(row: JobRow): JobDTO {
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     customerId: row.customerId,
+    customerName: row.customerId ? customerName : null,
     callRecordId: row.callRecordId,
     seriesId: row.seriesId,
     occurrenceDate: row.occurrenceDate,
@@ -56,6 +58,12 @@ const isoTimestamp = (column: AnyPgColumn) =>
 const sqlPhotoUrl = (kind: JobPhotoKind, hasPhoto: AnyPgColumn) =>
   sql`case when ${hasPhoto} then '/api/jobs/' || ${jobs.id} || ${`/photos/${kind}?v=`} || floor(extract(epoch from ${jobs.updatedAt}) * 1000)::bigint end`;
 
+/**
+ * The linked customer's name. Written out in full: drizzle leaves a column unqualified in a
+ * one-table select, which inside this subquery would name the customer's column, not the job's.
+ */
+const customerNameSql = sql`(select c.name from customers c where c.id = "jobs"."customer_id")`;
+
 /** presentJob as a PostgreSQL json expression over the `jobs` table. */
 export const jobJsonSql = sql`json_build_object(
   'id', ${jobs.id},
@@ -75,6 +83,7 @@ export const jobJsonSql = sql`json_build_object(
   'customerEmail', ${jobs.customerEmail},
   'customerPhone', ${jobs.customerPhone},
   'customerId', ${jobs.customerId},
+  'customerName', ${customerNameSql},
   'callRecordId', ${jobs.callRecordId},
   'seriesId', ${jobs.seriesId},
   'occurrenceDate', ${jobs.occurrenceDate},

@@ -1,14 +1,14 @@
 /**
- * What a calendar feed shows (docs/settings.md, "Calendar feed"): the jobs of the roster
- * employee linked to the member whose token it is, from 30 days ago to 90 days ahead of
- * today in the company's time zone. A token nobody holds any more, a member who left or
+ * What a calendar feed shows (docs/settings.md, "Calendar feed"): the jobs and the approved
+ * time off (docs/time-off.md) of the roster employee linked to the member whose token it is,
+ * from 30 days ago to 90 days ahead of today in the company's time zone. A token nobody holds any more, a member who left or
  * is no longer linked: no feed at all (the route answers 404).
  */
 import { DEFAULT_COMPANY_SETTINGS } from "@sched/shared-types";
-import { and, asc, between, eq } from "drizzle-orm";
+import { and, asc, between, eq, gte, lte } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { db } from "../db/client";
-import { companies, companySettings, companyUsers, employees, jobs } from "../db/schema";
+import { companies, companySettings, companyUsers, employees, jobs, timeOff } from "../db/schema";
 import { addDays } from "../lib/dates";
 import { hashToken, isWellFormedToken } from "../lib/tokens";
 
@@ -16,12 +16,14 @@ export const FEED_DAYS_BACK = 30;
 export const FEED_DAYS_AHEAD = 90;
 
 export type CalendarFeedJob = typeof jobs.$inferSelect;
+export type CalendarFeedTimeOff = typeof timeOff.$inferSelect;
 
 export type CalendarFeed = {
   companyName: string;
   employeeName: string;
   timeZone: string;
   jobs: CalendarFeedJob[];
+  timeOff: CalendarFeedTimeOff[];
 };
 
 /** Today's date where the company is. */
@@ -57,16 +59,39 @@ export async function loadCalendarFeed(token: string, now = new Date()): Promise
   if (!owner) return undefined;
   const timeZone = owner.timeZone ?? DEFAULT_COMPANY_SETTINGS.timeZone;
   const today = todayIn(timeZone, now);
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.companyId, owner.companyId),
-        eq(jobs.employeeId, owner.employeeId),
-        between(jobs.date, addDays(today, -FEED_DAYS_BACK), addDays(today, FEED_DAYS_AHEAD)),
-      ),
-    )
-    .orderBy(asc(jobs.date), asc(jobs.time));
-  return { companyName: owner.companyName, employeeName: owner.employeeName, timeZone, jobs: rows };
+  const from = addDays(today, -FEED_DAYS_BACK);
+  const to = addDays(today, FEED_DAYS_AHEAD);
+  const [rows, daysOff] = await Promise.all([
+    db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.companyId, owner.companyId),
+          eq(jobs.employeeId, owner.employeeId),
+          between(jobs.date, from, to),
+        ),
+      )
+      .orderBy(asc(jobs.date), asc(jobs.time)),
+    db
+      .select()
+      .from(timeOff)
+      .where(
+        and(
+          eq(timeOff.companyId, owner.companyId),
+          eq(timeOff.employeeId, owner.employeeId),
+          eq(timeOff.status, "approved"),
+          lte(timeOff.startDate, to),
+          gte(timeOff.endDate, from),
+        ),
+      )
+      .orderBy(asc(timeOff.startDate)),
+  ]);
+  return {
+    companyName: owner.companyName,
+    employeeName: owner.employeeName,
+    timeZone,
+    jobs: rows,
+    timeOff: daysOff,
+  };
 }

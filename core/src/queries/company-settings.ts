@@ -18,6 +18,8 @@ export function presentCompanySettings(row: SettingsRow | undefined): CompanySet
     jobTypeDurations: row.jobTypeDurations,
     customerNotices: row.customerNotices,
     reminderTime: row.reminderTime,
+    overtimeWeeklyMinutes: row.overtimeWeeklyMinutes,
+    overtimeDailyMinutes: row.overtimeDailyMinutes,
   };
 }
 

@@ -3,12 +3,19 @@
  * matches a LIKE pattern on `search_text`, which the trigram index answers without reading
  * the company's other customers; the bench (scripts/bench, "customers") measures it.
  */
-import type { CallRecordDTO, CustomerDetailDTO, CustomerDTO, JobDTO } from "@sched/shared-types";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import {
+  type CallRecordDTO,
+  type CustomerDetailDTO,
+  type CustomerDTO,
+  can,
+  type JobDTO,
+} from "@sched/shared-types";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { db } from "../db/client";
-import { callRecords, customers, jobs } from "../db/schema";
+import { callRecords, companyUsers, customers, jobs } from "../db/schema";
 import { searchPattern } from "../lib/search-text";
+import type { CompanyAccess } from "../policies/company-access";
 import { presentCallRecord } from "../presenters/call-records";
 import { presentCustomer } from "../presenters/customers";
 import { jobJsonSql } from "../presenters/jobs";
@@ -17,17 +24,49 @@ import { loadCompanySettings } from "./company-settings";
 type CustomerRow = typeof customers.$inferSelect;
 
 /**
+ * The jobs a member may see a customer through: every job for the office; for anyone
+ * else (a technician), only the jobs of the roster employee they are linked to, past and
+ * upcoming. An unlinked technician has none (docs/customers.md, "Their own work only").
+ */
+function ownJobsOf(member: CompanyAccess): SQL | undefined {
+  if (can(member.role, "readAllCustomers")) return undefined;
+  return sql`${jobs.employeeId} = (select ${companyUsers.employeeId} from ${companyUsers}
+    where ${companyUsers.companyId} = ${member.companyId} and ${companyUsers.userId} = ${member.userId})`;
+}
+
+/** Customers the member may see: all of the company's, or those with one of the member's own jobs. */
+function visibleTo(member: CompanyAccess): SQL | undefined {
+  const ownJobs = ownJobsOf(member);
+  if (!ownJobs) return eq(customers.companyId, member.companyId);
+  return and(
+    eq(customers.companyId, member.companyId),
+    sql`exists (select 1 from ${jobs} where ${jobs.companyId} = ${member.companyId}
+      and ${jobs.customerId} = ${customers.id} and ${ownJobs})`,
+  );
+}
+
+/** Whether the member may see this customer of their company (a technician: one of their own jobs'). */
+export async function isCustomerVisibleTo(member: CompanyAccess, customerId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), visibleTo(member)))
+    .limit(1);
+  return found !== undefined;
+}
+
+/**
  * Customers whose name, phone, e-mail or address contain `q` (any case, any accents; a
  * phone in any spelling), those whose name starts with it first, then by name. Without
- * `q`, the first `limit` by name.
+ * `q`, the first `limit` by name. A technician finds only the customers of their own jobs.
  */
 export async function searchCustomers(
-  companyId: string,
+  member: CompanyAccess,
   q: string | undefined,
   limit: number,
 ): Promise<CustomerDTO[]> {
   const query = q?.trim();
-  const ofCompany = eq(customers.companyId, companyId);
+  const ofCompany = visibleTo(member);
   if (!query) {
     const rows = await db
       .select()
@@ -56,13 +95,13 @@ async function companyToday(companyId: string): Promise<string> {
 }
 
 /** The customer's jobs as the API presents them, built by PostgreSQL like the board's list. */
-async function jobsOf(row: CustomerRow): Promise<JobDTO[]> {
+async function jobsOf(row: CustomerRow, member: CompanyAccess): Promise<JobDTO[]> {
   const [result] = await db
     .select({
       json: sql<string>`coalesce(json_agg(${jobJsonSql} order by ${jobs.date} desc nulls first, ${jobs.time} desc, ${jobs.createdAt} desc)::text, '[]')`,
     })
     .from(jobs)
-    .where(and(eq(jobs.customerId, row.id), eq(jobs.companyId, row.companyId)));
+    .where(and(eq(jobs.customerId, row.id), eq(jobs.companyId, row.companyId), ownJobsOf(member)));
   return JSON.parse(result?.json ?? "[]") as JobDTO[];
 }
 
@@ -84,9 +123,17 @@ async function callsOf(row: CustomerRow): Promise<CallRecordDTO[]> {
   );
 }
 
-/** The customer with their upcoming jobs (soonest first), past jobs (latest first) and calls. */
-export async function customerDetail(row: CustomerRow): Promise<CustomerDetailDTO> {
-  const [allJobs, calls, today] = await Promise.all([jobsOf(row), callsOf(row), companyToday(row.companyId)]);
+/**
+ * The customer with their upcoming jobs (soonest first), past jobs (latest first) and calls.
+ * A technician sees their own jobs there and no calls: the call log is the office's.
+ */
+export async function customerDetail(row: CustomerRow, member: CompanyAccess): Promise<CustomerDetailDTO> {
+  const isOffice = can(member.role, "readAllCustomers");
+  const [allJobs, calls, today] = await Promise.all([
+    jobsOf(row, member),
+    isOffice ? callsOf(row) : [],
+    companyToday(row.companyId),
+  ]);
   const upcomingJobs = allJobs.filter((job) => job.date === null || job.date >= today).reverse();
   const pastJobs = allJobs.filter((job) => job.date !== null && job.date < today);
   return { ...presentCustomer(row), upcomingJobs, pastJobs, calls };

@@ -42,7 +42,7 @@ export type JobListBody = {
 };
 
 /** Bump when presentJob's output changes, so browsers drop bodies cached under old ETags. */
-const FORMAT_VERSION = "j4";
+const FORMAT_VERSION = "j5";
 /** What the kept bodies may weigh in all; the oldest go first. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -75,7 +75,14 @@ const filterKey = (filter: JobFilter) =>
  * who is inactive, so those are part of it too (core/src/queries/job-warnings.ts).
  */
 const fingerprintSql = (companyId: string) =>
-  sql<string>`count(*)::text || '.' || coalesce(sum(uuid_hash_extended(${jobs.id}, ${jobs}.xmin::text::bigint)), 0)::text || '.' || ${conflictFingerprintSql(companyId)}`;
+  sql<string>`count(*)::text || '.' || coalesce(sum(uuid_hash_extended(${jobs.id}, ${jobs}.xmin::text::bigint)), 0)::text || '.' || ${customerFingerprintSql} || '.' || ${conflictFingerprintSql(companyId)}`;
+
+/**
+ * The listed jobs' customers, hashed the same way: a customer renamed changes the name on
+ * their jobs' cards (`customerName`) though no job row changed.
+ */
+const customerFingerprintSql = sql`coalesce(sum((select uuid_hash_extended(c.id, c.xmin::text::bigint)
+  from customers c where c.id = "jobs"."customer_id")), 0)::text`;
 
 const etagOf = (filter: JobFilter, fingerprint: string) =>
   `W/"${FORMAT_VERSION}-${filterKey(filter)}-${fingerprint}"`;
@@ -105,7 +112,7 @@ async function build(companyId: string, filter: JobFilter): Promise<Entry> {
   const [row] = await db
     .select({
       fingerprint: fingerprintSql(companyId),
-      conflictState: conflictStateSql(companyId),
+      conflictState: conflictStateSql(companyId, { from: filter.startDate, to: filter.endDate }),
       json: sql<string>`coalesce(json_agg(${jobJsonSql} order by ${asc(jobs.date)}, ${asc(jobs.time)}, ${asc(jobs.createdAt)})::text, '[]')`,
     })
     .from(jobs)

@@ -1,5 +1,5 @@
 /** The team screen's lists: the company's members and its pending invitations (docs/team-and-invitations.md). */
-import type { InvitationDTO, MemberDTO } from "@sched/shared-types";
+import type { InvitationDTO, MemberDTO, TeamPersonDTO } from "@sched/shared-types";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { companyUsers, employeeInvitations, users } from "../db/schema";
@@ -19,6 +19,21 @@ export async function listMembers(companyId: string): Promise<MemberDTO[]> {
     .where(eq(companyUsers.companyId, companyId))
     .orderBy(ROLE_ORDER, asc(companyUsers.joinedAt));
   return rows.map(presentMember);
+}
+
+/** The members as every member may see them: names and roster links, no e-mails (chat's directory). */
+export async function listTeamPeople(companyId: string): Promise<TeamPersonDTO[]> {
+  return db
+    .select({
+      userId: companyUsers.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      employeeId: companyUsers.employeeId,
+    })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .where(eq(companyUsers.companyId, companyId))
+    .orderBy(ROLE_ORDER, asc(companyUsers.joinedAt));
 }
 
 /** The invitations not yet accepted, newest first (expired ones included: the screen marks them). */

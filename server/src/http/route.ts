@@ -57,9 +57,10 @@ type Options<A extends Access, B, Q, P> = {
   idempotent?: boolean;
   /**
    * The answer's status when the handler succeeds: 201 for a create (the handler returns
-   * what it made), 204 for nothing to say (the handler returns nothing). Default 200.
+   * what it made), 202 for work handed to the worker (an e-mail), 204 for nothing to say
+   * (the handler returns nothing). Default 200.
    */
-  status?: 201 | 204;
+  status?: 201 | 202 | 204;
 };
 
 /** Replaces a request part with its parsed value (Express 5 makes req.query a getter). */

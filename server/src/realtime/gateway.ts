@@ -27,6 +27,7 @@ import type { RequestHandler } from "express";
 import type { Session, SessionData } from "express-session";
 import { Server, type Socket } from "socket.io";
 import { isOwnOrigin } from "../http/same-origin";
+import { isOnlineSource, registerOnline, setOnlineSource } from "./online";
 import { refreshPresenceOf, registerPresence } from "./presence";
 import { revalidateEvery } from "./revalidate";
 
@@ -119,7 +120,9 @@ export function attachGateway(httpServer: HttpServer, sessionMiddleware: Request
     const { sessionExpiresAt } = socket.data;
     if (sessionExpiresAt !== undefined) endAtSessionExpiry(socket, sessionExpiresAt);
     registerPresence(io, socket);
+    registerOnline(io, socket);
   });
+  setOnlineSource(io);
   const stopRevalidating = revalidateEvery(io);
 
   const publisher = gatewayPublisher(io);
@@ -130,6 +133,7 @@ export function attachGateway(httpServer: HttpServer, sessionMiddleware: Request
       stopRevalidating();
       // Another gateway of this process (tests run two) keeps publishing.
       if (currentPublisher() === publisher) usePublisher(undefined);
+      if (isOnlineSource(io)) setOnlineSource(undefined);
       pub.disconnect();
       sub.disconnect();
       callback?.(error);

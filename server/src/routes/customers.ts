@@ -1,11 +1,13 @@
 /**
- * Customers (docs/customers.md): owners and admins add, edit, delete and import them; every
- * member reads them (a technician needs the address and the phone).
+ * Customers (docs/customers.md): owners and admins add, edit, delete and import them and
+ * read them all; a technician reads the customers of their own jobs (the address and the
+ * phone), and any other is not found.
  */
 import { importCustomers } from "@sched/core/commands/import-customers";
 import { createCustomer, deleteCustomer, updateCustomer } from "@sched/core/commands/save-customer";
 import { customers } from "@sched/core/db/schema";
-import { customerDetail, searchCustomers } from "@sched/core/queries/customers";
+import { NotFound } from "@sched/core/errors";
+import { customerDetail, isCustomerVisibleTo, searchCustomers } from "@sched/core/queries/customers";
 import {
   CUSTOMER_NOT_FOUND,
   ZCustomerCreate,
@@ -23,7 +25,7 @@ export const customersRouter = Router();
 customersRouter.get(
   "/",
   route({ access: { company: "read" }, query: ZCustomerListQuery }, ({ member, query }) =>
-    searchCustomers(member.companyId, query.q, query.limit),
+    searchCustomers(member, query.q, query.limit),
   ),
 );
 
@@ -35,19 +37,20 @@ customersRouter.post(
   ),
 );
 
-/** A spreadsheet as CSV text; `dryRun` answers the same counts without writing. */
+/** A spreadsheet as CSV text; `dryRun` answers the same counts and changes without writing; `mode` fillEmpty (default) or overwrite. */
 customersRouter.post(
   "/import",
   route({ access: { company: "manageCustomers" }, body: ZCustomerImport }, ({ member, body }) =>
-    importCustomers(member, body.csv, body.dryRun),
+    importCustomers(member, body.csv, body.dryRun, body.mode),
   ),
 );
 
 customersRouter.get(
   "/:id",
   route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
-    const { row } = await rowDoor(customers, params.id, userId, "read", CUSTOMER_NOT_FOUND);
-    return customerDetail(row);
+    const { row, member } = await rowDoor(customers, params.id, userId, "read", CUSTOMER_NOT_FOUND);
+    if (!(await isCustomerVisibleTo(member, row.id))) throw new NotFound(CUSTOMER_NOT_FOUND);
+    return customerDetail(row, member);
   }),
 );
 

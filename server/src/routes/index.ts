@@ -1,5 +1,6 @@
 /** Every /api router in one place, so the mounted surface reads top to bottom. */
 import { Router } from "express";
+import { absencePlanRouter } from "./absence-plan";
 import { adminRouter, adminSetupRouter } from "./admin";
 import { authRouter } from "./auth";
 import { calendarFeedRouter } from "./calendar-feed";
@@ -14,18 +15,23 @@ import { invitationsRouter } from "./invitations";
 import { jobSeriesRouter } from "./job-series";
 import { jobsRouter } from "./jobs";
 import { notificationsRouter } from "./notifications";
+import { passwordResetRouter } from "./password-reset";
 import { settingsRouter } from "./settings";
 import { subscriptionRouter } from "./subscription";
 import { teamRouter } from "./team";
 import { templatesRouter } from "./templates";
+import { timeOffRouter } from "./time-off";
+import { timesheetsRouter } from "./timesheets";
 import { unsubscribeRouter } from "./unsubscribe";
 import { weeklySchedulesRouter } from "./weekly-schedules";
 
 export function apiRouter(): Router {
   const api = Router();
   api.use(authRouter);
+  api.use(passwordResetRouter);
   api.use(companiesRouter);
   api.use("/employees", employeesRouter);
+  api.use("/employees", absencePlanRouter);
   api.use("/jobs", jobsRouter);
   api.use("/job-series", jobSeriesRouter);
   api.use("/templates", templatesRouter);
@@ -43,6 +49,8 @@ export function apiRouter(): Router {
   api.use("/admin", adminRouter);
   api.use(adminSetupRouter);
   api.use("/notifications", notificationsRouter);
+  api.use(timesheetsRouter);
+  api.use("/time-off", timeOffRouter);
   api.use(unsubscribeRouter);
   return api;
 }

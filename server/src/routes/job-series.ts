@@ -1,8 +1,9 @@
 /** Recurring jobs (docs/schedule.md, "Recurring jobs"; docs/api.md). */
 import { createJobSeries, SERIES_NOT_FOUND } from "@sched/core/commands/job-series";
 import { deleteSeries } from "@sched/core/commands/series-scope";
+import { getJobSeries, updateJobSeries } from "@sched/core/commands/update-job-series";
 import { jobSeries } from "@sched/core/db/schema";
-import { ZIdParams, ZJobSeriesCreate } from "@sched/shared-types";
+import { ZIdParams, ZJobSeriesCreate, ZJobSeriesUpdate } from "@sched/shared-types";
 import { Router } from "express";
 import { route, rowDoor } from "../http/route";
 
@@ -14,6 +15,27 @@ jobSeriesRouter.post(
   route(
     { access: { company: "manageJobs" }, body: ZJobSeriesCreate, idempotent: true, status: 201 },
     ({ member, body }) => createJobSeries(member, body),
+  ),
+);
+
+/** The series as it is now: its rule and version, for the job dialog's Repeat field. */
+jobSeriesRouter.get(
+  "/:id",
+  route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
+    const { row } = await rowDoor(jobSeries, params.id, userId, "read", SERIES_NOT_FOUND);
+    return getJobSeries(row);
+  }),
+);
+
+/** The series from `from` on: a new rule remakes the occurrences still to come; 409 stale. */
+jobSeriesRouter.put(
+  "/:id",
+  route(
+    { access: "user", params: ZIdParams, body: ZJobSeriesUpdate, idempotent: true },
+    async ({ userId, params, body }) => {
+      const { row, member } = await rowDoor(jobSeries, params.id, userId, "manageJobs", SERIES_NOT_FOUND);
+      return (await updateJobSeries(member, row.id, body)).series;
+    },
   ),
 );
 

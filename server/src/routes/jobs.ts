@@ -1,14 +1,18 @@
+import { addJobPhoto } from "@sched/core/commands/add-job-photo";
+import { deleteJobPhoto } from "@sched/core/commands/delete-job-photo";
+import { PHOTO_NOT_FOUND } from "@sched/core/commands/job-photos";
 import { createJob, JOB_NOT_FOUND } from "@sched/core/commands/save-job";
 import { deleteOccurrences, updateOccurrences } from "@sched/core/commands/series-scope";
 import { jobs } from "@sched/core/db/schema";
 import { NotFound } from "@sched/core/errors";
-import { loadJobPhoto } from "@sched/core/queries/job-photos";
+import { listJobPhotos, loadJobPhoto } from "@sched/core/queries/job-photos";
 import { jobListBody, loadJobListAccess } from "@sched/core/queries/list-jobs";
 import {
-  JOB_PHOTO_KINDS,
   ZIdParams,
   ZJobCreate,
   ZJobListQuery,
+  ZJobPhotoCreate,
+  ZJobPhotoIdParams,
   ZJobPhotoParams,
   ZJobPhotoQuery,
   ZJobUpdate,
@@ -20,8 +24,6 @@ import { companyDoor, route, rowDoor } from "../http/route";
 import { expectedVersion } from "../http/versions";
 
 export const jobsRouter = Router();
-
-export const PHOTO_NOT_FOUND = "Photo not found";
 
 /**
  * The board's list, answered with an ETag: the company door reads the membership and the
@@ -98,25 +100,60 @@ jobsRouter.delete(
   ),
 );
 
-/** The photo bytes, for members of the job's company only; the URL's ?v= changes with the job. */
+/** The job's photos, both kinds, oldest first, without their bytes (docs/api.md). */
 jobsRouter.get(
-  "/:id/photos/:kind",
+  "/:id/photos",
+  route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
+    const { row } = await rowDoor(jobs, params.id, userId, "read", JOB_NOT_FOUND);
+    return listJobPhotos(row.companyId, row.id);
+  }),
+);
+
+/**
+ * One photo more (a technician's own jobs only, policies/job-progress.ts). With an
+ * `Idempotency-Key` a phone's queued photo sent again is stored once (docs/offline.md).
+ */
+jobsRouter.post(
+  "/:id/photos",
+  route(
+    { access: "user", params: ZIdParams, body: ZJobPhotoCreate, idempotent: true, status: 201 },
+    async ({ userId, params, body }) => {
+      const { row, member } = await rowDoor(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
+      return addJobPhoto(member, row, body);
+    },
+  ),
+);
+
+/** The office deletes one photo; answers the job as it is after. */
+jobsRouter.delete(
+  "/:id/photos/:photoId",
+  route({ access: "user", params: ZJobPhotoIdParams }, async ({ userId, params }) => {
+    const { row, member } = await rowDoor(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
+    return deleteJobPhoto(member, row, params.photoId);
+  }),
+);
+
+/**
+ * The photo bytes, for members of the job's company only. `:photo` is the photo's id (its
+ * bytes never change: kept for good), or a kind for the first photo of that kind (the
+ * older address, whose `?v=` changes with the job).
+ */
+jobsRouter.get(
+  "/:id/photos/:photo",
   route(
     { access: "user", params: ZJobPhotoParams, query: ZJobPhotoQuery },
     async ({ userId, params, query, res }) => {
-      const kind = JOB_PHOTO_KINDS.find((known) => known === params.kind);
-      if (!kind) throw new NotFound(PHOTO_NOT_FOUND);
       const { row } = await rowDoor(jobs, params.id, userId, "read", JOB_NOT_FOUND);
-      const photo = await loadJobPhoto(row.id, kind);
+      const photo = await loadJobPhoto(row.id, params.photo);
       if (!photo) throw new NotFound(PHOTO_NOT_FOUND);
       res.setHeader("Content-Type", photo.mimeType);
-      // Only the current versioned URL may be kept for good: an unversioned one can change under it.
-      const isCurrentVersion = query.v === String(row.updatedAt.getTime());
+      // A kind's address may be kept only at the job's current version: the first photo can change under it.
+      const isForGood = !photo.isFirstOfKind || query.v === String(row.updatedAt.getTime());
       res.setHeader(
         "Cache-Control",
-        isCurrentVersion ? "private, max-age=31536000, immutable" : "private, no-cache",
+        isForGood ? "private, max-age=31536000, immutable" : "private, no-cache",
       );
-      res.setHeader("Content-Disposition", `inline; filename="${kind}-${row.id}"`);
+      res.setHeader("Content-Disposition", `inline; filename="photo-${photo.id}"`);
       res.end(photo.bytes);
     },
   ),

@@ -2,19 +2,39 @@
 import { linkMember } from "@sched/core/commands/link-member";
 import { removeMember } from "@sched/core/commands/remove-member";
 import { sendInvitation } from "@sched/core/commands/send-invitation";
-import { listMembers, listPendingInvitations } from "@sched/core/queries/team";
-import { ZInvitationCreate, ZMemberLink, ZMemberParams } from "@sched/shared-types";
+import { sendMemberPasswordReset } from "@sched/core/commands/send-member-password-reset";
+import { listMembers, listPendingInvitations, listTeamPeople } from "@sched/core/queries/team";
+import { type OnlineMembersDTO, ZInvitationCreate, ZMemberLink, ZMemberParams } from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
+import { onlineUserIds } from "../realtime/online";
 
 export const teamRouter = Router();
 
+// The members with their e-mails are the office's: a technician sees names only (below).
 teamRouter.get(
   "/companies/:companyId/users",
-  route({ access: { company: "read" } }, ({ member }) => listMembers(member.companyId)),
+  route({ access: { company: "readTeam" } }, ({ member }) => listMembers(member.companyId)),
+);
+
+/** Chat's team directory: every member's name and roster link, no contact details (docs/my-day.md). */
+teamRouter.get(
+  "/companies/:companyId/people",
+  route({ access: { company: "read" } }, ({ member }) => listTeamPeople(member.companyId)),
 );
 
 // Reading the pending list is team reading: it stays open after a trial ends, for the office roles.
+// Who has the app open now: the chat's team directory marks them (docs/realtime.md).
+teamRouter.get(
+  "/companies/:companyId/online",
+  route(
+    { access: { company: "read" } },
+    async ({ member }): Promise<OnlineMembersDTO> => ({
+      userIds: await onlineUserIds(member.companyId),
+    }),
+  ),
+);
+
 teamRouter.get(
   "/companies/:companyId/invitations",
   route({ access: { company: "readInvitations" } }, ({ member }) => listPendingInvitations(member.companyId)),
@@ -43,6 +63,18 @@ teamRouter.delete(
     { access: { company: "manageTeam" }, params: ZMemberParams, status: 204 },
     async ({ member, params }) => {
       await removeMember(member, params.userId);
+    },
+  ),
+);
+
+/** The owner sends a member a link to choose a new password (docs/auth.md); 202, the worker sends it. */
+teamRouter.post(
+  "/companies/:companyId/users/:userId/password-reset",
+  route(
+    { access: { company: "resetMemberPasswords" }, params: ZMemberParams, status: 202 },
+    async ({ member, params }) => {
+      await sendMemberPasswordReset(member, params.userId);
+      return { ok: true };
     },
   ),
 );

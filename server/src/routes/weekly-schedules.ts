@@ -9,9 +9,10 @@ import { expectedVersion } from "../http/versions";
 /** The schedule history: one row per week that has had a job (docs/roster-templates-history.md). */
 export const weeklySchedulesRouter = Router();
 
+// History is the office's screen: a technician reads their own work (docs/my-day.md).
 weeklySchedulesRouter.get(
   "/",
-  route({ access: { company: "read" } }, ({ member }) => listWeeklySchedules(member.companyId)),
+  route({ access: { company: "readHistory" } }, ({ member }) => listWeeklySchedules(member.companyId)),
 );
 
 /** Renaming a week is editing the schedule: the roles that manage jobs may. */

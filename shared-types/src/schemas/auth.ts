@@ -44,3 +44,31 @@ export type TLogin = z.infer<typeof ZLogin>;
 
 export const ZCompanyCreate = z.object({ name: ZCompanyName, timeZone: ZTimeZone.optional() });
 export type TCompanyCreate = z.infer<typeof ZCompanyCreate>;
+
+/**
+ * What POST /api/password-reset answers, whether or not the address has an account
+ * (docs/auth.md, "A forgotten password"): the answer never tells who signs up here.
+ */
+export const PASSWORD_RESET_REQUESTED =
+  "If an account uses this address, we have sent it a link to choose a new password. The link works for one hour.";
+/** A reset link that is unknown, used or past its hour. */
+export const PASSWORD_RESET_LINK_INVALID =
+  "This link to reset a password has expired or was already used. Ask for a new one.";
+
+/** POST /api/password-reset: the address to send a link to. */
+export const ZPasswordResetRequest = z.object({
+  email: z
+    .string({ message: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: "Email is required" })
+    .pipe(z.email({ message: "Invalid email address" })),
+});
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+
+/** POST /api/password-reset/:token: the new password, under sign-up's rules. */
+export const ZPasswordReset = z.object({ password: ZPassword });
+export type TPasswordReset = z.infer<typeof ZPasswordReset>;
+
+/** A path `/password-reset/:token`: any string; a malformed token is simply not valid. */
+export const ZPasswordResetParams = z.object({ token: z.string() });

@@ -109,6 +109,9 @@ export const ZCustomerListQuery = z.object({
     .default(CUSTOMER_SEARCH_LIMIT_DEFAULT),
 });
 
+export const CUSTOMER_IMPORT_MODES = ["fillEmpty", "overwrite"] as const;
+export type CustomerImportMode = (typeof CUSTOMER_IMPORT_MODES)[number];
+
 /** POST /api/customers/import */
 export const ZCustomerImport = z.object({
   companyId: ZCompanyId.optional(),
@@ -119,7 +122,16 @@ export const ZCustomerImport = z.object({
       message: `CSV must be ${CUSTOMER_IMPORT_MAX_CHARS} characters or less`,
     }),
   dryRun: z.boolean({ message: "dryRun must be true or false" }).default(false),
+  /**
+   * What a row does to a customer who already has a value (docs/customers.md, "Import"):
+   * `fillEmpty` fills only the fields they have empty; `overwrite` replaces with the cell.
+   */
+  mode: z
+    .enum(CUSTOMER_IMPORT_MODES, { message: "mode must be fillEmpty or overwrite" })
+    .default("fillEmpty"),
 });
+
+export const CUSTOMER_IMPORT_FIELDS = ["name", "phone", "email", "address", "notes"] as const;
 
 export type CustomerDTO = {
   id: string;
@@ -156,4 +168,14 @@ export type CustomerImportResultDTO = {
   skipped: number;
   errors: CustomerImportErrorDTO[];
   dryRun: boolean;
+  /** Each existing customer the import changes, field by field, before and after. */
+  changes: CustomerImportChangeDTO[];
+};
+
+/** One existing customer an import changes: only fields whose value changes are listed. */
+export type CustomerImportChangeDTO = {
+  customerId: string;
+  /** The customer's name before the import. */
+  name: string;
+  fields: { field: (typeof CUSTOMER_IMPORT_FIELDS)[number]; before: string | null; after: string | null }[];
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AVATAR_COLORS, INITIALS_MAX } from "../constants";
 import { ZCompanyId } from "./common";
+import { ZAvailability } from "./time-off";
 import { ZVersion } from "./versions";
 
 /** Older clients send isActive as text; the API takes a boolean or "true"/"false" (docs/decisions.md). */
@@ -22,6 +23,8 @@ export const ZEmployeeFields = z.object({
         : `Avatar color must be one of ${AVATAR_COLORS.join(", ")}`,
   }),
   isActive: ZBooleanLike.default(true),
+  /** The weekly pattern (docs/time-off.md, "Availability"); left out: [] on create, unchanged on update. */
+  availability: ZAvailability.optional(),
 });
 
 export const ZEmployeeCreate = ZEmployeeFields.extend({ companyId: ZCompanyId.optional() });

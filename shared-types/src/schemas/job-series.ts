@@ -231,3 +231,40 @@ export type TSeriesScopeQuery = z.infer<typeof ZSeriesScopeQuery>;
 
 /** POST /api/job-series answers the series id and how many occurrences were made. */
 export type JobSeriesCreatedDTO = { id: string; created: number };
+
+/**
+ * PUT /api/job-series/:id: the series from the date `from` on (docs/schedule.md, "Recurring
+ * jobs"). Every field but `from` and `version` may be left out: left out, it stays. A new
+ * rule makes the occurrences from `from` on again; past and completed ones stay, and those
+ * changed on their own stay unless `includeDetached`.
+ */
+export const ZJobSeriesUpdate = ZJobSeriesCreate.omit({ startDate: true })
+  .partial()
+  .extend({
+    from: calendarDate("From"),
+    version: z
+      .number({ message: "Version is required" })
+      .int({ message: "Version must be a whole number" })
+      .min(1, { message: "Version must be a whole number" }),
+    includeDetached: z.boolean({ message: "includeDetached must be true or false" }).default(false),
+  });
+export type TJobSeriesUpdate = z.infer<typeof ZJobSeriesUpdate>;
+
+/** A recurring job as GET and PUT /api/job-series/:id answer it. */
+export type JobSeriesDTO = {
+  id: string;
+  companyId: string;
+  employeeId: string;
+  type: string;
+  location: string;
+  description: string | null;
+  time: string;
+  durationMinutes: number;
+  customerId: string | null;
+  startDate: string;
+  rrule: string;
+  /** Days every occurrence is moved from its rule date by a "this and following"/"all" date change. */
+  shiftDays: number;
+  endedAt: string | null;
+  version: number;
+};

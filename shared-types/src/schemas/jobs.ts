@@ -136,6 +136,9 @@ export const ZJobPhoto = z
 const COMPLETED_AT_MESSAGE = "Completed at must be a date and time";
 export const ON_MY_WAY_AT_MESSAGE = "On my way at must be a date and time";
 export const ON_MY_WAY_AT_ALONE = "onMyWayAt goes with onMyWay: true";
+export const STARTED_AT_MESSAGE = "Started at must be a date and time";
+export const STARTED_AT_ALONE = 'startedAt goes with status: "in_progress"';
+export const STARTED_AT_OUT_OF_RANGE = "Started at must be between the day before the job and now";
 
 /** An ISO date and time with its offset, in the years dates may have. */
 const zMoment = (message: string) =>
@@ -167,6 +170,7 @@ export const JOB_PROGRESS_FIELDS = [
   "afterPhoto",
   "onMyWay",
   "onMyWayAt",
+  "startedAt",
 ] as const;
 
 /**
@@ -189,6 +193,11 @@ export const ZJobUpdate = z
      * the server records it, or its own time if that is earlier.
      */
     onMyWayAt: zMoment(ON_MY_WAY_AT_MESSAGE),
+    /**
+     * When "Start" was tapped, for a tap a phone kept while offline: recorded in the
+     * technician's timesheet (docs/timesheets.md), never later than the server's now.
+     */
+    startedAt: zMoment(STARTED_AT_MESSAGE),
     // All three null (or blank) unschedules the job; the command checks the result has all or none.
     employeeId: slotPart(ZEmployeeRef),
     date: slotPart(ZDate),
@@ -202,6 +211,10 @@ export const ZJobUpdate = z
   .refine((v) => v.onMyWayAt === undefined || v.onMyWay === true, {
     message: ON_MY_WAY_AT_ALONE,
     path: ["onMyWayAt"],
+  })
+  .refine((v) => v.startedAt === undefined || v.status === "in_progress", {
+    message: STARTED_AT_ALONE,
+    path: ["startedAt"],
   });
 export type TJobUpdate = z.infer<typeof ZJobUpdate>;
 
@@ -229,8 +242,11 @@ export type TJobListQuery = z.infer<typeof ZJobListQuery>;
 export const JOB_PHOTO_KINDS = ["before", "after"] as const;
 export type JobPhotoKind = (typeof JOB_PHOTO_KINDS)[number];
 
-/** GET /api/jobs/:id/photos/:kind: any strings; an unknown id or kind is simply not found (404). */
-export const ZJobPhotoParams = z.object({ id: ZPathId, kind: z.string() });
+/**
+ * GET /api/jobs/:id/photos/:photo: a photo's id, or a kind for the first photo of that kind
+ * (the older address); any strings, an unknown one is simply not found (404).
+ */
+export const ZJobPhotoParams = z.object({ id: ZPathId, photo: z.string() });
 
 /** The photo URL's `?v=`: the job version it names; anything else is simply not the current one. */
 export const ZJobPhotoQuery = z.object({ v: z.string().optional().catch(undefined) });

@@ -20,6 +20,12 @@ export const WORKING_DAYS_INVALID = "Working days must be weekdays from 1 (Monda
 export const WORKDAY_ORDER_INVALID = "The workday must end after it starts";
 export const DURATION_INVALID = "Duration must be 15 to 720 minutes in steps of 15";
 export const JOB_TYPE_DURATIONS_INVALID = "Job type durations must name job types";
+export const OVERTIME_WEEKLY_INVALID = "Weekly overtime must start after 1 to 168 hours, in whole minutes";
+export const OVERTIME_DAILY_INVALID = "Daily overtime must start after 1 to 24 hours, in whole minutes";
+
+/** Minutes worked in a week (or a day) after which the rest is overtime (docs/timesheets.md). */
+const overtimeMinutes = (max: number, message: string) =>
+  z.number({ message }).int({ message }).min(60, { message }).max(max, { message });
 
 /**
  * The zone's own spelling when the runtime's time zone database knows `value`, else
@@ -103,6 +109,11 @@ export const ZCompanySettingsUpdate = z
     jobTypeDurations: ZJobTypeDurations.optional(),
     customerNotices: z.boolean({ message: "customerNotices must be true or false" }).optional(),
     reminderTime: ZTime.optional(),
+    overtimeWeeklyMinutes: overtimeMinutes(168 * 60, OVERTIME_WEEKLY_INVALID).optional(),
+    /** Null: no daily overtime, only the weekly one. */
+    overtimeDailyMinutes: overtimeMinutes(24 * 60, OVERTIME_DAILY_INVALID)
+      .nullable()
+      .optional(),
   })
   .refine((v) => !v.workdayStart || !v.workdayEnd || v.workdayStart < v.workdayEnd, {
     message: WORKDAY_ORDER_INVALID,

@@ -8,6 +8,8 @@ import { archivePastWeeksJob } from "./archive-past-weeks";
 import { extendJobSeriesJob } from "./extend-job-series";
 import { sendCustomerNotice } from "./send-customer-notice";
 import { sendInvitationEmail } from "./send-invitation-email";
+import { sendPasswordResetEmail } from "./send-password-reset-email";
+import { sweepClockRemindersJob } from "./sweep-clock-reminders";
 import { sweepCustomerNoticesJob } from "./sweep-customer-notices";
 import { sweepIdempotencyKeysJob } from "./sweep-idempotency-keys";
 import { sweepNotificationsJob } from "./sweep-notifications";
@@ -22,6 +24,7 @@ export const emailHandlers: Partial<Record<EmailJobName, JobHandler>> = {
   sendTrialReminderEmail: sendTrialReminderEmailJob,
   sendTrialEndedEmail: sendTrialEndedEmailJob,
   sendCustomerNotice,
+  sendPasswordResetEmail,
 };
 export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>> = {
   archivePastWeeks: archivePastWeeksJob,
@@ -31,4 +34,5 @@ export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>
   sweepNotifications: sweepNotificationsJob,
   extendJobSeries: extendJobSeriesJob,
   sweepCustomerNotices: sweepCustomerNoticesJob,
+  sweepClockReminders: sweepClockRemindersJob,
 };

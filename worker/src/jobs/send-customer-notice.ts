@@ -15,6 +15,7 @@ import { reminderKey } from "@sched/core/customer-notices/keys";
 import { isScheduled, isUpcomingStatus, type ScheduledJob } from "@sched/core/customer-notices/record-notice";
 import { unsubscribeApiUrl, unsubscribeLink } from "@sched/core/customer-notices/unsubscribe-token";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
+import { isVisitPast } from "@sched/core/customer-notices/visit-time";
 import { db } from "@sched/core/db/client";
 import { companies, customerNotices, customers, employees, jobs } from "@sched/core/db/schema";
 import { logger } from "@sched/core/logger";
@@ -54,7 +55,12 @@ async function otherConfirmation(notice: NoticeRow, when: "earlier-sent" | "late
 }
 
 /** Why this notice should not go out any more, or undefined when it should. */
-async function reasonToSkip(notice: NoticeRow, found: Awaited<ReturnType<typeof loadFacts>>, isOn: boolean) {
+async function reasonToSkip(
+  notice: NoticeRow,
+  found: Awaited<ReturnType<typeof loadFacts>>,
+  isOn: boolean,
+  timeZone: string,
+) {
   const job = found?.job;
   if (!job) return "job deleted";
   if (!found.customerId) return "customer deleted";
@@ -63,6 +69,8 @@ async function reasonToSkip(notice: NoticeRow, found: Awaited<ReturnType<typeof 
   if (!isOn) return "notices turned off";
   if (notice.kind === "on_the_way") return job.status === "cancelled" ? "job cancelled" : undefined;
   if (!isUpcomingStatus(job.status)) return "job no longer upcoming";
+  // A job dropped on a time already gone, or a notice held up past the visit: never news.
+  if (isVisitPast(job.date, job.time, timeZone)) return "visit in the past";
   if (notice.kind === "reminder" && notice.dedupeKey !== reminderKey(job)) return "job moved";
   if (notice.kind === "confirmation" && (await otherConfirmation(notice, "later"))) return "moved again";
   return undefined;
@@ -112,7 +120,7 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
 
   const found = await loadFacts(notice);
   const settings = await loadCompanySettings(notice.companyId);
-  const skip = await reasonToSkip(notice, found, settings.customerNotices);
+  const skip = await reasonToSkip(notice, found, settings.customerNotices, settings.timeZone);
   if (skip || !found || !notice.customerId || !isScheduled(found.job)) {
     await db
       .delete(customerNotices)
@@ -129,6 +137,7 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
     location: found.job.location,
     date: found.job.date,
     time: found.job.time,
+    country: settings.country,
     technicianName: found.technicianName,
     unsubscribeLink: unsubscribeLink(notice.customerId),
   };

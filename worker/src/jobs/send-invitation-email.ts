@@ -2,7 +2,8 @@
  * Job `sendInvitationEmail` {invitationId}: sends the invitation e-mail once.
  *
  * BullMQ delivers at least once, so the handler reloads the row and skips it when it is
- * gone (cancelled), already sent, accepted or expired. sentAt is recorded right after the
+ * gone (cancelled), already sent, accepted or expired. The attempt is recorded before the
+ * e-mail is handed over (sendAttemptedAt), so a repeat is known. sentAt is recorded right after the
  * SMTP server accepts the message, and recorded again if the database connection drops
  * meanwhile (../mail/record-sent.ts). A crash before that acceptance leaves nothing behind
  * and the retry sends the one e-mail. A worker that dies in the window between acceptance
@@ -17,6 +18,7 @@ import { companies, employeeInvitations, users } from "@sched/core/db/schema";
 import { invitationLink, invitationToken } from "@sched/core/lib/invitation-token";
 import { hashToken } from "@sched/core/lib/tokens";
 import { logger } from "@sched/core/logger";
+import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import { type InvitableRole, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { and, eq, isNull, ne } from "drizzle-orm";
@@ -68,12 +70,16 @@ export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<Invit
     found.inviterFirstName !== null
       ? `${found.inviterFirstName} ${found.inviterLastName ?? ""}`.trim()
       : null;
+  // The expiry reads in the company's time zone and clock (docs/team-and-invitations.md).
+  const { timeZone, country } = await loadCompanySettings(invitation.companyId);
   const body = renderInvitationEmail({
     companyName: found.companyName,
     inviterName,
     role: invitation.role as InvitableRole,
     link,
     expiresAt: invitation.expiresAt,
+    timeZone,
+    country,
   });
   // sendMail hands the message to nodemailer as is, so the fixed Message-ID travels with it.
   const mail: Mail & { messageId: string } = {
@@ -81,6 +87,18 @@ export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<Invit
     ...body,
     messageId: invitationMessageId(invitation.id, link),
   };
+  // The attempt is on disk before the e-mail leaves: no record, no e-mail (the job's retry
+  // sends it); a record without sentAt means an earlier try may have reached the server.
+  if (invitation.sendAttemptedAt) {
+    logger.warn(
+      { invitationId: invitation.id, attemptedAt: invitation.sendAttemptedAt },
+      "invitation e-mail sent again as the same message: an earlier attempt was not recorded as sent",
+    );
+  }
+  await db
+    .update(employeeInvitations)
+    .set({ sendAttemptedAt: new Date() })
+    .where(and(eq(employeeInvitations.id, invitation.id), isNull(employeeInvitations.sentAt)));
   await sendMail(mail);
   const sentAt = new Date();
   await recordSent(

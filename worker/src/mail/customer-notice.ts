@@ -2,6 +2,7 @@
  * Booking notices to a company's customers (docs/customers.md, "Booking notices"): a plain-
  * text body and the same words as HTML, each ending with the customer's unsubscribe link.
  */
+import { formatClock } from "@sched/core/customer-notices/visit-time";
 import { escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type CustomerNoticeFacts = {
@@ -14,6 +15,8 @@ export type CustomerNoticeFacts = {
   /** The visit's calendar date and wall-clock time, as the company booked them. */
   date: string;
   time: string;
+  /** The company's country: the time reads as people there read a clock (12-hour in the US). */
+  country: string;
   technicianName: string | null;
   unsubscribeLink: string;
 };
@@ -29,7 +32,8 @@ const formatDay = (date: string) =>
   });
 
 function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; lines: string[] } {
-  const when = `${formatDay(facts.date)} at ${facts.time}`;
+  const clock = formatClock(facts.time, facts.country);
+  const when = `${formatDay(facts.date)} at ${clock}`;
   const visit = `${facts.jobType} at ${facts.location}`;
   if (facts.kind === "confirmation") {
     return facts.isMove
@@ -52,7 +56,7 @@ function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; 
   }
   if (facts.kind === "reminder") {
     return {
-      subject: `Reminder: ${facts.companyName} visits you tomorrow at ${facts.time}`,
+      subject: `Reminder: ${facts.companyName} visits you tomorrow at ${clock}`,
       title: "Your visit is tomorrow",
       lines: [`A reminder: ${facts.companyName} visits you tomorrow, ${when} (${visit}).`],
     };

@@ -1,4 +1,6 @@
 /** The invitation e-mail: a plain-text body and the same words as HTML. */
+
+import { formatClock } from "@sched/core/customer-notices/visit-time";
 import type { InvitableRole } from "@sched/shared-types";
 import { button, escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
@@ -9,28 +11,31 @@ export type InvitationMailFacts = {
   role: InvitableRole;
   link: string;
   expiresAt: Date;
+  /** The company's time zone and country: the expiry reads as the company's clock does. */
+  timeZone: string;
+  country: string;
 };
 
 const ROLE_PHRASE: Record<InvitableRole, string> = { employee: "an employee", admin: "an admin" };
 
-// Dates in the e-mail are read anywhere: spell the month and name the time zone.
-const formatExpiry = (date: Date) =>
-  `${date.toLocaleString("en-US", {
-    timeZone: "UTC",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
+// Dates in the e-mail are read anywhere: spell the month and name the company's time zone.
+function formatExpiry(date: Date, timeZone: string, country: string): string {
+  const day = date.toLocaleDateString("en-US", { timeZone, month: "long", day: "numeric", year: "numeric" });
+  const clock = date.toLocaleTimeString("en-GB", {
+    timeZone,
     hour: "2-digit",
     minute: "2-digit",
-    hour12: false,
-  })} UTC`;
+    hourCycle: "h23",
+  });
+  return `${day} at ${formatClock(clock, country)} (${timeZone.replaceAll("_", " ")} time)`;
+}
 
 export function renderInvitationEmail(given: InvitationMailFacts) {
   const facts = withInertCompanyName(given);
   const who = facts.inviterName ?? "Your team";
   const subject = `You're invited to join ${facts.companyName} on Scheduler`;
   const lead = `${who} invited you to join ${facts.companyName} on Scheduler as ${ROLE_PHRASE[facts.role]}.`;
-  const expiry = `The link works once and expires on ${formatExpiry(facts.expiresAt)}.`;
+  const expiry = `The link works once and expires on ${formatExpiry(facts.expiresAt, facts.timeZone, facts.country)}.`;
   const ignore = "If you did not expect this invitation, you can ignore this e-mail.";
 
   const text = [

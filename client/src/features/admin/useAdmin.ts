@@ -13,6 +13,7 @@ import { useEffect } from "react";
 import { useFeedback } from "../../app/feedback";
 import { apiJson } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { shouldRetryQuery } from "../../lib/queryClient";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 
@@ -63,6 +64,7 @@ type RevokeVariables = { companyId: string; companyName: string };
 export function useGrantFreeAccess(failureTitle: FailureTitle) {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   return useMutation({
     mutationFn: ({ companyId, notes }: GrantVariables) =>
       apiJson<AdminCompanyDTO>("POST", "/api/admin/grant-free-access", { companyId, notes }),
@@ -73,7 +75,7 @@ export function useGrantFreeAccess(failureTitle: FailureTitle) {
       });
     },
     onError: (error) => {
-      notification.error({ title: failureTitle, description: errorMessage(error, "Please try again") });
+      showFailure(failureTitle, error);
     },
     // Also after a failure: a 409 means another admin changed the company meanwhile.
     onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("admin") }),
@@ -83,6 +85,7 @@ export function useGrantFreeAccess(failureTitle: FailureTitle) {
 export function useRevokeFreeAccess(failureTitle: FailureTitle) {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   return useMutation({
     mutationFn: ({ companyId }: RevokeVariables) =>
       apiJson<AdminCompanyDTO>("POST", "/api/admin/revoke-free-access", { companyId }),
@@ -93,7 +96,7 @@ export function useRevokeFreeAccess(failureTitle: FailureTitle) {
       });
     },
     onError: (error) => {
-      notification.error({ title: failureTitle, description: errorMessage(error, "Please try again") });
+      showFailure(failureTitle, error);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("admin") }),
   });

@@ -3,6 +3,7 @@ import { Button } from "antd";
 import Input from "antd/es/input/Input";
 import Password from "antd/es/input/Password";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
 import { AuthCard } from "./AuthCard";
 import { useLogin } from "./useAuth";
 
@@ -59,7 +60,10 @@ export function SignInForm({ title, subtitle, footer }: SignInFormProps) {
           />
         </div>
         <div className="auth-form__field">
-          <label htmlFor={passwordId}>Password</label>
+          <div className="auth-form__label-row">
+            <label htmlFor={passwordId}>Password</label>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </div>
           <Password
             id={passwordId}
             size="large"

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useFeedback } from "../../app/feedback";
 import { apiRequest } from "../../lib/api";
-import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
 import { disconnectSocket } from "../../lib/socket";
 import { useCompanyStore } from "../../stores/company";
@@ -34,6 +34,7 @@ export function useLogout({ redirectTo = "/login" }: LogoutOptions = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { modal, notification } = useFeedback();
+  const showFailure = useShowFailure();
   const mayDiscard = (count: number) =>
     new Promise<boolean>((resolve) => {
       modal.confirm({
@@ -71,7 +72,7 @@ export function useLogout({ redirectTo = "/login" }: LogoutOptions = {}) {
     },
     onError: (error) => {
       if (error instanceof SignOutCancelled) return;
-      notification.error({ title: "Logout failed", description: errorMessage(error, "Please try again") });
+      showFailure("Logout failed", error);
     },
   });
 }

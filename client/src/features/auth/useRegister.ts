@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFeedback } from "../../app/feedback";
 import { apiJson } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
-import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
 import { useCompanyStore } from "../../stores/company";
 
@@ -11,6 +11,7 @@ import { useCompanyStore } from "../../stores/company";
 export function useRegister() {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   return useMutation({
     // The new company's time zone starts as the owner's own (docs/settings.md); they can change it later.
     mutationFn: (account: TRegister) =>
@@ -33,10 +34,7 @@ export function useRegister() {
       });
     },
     onError: (error) => {
-      notification.error({
-        title: "Registration failed",
-        description: errorMessage(error, "Please try again"),
-      });
+      showFailure("Registration failed", error);
     },
   });
 }

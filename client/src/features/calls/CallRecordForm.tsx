@@ -15,6 +15,7 @@ import { useStaleChange } from "../../components/useStaleChange";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
 import { zodRule } from "../../lib/forms";
 import { differingFields, intendedChange } from "../../lib/staleChange";
+import { CallerSuggestions } from "./CallerSuggestions";
 import {
   CALL_RECORD_LABELS,
   type CallFormValues,
@@ -134,6 +135,11 @@ export function CallRecordForm({ companyId, record, onClose, onSaved }: CallReco
           <Form.Item label="Phone" name="customerPhone" required rules={[zodRule(fields.customerPhone)]}>
             <Input type="tel" inputMode="tel" autoComplete="off" maxLength={CUSTOMER_PHONE_MAX} />
           </Form.Item>
+          {/* The customer picked from the suggestions: Book Job books for them (docs/call-log.md). */}
+          <Form.Item name="customerId" hidden>
+            <Input />
+          </Form.Item>
+          {isEditing ? null : <CallerSuggestions companyId={companyId} form={form} />}
           <Form.Item label="Email" name="customerEmail" rules={[zodRule(fields.customerEmail)]}>
             <Input type="email" inputMode="email" autoComplete="off" maxLength={CUSTOMER_EMAIL_MAX} />
           </Form.Item>

@@ -16,6 +16,7 @@ import { DayNavigator } from "./DayNavigator";
 import { DayNotes } from "./DayNotes";
 import { useCallRecords, useDailyCall, useDeleteCallRecord } from "./useCallLog";
 import "./calls.css";
+import { TrialLock } from "../../app/TrialLock";
 import { errorMessage } from "../../lib/errorText";
 
 /** The form is closed, logging a new call, or editing one record. */
@@ -94,14 +95,16 @@ export default function CallsPage() {
             Customers
           </LinkButton>
           {canManage ? (
-            <Button
-              ref={logCallButton}
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              onClick={openNewCall}
-            >
-              Log Call
-            </Button>
+            <TrialLock action="manageCalls">
+              <Button
+                ref={logCallButton}
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={openNewCall}
+              >
+                Log Call
+              </Button>
+            </TrialLock>
           ) : null}
         </div>
       </div>
@@ -153,9 +156,11 @@ export default function CallsPage() {
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
               >
                 {canManage && form.mode === "closed" ? (
-                  <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openNewCall}>
-                    Log Your First Call
-                  </Button>
+                  <TrialLock action="manageCalls">
+                    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openNewCall}>
+                      Log Your First Call
+                    </Button>
+                  </TrialLock>
                 ) : null}
               </Empty>
             </Card>

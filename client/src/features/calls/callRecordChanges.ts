@@ -12,6 +12,8 @@ export type CallFormValues = {
   customerPhone: string;
   customerEmail?: string;
   customerAddress?: string;
+  /** Picked from the suggestions of a new call; left out, the server links by phone. */
+  customerId?: string;
   serviceType: ServiceType;
   notes?: string;
   callDate: string;

@@ -3,7 +3,7 @@ import type { CallRecordDTO, DailyCallDTO, TCallRecordInput } from "@sched/share
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFeedback } from "../../app/feedback";
 import { apiJson, apiRequest, isApiError } from "../../lib/api";
-import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 
@@ -58,6 +58,7 @@ function sendCall(call: SaveCall, companyId: string, idempotencyKeyFor: (body: u
  */
 export function useSaveCallRecord(companyId: string) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const invalidate = useInvalidateCallLog();
   const submitKey = useSubmitKey();
   return useMutation({
@@ -71,16 +72,14 @@ export function useSaveCallRecord(companyId: string) {
     },
     onError: (error, { id }) => {
       if (isApiError(error, "stale")) return;
-      notification.error({
-        title: id ? "Failed to update call record" : "Failed to create call record",
-        description: errorMessage(error, "Please try again."),
-      });
+      showFailure(id ? "Failed to update call record" : "Failed to create call record", error);
     },
   });
 }
 
 export function useDeleteCallRecord() {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const invalidate = useInvalidateCallLog();
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `${CALL_RECORDS_URL}/${id}`),
@@ -89,16 +88,14 @@ export function useDeleteCallRecord() {
       await invalidate();
     },
     onError: (error) => {
-      notification.error({
-        title: "Failed to delete call record",
-        description: errorMessage(error, "Please try again."),
-      });
+      showFailure("Failed to delete call record", error);
     },
   });
 }
 
 export function useSaveDayNotes(companyId: string, date: string) {
-  const { message, notification } = useFeedback();
+  const { message } = useFeedback();
+  const showFailure = useShowFailure();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (notes: string) =>
@@ -110,10 +107,7 @@ export function useSaveDayNotes(companyId: string, date: string) {
       void message.success("Day notes saved");
     },
     onError: (error) => {
-      notification.error({
-        title: "Failed to save day notes",
-        description: errorMessage(error, "Please try again."),
-      });
+      showFailure("Failed to save day notes", error);
     },
   });
 }

@@ -3,6 +3,7 @@ import { Button, Result } from "antd";
 import { useMemo } from "react";
 import { CompanyScreen } from "../../components/CompanyScreen";
 import { PageTitle } from "../../components/PageTitle";
+import { useIsOnline } from "../../lib/useIsOnline";
 import { useAuth } from "../auth/useAuth";
 import { OfflineIndicator } from "../offline/OfflineIndicator";
 import { useOutboxStore } from "../offline/outboxStore";
@@ -25,6 +26,7 @@ function TeamChat({ companyId }: { companyId: string }) {
   const chat = useChatMessages(companyId);
   const directory = useTeamDirectory(companyId);
   const { user } = useAuth();
+  const isOnline = useIsOnline();
   const outbox = useOutboxStore((state) => state.changes);
   // The reader's messages written offline, in the order written (docs/offline.md).
   const waiting = useMemo(
@@ -53,7 +55,8 @@ function TeamChat({ companyId }: { companyId: string }) {
       <div className="chat-panel">
         <TeamDirectory people={directory.people} selfId={user?.id ?? null} isLoading={directory.isPending} />
         <section className="chat-conversation" aria-label="Messages">
-          {chat.isError && !chat.data ? (
+          {/* Offline, the thread shows what was last loaded and what waits to be sent, never an error. */}
+          {chat.isError && !chat.data && isOnline ? (
             <Result
               className="chat-conversation__error"
               status="warning"
@@ -61,7 +64,13 @@ function TeamChat({ companyId }: { companyId: string }) {
               extra={<Button onClick={() => void chat.refetch()}>Try again</Button>}
             />
           ) : (
-            <MessageList messages={chat.messages} isLoading={chat.isPending} waiting={waiting} self={self} />
+            <MessageList
+              messages={chat.messages}
+              isLoading={chat.isPending && isOnline}
+              isOffline={!isOnline}
+              waiting={waiting}
+              self={self}
+            />
           )}
           <MessageComposer companyId={companyId} />
         </section>

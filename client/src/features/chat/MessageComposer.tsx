@@ -3,6 +3,8 @@ import { CHAT_MESSAGE_MAX } from "@sched/shared-types";
 import { Button, Input } from "antd";
 import { type KeyboardEvent, useState } from "react";
 import { useFeedback } from "../../app/feedback";
+import { TrialLock } from "../../app/TrialLock";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { useSendMessage } from "./useChat";
 
 /** Show the count only when it matters: near the limit. */
@@ -13,7 +15,8 @@ const COUNT_FROM = CHAT_MESSAGE_MAX - 200;
  * as the signed-in member, never as someone else (docs/realtime.md).
  */
 export function MessageComposer({ companyId }: { companyId: string }) {
-  const { notification, message: messageApi } = useFeedback();
+  const { message: messageApi } = useFeedback();
+  const showFailure = useShowFailure();
   const send = useSendMessage(companyId);
   const [text, setText] = useState("");
   const message = text.trim();
@@ -27,8 +30,7 @@ export function MessageComposer({ companyId }: { companyId: string }) {
         if ("kept" in outcome)
           void messageApi.info("Saved on this phone. It will be sent when you are back online.");
       },
-      onError: () =>
-        notification.error({ title: "Error", description: "Failed to send message. Please try again." }),
+      onError: (error) => showFailure("Failed to send message. Please try again.", error),
     });
   };
 
@@ -58,17 +60,19 @@ export function MessageComposer({ companyId }: { companyId: string }) {
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<SendOutlined aria-hidden />}
-        loading={send.isPending}
-        disabled={!canSend && !send.isPending}
-        aria-label="Send"
-        className="chat-composer__send"
-      >
-        <span className="desktop-label">Send</span>
-      </Button>
+      <TrialLock action="chat">
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SendOutlined aria-hidden />}
+          loading={send.isPending}
+          disabled={!canSend && !send.isPending}
+          aria-label="Send"
+          className="chat-composer__send"
+        >
+          <span className="desktop-label">Send</span>
+        </Button>
+      </TrialLock>
     </form>
   );
 }

@@ -38,6 +38,8 @@ export type Look = { name: string; initials: string; avatarColor: string };
 type MessageListProps = {
   messages: ChatMessageDTO[];
   isLoading: boolean;
+  /** No network: an empty thread says so instead of inviting a first message. */
+  isOffline?: boolean;
   waiting?: WaitingMessage[];
   /** The reader's look, for their waiting messages. */
   self?: Look;
@@ -48,7 +50,13 @@ type MessageListProps = {
  * device. It follows the newest message while the reader is at the bottom; once they
  * scroll up to read, new messages wait below a button.
  */
-export function MessageList({ messages, isLoading, waiting = [], self }: MessageListProps) {
+export function MessageList({
+  messages,
+  isLoading,
+  isOffline = false,
+  waiting = [],
+  self,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const isPinned = useRef(true);
   const [hasUnseen, setHasUnseen] = useState(false);
@@ -89,7 +97,11 @@ export function MessageList({ messages, isLoading, waiting = [], self }: Message
     return (
       <div className="chat-messages chat-messages--empty" data-testid="chat-empty">
         <MessageOutlined className="chat-messages__empty-icon" aria-hidden />
-        <p>No messages yet. Start the conversation!</p>
+        <p>
+          {isOffline
+            ? "You are offline. The conversation loads when you are back online; a message you write now is sent then."
+            : "No messages yet. Start the conversation!"}
+        </p>
       </div>
     );
   }

@@ -9,7 +9,8 @@ import {
   COMPANY_HEADER,
   type EmployeeDTO,
   MEMBER_AVATAR_COLOR,
-  type MemberDTO,
+  type OnlineMembersDTO,
+  type TeamPersonDTO,
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -68,40 +69,46 @@ export type TeamPerson = {
   name: string;
   initials: string;
   avatarColor: string;
+  /** Has the app open now, in any tab or device (presence.online keeps it current). */
+  isOnline: boolean;
 };
 
-const initialsOf = (member: MemberDTO) =>
-  `${member.user.firstName.charAt(0)}${member.user.lastName.charAt(0)}`.toUpperCase() || "?";
+const initialsOf = (person: TeamPersonDTO) =>
+  `${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase() || "?";
 
 /**
  * The company's members as chat shows them, by name: a member linked to the roster
  * looks like that employee (as their messages do), anyone else like themselves.
  */
 export function useTeamDirectory(companyId: string) {
-  const members = useQuery<MemberDTO[]>({ queryKey: queryKeys.members(companyId) });
+  // Names only: the members list with e-mails is the office's (docs/my-day.md, "Their own work only").
+  const members = useQuery<TeamPersonDTO[]>({ queryKey: queryKeys.people(companyId) });
   const roster = useQuery<EmployeeDTO[]>({ queryKey: queryKeys.employees(companyId) });
-  const people = useMemo(
-    () =>
-      (members.data ?? [])
-        .map((member): TeamPerson => {
-          const employee = roster.data?.find((candidate) => candidate.id === member.employeeId);
-          return employee
-            ? {
-                userId: member.userId,
-                name: employee.name,
-                initials: employee.initials,
-                avatarColor: employee.avatarColor,
-              }
-            : {
-                userId: member.userId,
-                name: `${member.user.firstName} ${member.user.lastName}`.trim(),
-                initials: initialsOf(member),
-                avatarColor: MEMBER_AVATAR_COLOR,
-              };
-        })
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [members.data, roster.data],
-  );
+  const online = useQuery<OnlineMembersDTO>({ queryKey: queryKeys.online(companyId) });
+  const people = useMemo(() => {
+    const onlineIds = new Set(online.data?.userIds ?? []);
+    return (members.data ?? [])
+      .map((member): TeamPerson => {
+        const employee = roster.data?.find((candidate) => candidate.id === member.employeeId);
+        const isOnline = onlineIds.has(member.userId);
+        return employee
+          ? {
+              userId: member.userId,
+              name: employee.name,
+              initials: employee.initials,
+              avatarColor: employee.avatarColor,
+              isOnline,
+            }
+          : {
+              userId: member.userId,
+              name: `${member.firstName} ${member.lastName}`.trim(),
+              initials: initialsOf(member),
+              avatarColor: MEMBER_AVATAR_COLOR,
+              isOnline,
+            };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [members.data, roster.data, online.data]);
   return { people, isPending: members.isPending };
 }
 

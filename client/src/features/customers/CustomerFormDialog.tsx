@@ -3,8 +3,11 @@ import { Alert, Form, Input, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useFeedback } from "../../app/feedback";
+import { useStaleChange } from "../../components/useStaleChange";
 import { isApiError } from "../../lib/api";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { zodRule } from "../../lib/forms";
+import { differingFields, type FieldLabels, intendedChange } from "../../lib/staleChange";
 import { useSaveCustomer } from "./useCustomers";
 
 type FormValues = { name: string; phone: string; email: string; address: string; notes: string };
@@ -21,6 +24,15 @@ type CustomerFormDialogProps = {
   initial?: Partial<FormValues>;
 };
 
+/** How the fields read in "Keep their change / Apply my change". */
+const CUSTOMER_LABELS: FieldLabels<FormValues> = {
+  name: { label: "Name" },
+  phone: { label: "Phone" },
+  email: { label: "Email" },
+  address: { label: "Address" },
+  notes: { label: "Notes" },
+};
+
 const toValues = (customer: CustomerDTO | null, initial: Partial<FormValues> = {}): FormValues => ({
   name: customer?.name ?? initial.name ?? "",
   phone: customer?.phone ?? initial.phone ?? "",
@@ -32,7 +44,8 @@ const toValues = (customer: CustomerDTO | null, initial: Partial<FormValues> = {
 /**
  * New Customer and Edit Customer (docs/customers.md). The server's answers show where they
  * belong: a field's message under the field, a phone another customer has as a link to
- * that customer, someone else's save in between as a message (the page then shows theirs).
+ * that customer, someone else's save in between as the choice jobs offer: keep their change,
+ * or apply mine (the fields I changed) over it (useStaleChange).
  */
 export function CustomerFormDialog({
   companyId,
@@ -43,18 +56,31 @@ export function CustomerFormDialog({
   initial,
 }: CustomerFormDialogProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveCustomer(companyId);
   const [existingId, setExistingId] = useState<string | null>(null);
+  const { resolveStale, staleDialog } = useStaleChange();
+
+  // The customer as the form opened: a live update of the page meanwhile must not move the
+  // version the save is made over, or it would write over that change unseen.
+  const [opened, setOpened] = useState(customer);
 
   // Each opening starts afresh: the form is made anew (destroyOnHidden) from these values.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read at opening only, on purpose.
   useEffect(() => {
-    if (open) setExistingId(null);
+    if (!open) return;
+    setExistingId(null);
+    setOpened(customer);
   }, [open]);
 
-  const onFinish = (values: FormValues) => {
+  const onFinish = (values: FormValues) =>
+    submit(values, opened ? { opened, version: opened.version } : undefined);
+
+  /** Saves `values`; an edit names the version it is saved over (the opened one, or theirs after "Apply"). */
+  const submit = (values: FormValues, edit?: { opened: CustomerDTO; version: number }) => {
     setExistingId(null);
-    const request = customer ? { id: customer.id, values, version: customer.version } : { values };
+    const request = edit ? { id: edit.opened.id, values, version: edit.version } : { values };
     save.mutate(request, {
       onSuccess: (saved) => {
         notification.success({ title: customer ? "Customer updated" : "Customer added" });
@@ -73,63 +99,73 @@ export function CustomerFormDialog({
           form.setFields([{ name: "phone", errors: [error.body.message] }]);
           return;
         }
-        if (isApiError(error, "stale")) {
-          notification.warning({ title: error.body?.message ?? "Someone else changed this customer." });
-          onClose();
-          return;
+        if (edit) {
+          const mine = intendedChange(toValues(edit.opened), values, CUSTOMER_LABELS);
+          const isStale = resolveStale<CustomerDTO>(error, {
+            root: "customers",
+            describe: (current) => differingFields(mine, toValues(current), CUSTOMER_LABELS),
+            // My changed fields over theirs; the fields I left alone keep their change.
+            onApply: (current) =>
+              submit({ ...toValues(current), ...mine }, { opened: edit.opened, version: current.version }),
+            onKeep: onClose,
+          });
+          if (isStale) return;
         }
-        notification.error({ title: "Error", description: "Failed to save the customer. Please try again." });
+        showFailure("Failed to save the customer. Please try again.", error, { form });
       },
     });
   };
 
   return (
-    <Modal
-      open={open}
-      title={customer ? "Edit Customer" : "New Customer"}
-      okText={customer ? "Save Changes" : "Add Customer"}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending, "data-testid": "customer-form-submit" }}
-      onCancel={onClose}
-      afterOpenChange={(isOpen) => (isOpen ? form.getFieldInstance("name")?.focus() : undefined)}
-      // Not kept mounted: a closed dialog inside the job dialog must not take its Escape key.
-      destroyOnHidden
-    >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        initialValues={toValues(customer, initial)}
+    <>
+      <Modal
+        open={open}
+        title={customer ? "Edit Customer" : "New Customer"}
+        okText={customer ? "Save Changes" : "Add Customer"}
+        onOk={() => form.submit()}
+        okButtonProps={{ loading: save.isPending, "data-testid": "customer-form-submit" }}
+        onCancel={onClose}
+        afterOpenChange={(isOpen) => (isOpen ? form.getFieldInstance("name")?.focus() : undefined)}
+        // Not kept mounted: a closed dialog inside the job dialog must not take its Escape key.
+        destroyOnHidden
       >
-        <Form.Item label="Name" name="name" rules={[zodRule(ZCustomerFields.shape.name)]}>
-          <Input autoComplete="off" placeholder="e.g. Maria Chen" />
-        </Form.Item>
-        <Form.Item label="Phone" name="phone" rules={[zodRule(ZCustomerFields.shape.phone)]}>
-          <Input type="tel" autoComplete="off" placeholder="e.g. (555) 010-2000" />
-        </Form.Item>
-        {existingId ? (
-          <Alert
-            className="customer-form__existing"
-            type="info"
-            showIcon
-            title={
-              <Link to={`/customers/${existingId}`} onClick={onClose}>
-                Open the customer with this phone number
-              </Link>
-            }
-          />
-        ) : null}
-        <Form.Item label="Email" name="email" rules={[zodRule(ZCustomerFields.shape.email)]}>
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Address" name="address" rules={[zodRule(ZCustomerFields.shape.address)]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Notes" name="notes" rules={[zodRule(ZCustomerFields.shape.notes)]}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          initialValues={toValues(customer, initial)}
+        >
+          <Form.Item label="Name" name="name" rules={[zodRule(ZCustomerFields.shape.name)]}>
+            <Input autoComplete="off" placeholder="e.g. Maria Chen" />
+          </Form.Item>
+          <Form.Item label="Phone" name="phone" rules={[zodRule(ZCustomerFields.shape.phone)]}>
+            <Input type="tel" autoComplete="off" placeholder="e.g. (555) 010-2000" />
+          </Form.Item>
+          {existingId ? (
+            <Alert
+              className="customer-form__existing"
+              type="info"
+              showIcon
+              title={
+                <Link to={`/customers/${existingId}`} onClick={onClose}>
+                  Open the customer with this phone number
+                </Link>
+              }
+            />
+          ) : null}
+          <Form.Item label="Email" name="email" rules={[zodRule(ZCustomerFields.shape.email)]}>
+            <Input type="email" autoComplete="off" />
+          </Form.Item>
+          <Form.Item label="Address" name="address" rules={[zodRule(ZCustomerFields.shape.address)]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item label="Notes" name="notes" rules={[zodRule(ZCustomerFields.shape.notes)]}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      {staleDialog}
+    </>
   );
 }

@@ -20,6 +20,7 @@ import { CustomerCalls, CustomerJobs } from "./CustomerHistory";
 import { useCustomer, useDeleteCustomer } from "./useCustomers";
 import "./customers.css";
 import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 
 /** One customer (docs/customers.md): how to reach them, and their jobs and calls. */
 export default function CustomerPage() {
@@ -27,6 +28,7 @@ export default function CustomerPage() {
   const { companyId, role } = useCurrentCompany();
   const canManage = useCan("manageCustomers");
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const navigate = useNavigate();
   const customer = useCustomer(customerId);
   const remove = useDeleteCustomer();
@@ -74,7 +76,7 @@ export default function CustomerPage() {
         notification.success({ title: "Customer deleted", description: "Their jobs and calls stay." });
         navigate("/customers");
       },
-      onError: () => notification.error({ title: "Error", description: "Failed to delete the customer." }),
+      onError: (error) => showFailure("Failed to delete the customer.", error),
     });
   const where = doesFieldWork(role) ? "my-day" : "schedule";
 

@@ -15,6 +15,7 @@ import { CustomerFormDialog } from "./CustomerFormDialog";
 import { ImportCustomersDialog } from "./ImportCustomersDialog";
 import { useCustomerSearch, useDebounced } from "./useCustomers";
 import "./customers.css";
+import { TrialLock } from "../../app/TrialLock";
 import { errorMessage } from "../../lib/errorText";
 
 /**
@@ -48,12 +49,16 @@ export default function CustomersPage() {
         />
         {canManage ? (
           <div className="customers-header__actions">
-            <Button icon={<UploadOutlined aria-hidden />} onClick={() => setIsImporting(true)}>
-              Import
-            </Button>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setIsAdding(true)}>
-              New Customer
-            </Button>
+            <TrialLock action="manageCustomers">
+              <Button icon={<UploadOutlined aria-hidden />} onClick={() => setIsImporting(true)}>
+                Import
+              </Button>
+            </TrialLock>
+            <TrialLock action="manageCustomers">
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setIsAdding(true)}>
+                New Customer
+              </Button>
+            </TrialLock>
           </div>
         ) : null}
       </div>
@@ -88,12 +93,20 @@ export default function CustomersPage() {
           >
             {canManage && !q ? (
               <div className="customers-empty__actions">
-                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setIsAdding(true)}>
-                  Add Your First Customer
-                </Button>
-                <Button icon={<UploadOutlined aria-hidden />} onClick={() => setIsImporting(true)}>
-                  Import a Spreadsheet
-                </Button>
+                <TrialLock action="manageCustomers">
+                  <Button
+                    type="primary"
+                    icon={<PlusOutlined aria-hidden />}
+                    onClick={() => setIsAdding(true)}
+                  >
+                    Add Your First Customer
+                  </Button>
+                </TrialLock>
+                <TrialLock action="manageCustomers">
+                  <Button icon={<UploadOutlined aria-hidden />} onClick={() => setIsImporting(true)}>
+                    Import a Spreadsheet
+                  </Button>
+                </TrialLock>
               </div>
             ) : null}
           </Empty>

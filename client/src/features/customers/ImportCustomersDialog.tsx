@@ -1,5 +1,9 @@
-import type { CustomerImportResultDTO } from "@sched/shared-types";
-import { Alert, Button, Input, Modal, Table } from "antd";
+import type {
+  CustomerImportChangeDTO,
+  CustomerImportMode,
+  CustomerImportResultDTO,
+} from "@sched/shared-types";
+import { Alert, Button, Input, Modal, Radio, Table } from "antd";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { useFeedback } from "../../app/feedback";
 import { errorMessage } from "../../lib/errorText";
@@ -10,7 +14,9 @@ type ImportCustomersDialogProps = { companyId: string; open: boolean; onClose: (
 
 /**
  * Import from a spreadsheet (docs/customers.md, "Import"): a CSV file (or its text pasted),
- * previewed first with a dry run that lists the rows that would fail and why; Import writes.
+ * previewed first with a dry run that lists the rows that would fail and why, and each
+ * field an existing customer would see changed, before and after. A value someone typed is
+ * kept unless "Overwrite" is chosen ("Fill empty fields only" is the default); Import writes.
  */
 export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustomersDialogProps) {
   const { notification } = useFeedback();
@@ -18,6 +24,7 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
   const [csv, setCsv] = useState("");
   const [preview, setPreview] = useState<CustomerImportResultDTO | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [mode, setMode] = useState<CustomerImportMode>("fillEmpty");
   const run = useImportCustomers(companyId);
 
   useEffect(() => {
@@ -25,6 +32,7 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
     setCsv("");
     setPreview(null);
     setFailure(null);
+    setMode("fillEmpty");
   }, [open]);
 
   const changeCsv = (text: string) => {
@@ -38,9 +46,15 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
     if (file) changeCsv(await file.text());
   };
 
-  const send = (dryRun: boolean) =>
+  const changeMode = (next: CustomerImportMode) => {
+    setMode(next);
+    // The preview of the other choice would show other changes: preview again.
+    if (preview) send(true, next);
+  };
+
+  const send = (dryRun: boolean, sentMode = mode) =>
     run.mutate(
-      { csv, dryRun },
+      { csv, dryRun, mode: sentMode },
       {
         onSuccess: (result) => {
           if (dryRun) {
@@ -92,6 +106,16 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
         Email, Address and Notes are read; other columns are left out. A phone number a customer already has
         updates that customer.
       </p>
+      <Radio.Group
+        aria-label="Customers who already have a value"
+        className="customer-import__mode"
+        value={mode}
+        onChange={(event) => changeMode(event.target.value)}
+        options={[
+          { value: "fillEmpty", label: "Fill empty fields only" },
+          { value: "overwrite", label: "Overwrite with the spreadsheet's values" },
+        ]}
+      />
       <div className="customer-import__file">
         <label htmlFor={fileId}>CSV file</label>
         <input id={fileId} type="file" accept=".csv,text/csv" onChange={(event) => void onFile(event)} />
@@ -130,8 +154,48 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
               ]}
             />
           ) : null}
+          {preview.changes.length > 0 ? <ChangesTable changes={preview.changes} /> : null}
         </div>
       ) : null}
     </Modal>
+  );
+}
+
+const FIELD_LABELS: Record<CustomerImportChangeDTO["fields"][number]["field"], string> = {
+  name: "Name",
+  phone: "Phone",
+  email: "Email",
+  address: "Address",
+  notes: "Notes",
+};
+
+/** Every field an existing customer would see changed: nothing is replaced unseen. */
+function ChangesTable({ changes }: { changes: CustomerImportChangeDTO[] }) {
+  const rows = changes.flatMap((change) =>
+    change.fields.map((field) => ({
+      key: `${change.customerId}-${field.field}`,
+      name: change.name,
+      ...field,
+    })),
+  );
+  return (
+    <Table
+      className="customer-import__changes"
+      data-testid="import-changes"
+      size="small"
+      rowKey="key"
+      pagination={rows.length > 8 ? { pageSize: 8 } : false}
+      dataSource={rows}
+      columns={[
+        { title: "Customer", dataIndex: "name" },
+        {
+          title: "Field",
+          dataIndex: "field",
+          render: (field: keyof typeof FIELD_LABELS) => FIELD_LABELS[field],
+        },
+        { title: "Before", dataIndex: "before", render: (value: string | null) => value ?? "(empty)" },
+        { title: "After", dataIndex: "after", render: (value: string | null) => value ?? "(empty)" },
+      ]}
+    />
   );
 }

@@ -2,6 +2,7 @@
 import type {
   CustomerDetailDTO,
   CustomerDTO,
+  CustomerImportMode,
   CustomerImportResultDTO,
   TCustomerInput,
 } from "@sched/shared-types";
@@ -80,8 +81,8 @@ export function useDeleteCustomer() {
 export function useImportCustomers(companyId: string) {
   const invalidate = useInvalidateCustomers();
   return useMutation({
-    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) =>
-      apiJson<CustomerImportResultDTO>("POST", `${CUSTOMERS_URL}/import`, { companyId, csv, dryRun }),
+    mutationFn: ({ csv, dryRun, mode }: { csv: string; dryRun: boolean; mode: CustomerImportMode }) =>
+      apiJson<CustomerImportResultDTO>("POST", `${CUSTOMERS_URL}/import`, { companyId, csv, dryRun, mode }),
     onSuccess: async (result) => {
       if (!result.dryRun) await invalidate();
     },

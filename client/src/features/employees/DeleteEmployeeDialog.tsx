@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
 import { isApiError } from "../../lib/api";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { differingFields } from "../../lib/staleChange";
 import { EMPLOYEE_LABELS, employeeFormValues } from "./employeeChanges";
 import { useDeleteEmployee, useUpdateEmployee } from "./useEmployees";
@@ -36,6 +37,7 @@ function conflictOf(error: unknown): Belongings | null {
  */
 export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmployeeDialogProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const deleteEmployee = useDeleteEmployee();
   const updateEmployee = useUpdateEmployee(companyId);
   const [conflict, setConflict] = useState<Belongings | null>(null);
@@ -61,7 +63,7 @@ export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmp
             setConflict(found);
             return;
           }
-          notification.error({ title: "Error", description: "Failed to remove employee. Please try again." });
+          showFailure("Failed to remove employee. Please try again.", error);
         },
       },
     );
@@ -84,7 +86,7 @@ export function DeleteEmployeeDialog({ companyId, employee, onClose }: DeleteEmp
             onKeep: onClose,
           });
           if (isStale) return;
-          notification.error({ title: "Error", description: "Failed to update employee. Please try again." });
+          showFailure("Failed to update employee. Please try again.", error);
         },
       },
     );

@@ -3,6 +3,7 @@ import { Form, Input, Modal, Switch } from "antd";
 import { useEffect, useRef } from "react";
 import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { zodRule } from "../../lib/forms";
 import { differingFields, intendedChange } from "../../lib/staleChange";
 import { initialsFrom, nextAvatarColor } from "./avatarColors";
@@ -32,6 +33,7 @@ type EmployeeFormDialogProps = {
  */
 export function EmployeeFormDialog({ companyId, employee, open, onClose }: EmployeeFormDialogProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const [form] = Form.useForm<FormValues>();
   const addEmployee = useAddEmployee(companyId);
   const updateEmployee = useUpdateEmployee(companyId);
@@ -78,7 +80,7 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
             onKeep: onClose,
           });
           if (isStale) return;
-          notification.error({ title: "Error", description: "Failed to update employee. Please try again." });
+          showFailure("Failed to update employee. Please try again.", error, { form });
         },
       },
     );
@@ -101,8 +103,7 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
         notification.success({ title: "Success", description: "Employee has been added" });
         onClose();
       },
-      onError: () =>
-        notification.error({ title: "Error", description: "Failed to add employee. Please try again." }),
+      onError: (error) => showFailure("Failed to add employee. Please try again.", error, { form }),
     });
   };
 

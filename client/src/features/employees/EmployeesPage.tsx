@@ -3,6 +3,7 @@ import type { EmployeeDTO } from "@sched/shared-types";
 import { Button, Skeleton } from "antd";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { TrialLock } from "../../app/TrialLock";
 import { useCan } from "../../app/useCompanies";
 import { CompanyScreen } from "../../components/CompanyScreen";
 import { EmptyCard, ListBody } from "../../components/ListBody";
@@ -53,9 +54,11 @@ function EmployeeRoster({ companyId }: { companyId: string }) {
           subtitle="The people you schedule, with their colour on the board."
         />
         {canManage ? (
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openAdd}>
-            Add Employee
-          </Button>
+          <TrialLock action="manageRoster">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openAdd}>
+              Add Employee
+            </Button>
+          </TrialLock>
         ) : null}
       </div>
 
@@ -78,9 +81,11 @@ function EmployeeRoster({ companyId }: { companyId: string }) {
             }
             action={
               canManage ? (
-                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openAdd}>
-                  Add Your First Employee
-                </Button>
+                <TrialLock action="manageRoster">
+                  <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openAdd}>
+                    Add Your First Employee
+                  </Button>
+                </TrialLock>
               ) : null
             }
           />

@@ -6,11 +6,13 @@ import { useCan } from "../../app/useCompanies";
 import { CompanyScreen } from "../../components/CompanyScreen";
 import { EmptyCard, ListBody } from "../../components/ListBody";
 import { PageTitle } from "../../components/PageTitle";
+import { toISODate, weekStart } from "../../lib/dates";
 import { HistoryCard } from "./HistoryCard";
 import { RenameWeekDialog } from "./RenameWeekDialog";
 import { matchesHistorySearch } from "./search";
 import { useExportWeek } from "./useExportWeek";
 import { useWeeklySchedules } from "./useWeeklySchedules";
+import { splitByThisWeek } from "./weekOrder";
 import "./history.css";
 
 export default function HistoryPage() {
@@ -42,25 +44,46 @@ function WeekHistory({ companyId }: { companyId: string }) {
         />
       );
     }
+    const { coming, past } = splitByThisWeek(found, toISODate(weekStart()));
+    const cards = (listed: WeeklyScheduleDTO[]) =>
+      listed.map((week) => (
+        <HistoryCard
+          key={week.id}
+          week={week}
+          canRename={canRename}
+          isExporting={exportWeek.exportingWeek === week.weekStartDate}
+          onExport={(chosen) => void exportWeek.run(chosen.weekStartDate)}
+          onRename={setRenaming}
+        />
+      ));
     return (
-      <div className="history-list">
-        {found.map((week) => (
-          <HistoryCard
-            key={week.id}
-            week={week}
-            canRename={canRename}
-            isExporting={exportWeek.exportingWeek === week.weekStartDate}
-            onExport={(chosen) => void exportWeek.run(chosen.weekStartDate)}
-            onRename={setRenaming}
-          />
-        ))}
-      </div>
+      <>
+        {past.length > 0 ? (
+          <section aria-labelledby="history-past" data-testid="history-past">
+            <h2 className="history-section__title" id="history-past">
+              This week and before
+            </h2>
+            <div className="history-list">{cards(past)}</div>
+          </section>
+        ) : null}
+        {coming.length > 0 ? (
+          <section aria-labelledby="history-coming" data-testid="history-coming">
+            <h2 className="history-section__title" id="history-coming">
+              Coming weeks
+            </h2>
+            <div className="history-list">{cards(coming)}</div>
+          </section>
+        ) : null}
+      </>
     );
   };
 
   return (
     <div className="history-page">
-      <PageTitle title="Schedule History" subtitle="Every week that had jobs, newest first." />
+      <PageTitle
+        title="Schedule History"
+        subtitle="Every week that had jobs, newest first; weeks still to come are listed apart."
+      />
       <Input
         className="history-search"
         allowClear

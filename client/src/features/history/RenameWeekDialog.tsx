@@ -3,7 +3,7 @@ import { Form, Input, Modal } from "antd";
 import { useEffect } from "react";
 import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
-import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { zodRule } from "../../lib/forms";
 import { differingFields, type FieldLabels } from "../../lib/staleChange";
 import { useRenameWeek } from "./useWeeklySchedules";
@@ -18,6 +18,7 @@ const WEEK_LABELS: FieldLabels<{ name: string }> = { name: { label: "Name" } };
  */
 export function RenameWeekDialog({ companyId, week, onClose }: RenameWeekDialogProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const [form] = Form.useForm<{ name: string }>();
   const renameWeek = useRenameWeek(companyId);
   const { resolveStale, staleDialog } = useStaleChange();
@@ -42,7 +43,7 @@ export function RenameWeekDialog({ companyId, week, onClose }: RenameWeekDialogP
             onKeep: onClose,
           });
           if (isStale) return;
-          notification.error({ title: "Error", description: errorMessage(error, "Failed to rename week") });
+          showFailure("Failed to rename week", error, { form });
         },
       },
     );

@@ -2,7 +2,7 @@ import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useFeedback } from "../../app/feedback";
-import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
 import { buildScheduleCsv, downloadCsv, scheduleCsvFilename } from "../schedule/csv";
 import { weekJobsKey } from "./useWeekData";
@@ -11,6 +11,7 @@ import { weekJobsKey } from "./useWeekData";
 export function useExportWeek(companyId: string) {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const [exportingWeek, setExportingWeek] = useState<string | null>(null);
 
   const run = async (weekStart: string) => {
@@ -23,7 +24,7 @@ export function useExportWeek(companyId: string) {
       downloadCsv(scheduleCsvFilename(weekStart), buildScheduleCsv(jobs, employees, weekStart));
       notification.success({ title: "Schedule exported" });
     } catch (error) {
-      notification.error({ title: "Export failed", description: errorMessage(error, "Please try again") });
+      showFailure("Export failed", error);
     } finally {
       setExportingWeek(null);
     }

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useFeedback } from "../../app/feedback";
 import { apiJson, isApiError } from "../../lib/api";
-import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
 import { rejoinSocketRooms } from "../../lib/socket";
 import { useCompanyStore } from "../../stores/company";
@@ -28,6 +28,7 @@ export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   return useMutation({
     mutationFn: (signUp?: TInvitationSignUp) =>
       apiJson<AcceptInvitationDTO>("POST", `/api/invitations/token/${token}/accept`, signUp ?? {}),
@@ -50,10 +51,7 @@ export function useAcceptInvitation(token: string) {
       // Used or expired meanwhile: show the link's new state instead of the form.
       if (isApiError(error, "gone"))
         void queryClient.invalidateQueries({ queryKey: queryKeys.invitation(token) });
-      notification.error({
-        title: "Could not join the team",
-        description: errorMessage(error, "Please try again."),
-      });
+      showFailure("Could not join the team", error);
     },
   });
 }

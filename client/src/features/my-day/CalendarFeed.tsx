@@ -3,7 +3,7 @@ import type { InputRef } from "antd";
 import { Button, Input, Modal, Space } from "antd";
 import { useRef, useState } from "react";
 import { useFeedback } from "../../app/feedback";
-import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { useCalendarFeed } from "./useMyDay";
 
 /** The same address for calendar apps that open `webcal:` links (phones do). */
@@ -15,7 +15,8 @@ const webcalOf = (url: string) => url.replace(/^https?:/, "webcal:");
  * the old one, which is how a leaked address is shut.
  */
 export function CalendarFeed({ companyId }: { companyId: string }) {
-  const { message, notification } = useFeedback();
+  const { message } = useFeedback();
+  const showFailure = useShowFailure();
   const feed = useCalendarFeed(companyId);
   const [url, setUrl] = useState<string | null>(null);
   const input = useRef<InputRef>(null);
@@ -23,11 +24,7 @@ export function CalendarFeed({ companyId }: { companyId: string }) {
   const getLink = () =>
     feed.mutate(undefined, {
       onSuccess: (answer) => setUrl(answer.url),
-      onError: (error) =>
-        notification.error({
-          title: "No calendar link",
-          description: errorMessage(error, "Please try again."),
-        }),
+      onError: (error) => showFailure("No calendar link", error),
     });
 
   const copy = async () => {

@@ -4,8 +4,33 @@
  * discard). Nothing is overwritten or dropped without the technician's say.
  */
 import { Alert, Button } from "antd";
-import { describeWork, type KeptWork } from "../offline/keptWork";
+import { describeWork, type KeptWork, officeChanges } from "../offline/keptWork";
+import type { QueuedJobChange } from "../offline/outbox";
 import { discardChange, keepMine, retryChange, takeTheirs } from "../offline/sender";
+
+/** Who changed it, what the office changed field by field, and beside it the technician's own change. */
+function ConflictDetails({ conflict }: { conflict: QueuedJobChange }) {
+  const changes = officeChanges(conflict);
+  return (
+    <div className="my-job__conflict">
+      <p>{conflict.reason ?? "The job changed."}</p>
+      {changes.length > 0 ? (
+        <dl className="my-job__conflict-changes" data-testid="my-job-office-changes">
+          {changes.map((change) => (
+            <div key={change.field} className="my-job__conflict-change">
+              <dt>{change.label}</dt>
+              <dd>
+                <span className="my-job__conflict-was">{change.was}</span> → <strong>{change.now}</strong>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <p data-testid="my-job-your-change">Your change: {describeWork(conflict.work)}.</p>
+      <p>The card shows the job as it is now.</p>
+    </div>
+  );
+}
 
 export function KeptChangeNote({ kept }: { kept: KeptWork }) {
   const { conflict, failed } = kept;
@@ -17,7 +42,7 @@ export function KeptChangeNote({ kept }: { kept: KeptWork }) {
         showIcon
         data-testid="my-job-conflict"
         title="Changed in the office while you were offline"
-        description={`${conflict.reason ?? "The job changed."} Your change: ${describeWork(conflict.work)}. The card shows the job as it is now.`}
+        description={<ConflictDetails conflict={conflict} />}
         action={
           <div className="my-job__kept-actions">
             <Button size="small" type="primary" onClick={() => void keepMine(conflict)}>

@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/errorText";
 import { useRecordPhoneView } from "../first-run/firstRunMarks";
 import { OfflineIndicator } from "../offline/OfflineIndicator";
 import { CalendarFeed } from "./CalendarFeed";
+import { DayClock } from "./DayClock";
 import { MyJobCard } from "./MyJobCard";
 import { jobsOfDay, nextJob, useMyWeekJobs, usePrefetchNextWeek } from "./useMyDay";
 import { WeekStrip } from "./WeekStrip";
@@ -122,6 +123,7 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
     <div className="my-day">
       <PageTitle title={TITLE} subtitle={day === today ? `Today, ${dayLabel}` : dayLabel} />
       <OfflineIndicator />
+      <DayClock companyId={companyId} employeeId={employeeId} />
       <WeekStrip monday={monday} day={day} today={today} jobs={weekJobs} onDay={setDay} />
       {day !== today ? (
         <Button type="link" className="my-day__today" onClick={() => setDay(today)}>

@@ -6,18 +6,20 @@ import {
   PhoneOutlined,
   PlayCircleOutlined,
 } from "@ant-design/icons";
-import type { JobDTO } from "@sched/shared-types";
+import { JOB_PHOTO_KINDS, type JobDTO, type JobPhotoKind } from "@sched/shared-types";
 import { Button, Card, Tag } from "antd";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { useFeedback } from "../../app/feedback";
+import { useCan } from "../../app/useCompanies";
 import { formatTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { staleAnswerOf } from "../../lib/staleChange";
+import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
 import { keptWorkOf } from "../offline/keptWork";
 import { useOutboxStore } from "../offline/outboxStore";
+import { formatDuration } from "../schedule/duration";
 import { PAYMENT_LABELS, paymentTone, STATUS_LABELS, statusTone } from "../schedule/jobStyle";
-import { CameraButton } from "./CameraButton";
 import { KeptChangeNote } from "./KeptChangeNote";
 import { mapsLink, telLink } from "./links";
 import { type FieldWork, useFieldWork } from "./useMyDay";
@@ -28,16 +30,18 @@ const TAG_COLORS = { green: "green", blue: "blue", red: "red", grey: "default", 
 /** Which button a piece of work belongs to, for its spinner. */
 function workKey(work: FieldWork): string {
   if ("onMyWay" in work) return "onMyWay";
-  if ("status" in work) return work.status;
-  return "beforePhoto" in work ? "beforePhoto" : "afterPhoto";
+  return work.status;
 }
 
 const DONE_MESSAGES: Record<string, string> = {
   onMyWay: "The office can see you are on your way.",
   in_progress: "Job started.",
   completed: "Job completed.",
-  beforePhoto: "Before photo added.",
-  afterPhoto: "After photo added.",
+};
+
+const PHOTO_ADDED: Record<JobPhotoKind, string> = {
+  before: "Before photo added.",
+  after: "After photo added.",
 };
 
 /** A change kept on the phone while offline (docs/offline.md). */
@@ -55,6 +59,7 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
   );
   const job = kept.job;
   const fieldWork = useFieldWork();
+  const canDeletePhotos = useCan("manageJobs");
   const pending = fieldWork.isPending && fieldWork.variables ? workKey(fieldWork.variables.work) : null;
   const isOpen = job.status === "scheduled" || job.status === "in_progress";
 
@@ -90,6 +95,9 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       {isNext ? <div className="my-job__next-label">Next job</div> : null}
       <div className="my-job__head">
         <span className="my-job__time">{job.time ? formatTime(job.time) : null}</span>
+        <span className="my-job__length" data-testid="my-job-length">
+          {formatDuration(job.durationMinutes)}
+        </span>
         <span className="my-job__type">{job.type}</span>
         <Tag
           color={TAG_COLORS[statusTone(job.status)]}
@@ -104,6 +112,11 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
           </Tag>
         ) : null}
       </div>
+      {job.customerName ? (
+        <div className="my-job__customer" data-testid="my-job-customer-name">
+          {job.customerName}
+        </div>
+      ) : null}
       <KeptChangeNote kept={kept} />
 
       <a className="my-job__address" href={mapsLink(job.location)} target="_blank" rel="noreferrer">
@@ -173,22 +186,21 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
 
       {job.status === "cancelled" ? null : (
         <div className="my-job__photos">
-          <CameraButton
-            label="Before photo"
-            photoUrl={job.beforePhotoUrl}
-            disabled={fieldWork.isPending}
-            isSaving={pending === "beforePhoto"}
-            onPhoto={(photo) => record({ beforePhoto: photo })}
-            testId="my-job-before-photo"
-          />
-          <CameraButton
-            label="After photo"
-            photoUrl={job.afterPhotoUrl}
-            disabled={fieldWork.isPending}
-            isSaving={pending === "afterPhoto"}
-            onPhoto={(photo) => record({ afterPhoto: photo })}
-            testId="my-job-after-photo"
-          />
+          {JOB_PHOTO_KINDS.map((kind) => (
+            <JobPhotoStrip
+              key={kind}
+              job={listed}
+              kind={kind}
+              canAdd
+              canDelete={canDeletePhotos}
+              testId={`my-job-${kind}-photo`}
+              onAdded={(outcome) =>
+                outcome === "kept" && !navigator.onLine
+                  ? void message.info(KEPT_OFFLINE)
+                  : void message.success(PHOTO_ADDED[kind])
+              }
+            />
+          ))}
         </div>
       )}
     </Card>

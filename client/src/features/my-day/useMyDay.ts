@@ -56,12 +56,21 @@ export function nextJob(jobs: readonly JobDTO[]): JobDTO | null {
   return jobs.find((job) => job.status === "scheduled" || job.status === "in_progress") ?? null;
 }
 
-/** What a technician records on a job (docs/my-day.md): never the plan itself. */
-export type FieldWork =
-  | { onMyWay: true }
-  | { status: "in_progress" | "completed" }
-  | { beforePhoto: string }
-  | { afterPhoto: string };
+/** What a technician records on a job (docs/my-day.md): never the plan itself; photos: job-photos/. */
+export type FieldWork = { onMyWay: true } | { status: "in_progress" | "completed" };
+
+/**
+ * The phone's time of a tap, sent with it: the technician's timesheet counts from the tap
+ * (docs/timesheets.md); the server never records a time later than its own now.
+ */
+function tapTimeOf(
+  work: FieldWork,
+  now: string,
+): { startedAt?: string; completedAt?: string; onMyWayAt?: string } {
+  if ("onMyWay" in work) return { onMyWayAt: now };
+  if ("status" in work) return work.status === "in_progress" ? { startedAt: now } : { completedAt: now };
+  return {};
+}
 
 /** Saved: the server's job. Kept: in the phone's outbox, to be sent (docs/offline.md). */
 type FieldWorkOutcome = { saved: JobDTO } | { kept: true };
@@ -88,18 +97,26 @@ export function useFieldWork() {
         return { kept: true };
       }
       const key = newIdempotencyKey();
+      const tappedAt = new Date().toISOString();
+      const tapped = tapTimeOf(work, tappedAt);
       try {
         const saved = await apiJson<JobDTO>(
           "PUT",
           `/api/jobs/${job.id}`,
-          { ...work, version: job.version },
+          { ...work, ...tapped, version: job.version },
           { idempotencyKey: key },
         );
         return { saved };
       } catch (error) {
         if (error instanceof ApiError) throw error;
         // No answer: it may have arrived. The outbox sends it again as it was, with its key.
-        await queueJobWork(job, work, key);
+        // The same body as the request (the outbox adds the tap times from `tappedAt`), so the key matches it.
+        await queueJobWork(
+          job,
+          tapped.completedAt ? { ...work, completedAt: tapped.completedAt } : work,
+          key,
+          tappedAt,
+        );
         return { kept: true };
       }
     },

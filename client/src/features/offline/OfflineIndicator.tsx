@@ -11,17 +11,23 @@ import {
   LoadingOutlined,
 } from "@ant-design/icons";
 import { Button } from "antd";
+import dayjs from "dayjs";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { changesCount, describeWork } from "./keptWork";
-import type { QueuedChange } from "./outbox";
+import type { QueuedChange, QueuedJobChange } from "./outbox";
 import { useOutboxStore } from "./outboxStore";
 import { discardChange, retryChange, signedInUserId } from "./sender";
 import "./offline.css";
 
 type IndicatorState = "offline" | "sending" | "waiting" | "failed" | "conflict" | "sent";
 
-const whatFailed = (change: QueuedChange) =>
-  change.kind === "chat" ? `Message "${change.message}"` : describeWork(change.work);
+function whatFailed(change: QueuedChange): string {
+  if (change.kind === "chat") return `Message "${change.message}"`;
+  if (change.kind === "clock") return change.action === "in" ? "Start my day" : "End my day";
+  if (change.kind === "photo") return change.photoKind === "before" ? "Before photo" : "After photo";
+  return describeWork(change.work);
+}
 
 export function OfflineIndicator() {
   const { changes: allChanges, isOnline, isSending, sentCount } = useOutboxStore();
@@ -30,6 +36,11 @@ export function OfflineIndicator() {
   const waiting = changes.filter((change) => change.state === "waiting").length;
   const conflicts = changes.filter((change) => change.state === "conflict").length;
   const failed = changes.find((change) => change.state === "failed");
+  // The first conflict's card is on its job's day, which may not be the day on screen.
+  const conflict = changes.find(
+    (change): change is QueuedJobChange => change.kind === "job" && change.state === "conflict",
+  );
+  const conflictDay = conflict?.current?.date;
 
   let state: IndicatorState;
   let icon: ReactNode;
@@ -45,7 +56,7 @@ export function OfflineIndicator() {
   } else if (conflicts > 0) {
     state = "conflict";
     icon = <ExclamationCircleOutlined />;
-    text = `${changesCount(conflicts)} changed in the office meanwhile: choose below`;
+    text = `${changesCount(conflicts)} changed in the office meanwhile`;
   } else if (isSending && waiting > 0) {
     state = "sending";
     icon = <LoadingOutlined />;
@@ -68,6 +79,19 @@ export function OfflineIndicator() {
       <span className="offline-indicator__text" data-testid="offline-indicator-text">
         {text}
       </span>
+      {state === "conflict" && conflict ? (
+        <Link
+          className="offline-indicator__link"
+          data-testid="offline-indicator-conflict-link"
+          to={
+            typeof conflictDay === "string" ? `/my-day?day=${conflictDay}&job=${conflict.jobId}` : "/my-day"
+          }
+        >
+          {typeof conflictDay === "string"
+            ? `Choose on ${dayjs(conflictDay).format("dddd, MMM D")}`
+            : "Choose on My Day"}
+        </Link>
+      ) : null}
       {state === "failed" && failed ? (
         <span className="offline-indicator__actions">
           <Button size="small" type="primary" onClick={() => void retryChange(failed)}>

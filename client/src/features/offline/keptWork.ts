@@ -4,6 +4,8 @@
  * at once and after a reload. The server's job returns once they are sent.
  */
 import type { JobDTO } from "@sched/shared-types";
+import { readValue } from "../../lib/staleChange";
+import { jobChangeLabels, jobChangeValues } from "../schedule/jobChanges";
 import type { JobWork, QueuedChange, QueuedJobChange } from "./outbox";
 
 export type KeptWork = {
@@ -53,3 +55,31 @@ export function describeWork(work: JobWork): string {
 
 /** "1 change", "3 changes". */
 export const changesCount = (count: number) => `${count} ${count === 1 ? "change" : "changes"}`;
+
+/** One field the office changed while the phone was offline: how the phone had it, how it is now. */
+export type OfficeChange = { field: string; label: string; was: string; now: string };
+
+/** The fields a conflict names; a photo's address changes with every save, so photos are left out. */
+const COMPARED = jobChangeLabels([]);
+delete COMPARED.beforePhoto;
+delete COMPARED.afterPhoto;
+
+/**
+ * What the office changed, field by field, in the board's words ("Time: 9:00 AM, now
+ * 3:00 PM"): the job as the phone showed it when the change was made against the job as
+ * the office left it. Empty when the phone kept no copy (a change kept by an older app).
+ */
+export function officeChanges(conflict: Pick<QueuedJobChange, "seen" | "current">): OfficeChange[] {
+  if (!conflict.seen || !conflict.current) return [];
+  const was = jobChangeValues(conflict.seen as JobDTO);
+  const now = jobChangeValues(conflict.current as unknown as JobDTO);
+  const changes: OfficeChange[] = [];
+  for (const [field, label] of Object.entries(COMPARED)) {
+    if (!label) continue;
+    const key = field as keyof typeof was;
+    const wasText = readValue(label, was[key]);
+    const nowText = readValue(label, now[key]);
+    if (wasText !== nowText) changes.push({ field, label: label.label, was: wasText, now: nowText });
+  }
+  return changes;
+}

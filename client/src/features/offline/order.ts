@@ -8,13 +8,21 @@ import type { QueuedChange } from "./outbox";
 export function nextToSend(changes: QueuedChange[], userId: string): QueuedChange | undefined {
   const heldJobs = new Set<string>();
   let isChatHeld = false;
+  let isClockHeld = false;
   for (const change of changes) {
     if (change.userId !== userId) continue;
-    const isHeld = change.kind === "job" ? heldJobs.has(change.jobId) : isChatHeld;
+    if (change.kind === "clock") {
+      // "End my day" never arrives before its "Start my day" (docs/timesheets.md).
+      if (change.state === "waiting" && !isClockHeld) return change;
+      isClockHeld = true;
+      continue;
+    }
+    // A job's photos keep their place among the job's other changes.
+    const isHeld = change.kind === "chat" ? isChatHeld : heldJobs.has(change.jobId);
     if (change.state === "waiting" && !isHeld) return change;
     // A later change of the same job (or a later chat message) keeps its place behind it.
-    if (change.kind === "job") heldJobs.add(change.jobId);
-    else isChatHeld = true;
+    if (change.kind === "chat") isChatHeld = true;
+    else heldJobs.add(change.jobId);
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  * it was made. Each change carries the Idempotency-Key it is always sent with and the job
  * version it was made on.
  */
+import type { JobPhotoKind } from "@sched/shared-types";
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from "idb";
 
 const OUTBOX_DB = "sched-offline";
@@ -12,7 +13,10 @@ const STORE = "changes";
 /** waiting: to send; failed: refused for a reason to show; conflict: the office changed the job first. */
 type ChangeState = "waiting" | "failed" | "conflict";
 
-/** The fields a technician changes on a job from My Day. */
+/**
+ * The fields a technician changes on a job from My Day. The photo fields are those of
+ * changes kept by an older version of the app; new photos are QueuedJobPhoto.
+ */
 export type JobWork = {
   status?: "in_progress" | "completed";
   completedAt?: string;
@@ -40,14 +44,31 @@ export type QueuedJobChange = Common & {
   jobId: string;
   /** The job version the change was made on. */
   version: number;
+  /**
+   * The job as the phone showed it when the change was made (a JobDTO): what a conflict
+   * compares the office's job with, field by field. Absent in changes kept by an older app.
+   */
+  seen?: Record<string, unknown>;
   work: JobWork;
   /** For a conflict: the job as the office left it (a JobDTO). */
   current?: { version: number } & Record<string, unknown>;
 };
 
-type QueuedChatMessage = Common & { kind: "chat"; message: string };
+/** One photo more for a job (POST /api/jobs/:id/photos), already resized on the phone. */
+export type QueuedJobPhoto = Common & {
+  kind: "photo";
+  jobId: string;
+  photoKind: JobPhotoKind;
+  /** The resized photo as a data URL: what is sent, and what the strip shows meanwhile. */
+  photo: string;
+};
 
-export type QueuedChange = QueuedJobChange | QueuedChatMessage;
+export type QueuedChatMessage = Common & { kind: "chat"; message: string };
+
+/** "Start my day" or "End my day" (docs/timesheets.md): sent with the time it was tapped (`madeAt`). */
+export type QueuedClockTap = Common & { kind: "clock"; action: "in" | "out" };
+
+export type QueuedChange = QueuedJobChange | QueuedJobPhoto | QueuedChatMessage | QueuedClockTap;
 
 interface OutboxSchema extends DBSchema {
   changes: { key: number; value: QueuedChange };

@@ -3,6 +3,8 @@
  * own Idempotency-Key and the version it was made on: a change whose answer was lost is
  * sent again and the server answers the first answer instead of applying it twice.
  *
+ * A photo (POST /api/jobs/:id/photos) is sent the same way, after the earlier changes of its job.
+ *
  * - saved: it leaves the outbox; later changes of the same job made on top of it move to
  *   the saved version (outbox.ts, settleJobChange).
  * - 409 stale: the office changed the job first. The change stays as a conflict for the
@@ -10,7 +12,7 @@
  * - another refusal (4xx): it stays as failed, with the server's reason, for a retry.
  * - no network, a 5xx, a sign-in that ended: the round stops and is tried again later.
  */
-import type { ChatMessageDTO, JobDTO, UserDTO } from "@sched/shared-types";
+import type { ChatMessageDTO, JobDTO, JobPhotoDTO, TimeEntryDTO, UserDTO } from "@sched/shared-types";
 import { ApiError, apiJson } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
 import { newIdempotencyKey } from "../../lib/idempotency";
@@ -23,7 +25,9 @@ import {
   listChanges,
   putChange,
   type QueuedChange,
+  type QueuedClockTap,
   type QueuedJobChange,
+  type QueuedJobPhoto,
   removeChange,
   settleJobChange,
 } from "./outbox";
@@ -52,7 +56,12 @@ function isPassing(error: unknown): boolean {
 async function sendJobChange(change: QueuedJobChange): Promise<Outcome> {
   try {
     // "On my way" is recorded at the tap, not when the phone found a network again.
-    const tappedAt = change.work.onMyWay ? { onMyWayAt: change.madeAt } : {};
+    // "Start" too: the technician's timesheet counts from the tap (docs/timesheets.md).
+    const tappedAt = change.work.onMyWay
+      ? { onMyWayAt: change.madeAt }
+      : change.work.status === "in_progress"
+        ? { startedAt: change.madeAt }
+        : {};
     const saved = await apiJson<JobDTO>(
       "PUT",
       `/api/jobs/${change.jobId}`,
@@ -70,6 +79,25 @@ async function sendJobChange(change: QueuedJobChange): Promise<Outcome> {
       putRowInLists(queryClient, "jobs", stale.current);
       return "held";
     }
+    await putChange({ ...change, state: "failed", reason: errorMessage(error, "The server refused it.") });
+    return "held";
+  }
+}
+
+async function sendJobPhoto(change: QueuedJobPhoto): Promise<Outcome> {
+  try {
+    await apiJson<JobPhotoDTO>(
+      "POST",
+      `/api/jobs/${change.jobId}/photos`,
+      { kind: change.photoKind, photo: change.photo },
+      { idempotencyKey: change.key },
+    );
+    if (change.seq !== undefined) await removeChange(change.seq);
+    // The strip and the job's photo links load again from the server.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.jobPhotos(change.jobId) });
+    return "sent";
+  } catch (error) {
+    if (isPassing(error)) return "stop";
     await putChange({ ...change, state: "failed", reason: errorMessage(error, "The server refused it.") });
     return "held";
   }
@@ -95,6 +123,25 @@ async function sendChatMessage(change: QueuedChange & { kind: "chat" }): Promise
   }
 }
 
+/** A day-clock tap, recorded at the time it was tapped (docs/timesheets.md). */
+async function sendClockTap(change: QueuedClockTap): Promise<Outcome> {
+  try {
+    await apiJson<TimeEntryDTO>(
+      "POST",
+      "/api/time-clock",
+      { companyId: change.companyId, action: change.action, at: change.madeAt },
+      { idempotencyKey: change.key },
+    );
+    if (change.seq !== undefined) await removeChange(change.seq);
+    void queryClient.invalidateQueries({ queryKey: rootKey("timesheets") });
+    return "sent";
+  } catch (error) {
+    if (isPassing(error)) return "stop";
+    await putChange({ ...change, state: "failed", reason: errorMessage(error, "The server refused it.") });
+    return "held";
+  }
+}
+
 async function sendRound(): Promise<void> {
   const userId = signedInUserId();
   if (!userId || !navigator.onLine) return;
@@ -103,7 +150,14 @@ async function sendRound(): Promise<void> {
     for (;;) {
       const next = nextToSend(await listChanges(), userId);
       if (!next) break;
-      const outcome = next.kind === "job" ? await sendJobChange(next) : await sendChatMessage(next);
+      const outcome =
+        next.kind === "job"
+          ? await sendJobChange(next)
+          : next.kind === "photo"
+            ? await sendJobPhoto(next)
+            : next.kind === "clock"
+              ? await sendClockTap(next)
+              : await sendChatMessage(next);
       if (outcome === "sent") countSent();
       await refreshOutbox();
       if (outcome === "stop") break;
@@ -164,6 +218,8 @@ export async function keepMine(change: QueuedJobChange): Promise<void> {
     version: currentVersion,
     key: newIdempotencyKey(),
     reason: undefined,
+    // The office's job is what the technician now keeps their change on.
+    seen: change.current,
     current: undefined,
   });
   await refreshOutbox();

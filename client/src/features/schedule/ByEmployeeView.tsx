@@ -22,6 +22,8 @@ type ByEmployeeViewProps = {
   workingDays?: readonly number[];
   onSelectEmployee: (employeeId: string) => void;
   onAddJob?: (employeeId: string, date: string) => void;
+  /** "Mark out…": the employee is off that day and their jobs go to others (docs/time-off.md). */
+  onMarkOut?: (employee: EmployeeDTO, date: string) => void;
   onOpenJob: (job: JobDTO) => void;
 };
 
@@ -39,7 +41,7 @@ function Stat({ label, value, testId }: { label: string; value: string | number;
 /** One employee's week (or the Inactive row's), day by day, with counts and the total amount. */
 export function ByEmployeeView(props: ByEmployeeViewProps) {
   const { weekStart, today, employees, everyone, employeeId, jobs, workingDays } = props;
-  const { onSelectEmployee, onAddJob, onOpenJob } = props;
+  const { onSelectEmployee, onAddJob, onMarkOut, onOpenJob } = props;
   const model = useMemo(
     () => buildGridModel({ weekStart, jobs, rows: employees, everyone, workingDays, span: "week" }),
     [weekStart, jobs, employees, everyone, workingDays],
@@ -105,6 +107,15 @@ export function ByEmployeeView(props: ByEmployeeViewProps) {
                   onClick={() => onAddJob(employee.id, date)}
                 >
                   Add
+                </Button>
+              ) : null}
+              {onMarkOut && employee?.isActive ? (
+                <Button
+                  size="small"
+                  aria-label={`Mark ${employee.name} out on ${day.format("ddd, MMM D")}`}
+                  onClick={() => onMarkOut(employee, date)}
+                >
+                  Mark out…
                 </Button>
               ) : null}
             </header>

@@ -5,11 +5,12 @@ import {
   EnvironmentOutlined,
   RetweetOutlined,
   SyncOutlined,
+  UserOutlined,
 } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
 import type { DragEvent } from "react";
 import { ConflictMark, conflictLabel } from "./ConflictMark";
-import { formatTimeRange } from "./duration";
+import { formatDuration, formatTimeRange } from "./duration";
 import {
   formatAmount,
   jobTypeClass,
@@ -19,12 +20,13 @@ import {
   STATUS_LABELS,
   statusTone,
 } from "./jobStyle";
+import { OnMyWayMark, onMyWayLabel } from "./OnMyWayMark";
 import "./job-card.css";
 
 export const JOB_DRAG_TYPE = "application/x-scheduler-job";
 
 /** The status icon: completed green check, in progress blue, cancelled red, anything else grey. */
-function StatusIcon({ status }: { status: string }) {
+export function StatusIcon({ status }: { status: string }) {
   const tone = statusTone(status);
   const label = STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status;
   const props = {
@@ -43,15 +45,18 @@ function StatusIcon({ status }: { status: string }) {
  * The card's name: its visible words in their order (so a voice user can say what they
  * see, WCAG 2.5.3), then what only an icon shows: the status and a conflict.
  */
-function cardName(job: JobDTO, showDate: boolean): string {
+export function cardName(job: JobDTO, showDate: boolean): string {
   const time = job.time ? formatTimeRange(job.time, job.durationMinutes) : "Unscheduled";
   return [
     job.type,
     showDate && job.date ? `${job.date} · ${time}` : time,
+    formatDuration(job.durationMinutes),
+    job.customerName ?? "",
     job.location,
     PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus,
     job.amount ? formatAmount(job.amount) : "",
     STATUS_LABELS[job.status] ?? job.status,
+    onMyWayLabel(job) ?? "",
     job.seriesId ? REPEATS_LABEL : "",
     conflictLabel(job),
   ]
@@ -105,7 +110,17 @@ export function JobCard({ job, onOpen, isDraggable = false, showDate = false }: 
       <span className="job-card__time">
         {showDate && job.date ? `${job.date} · ` : ""}
         {job.time ? formatTimeRange(job.time, job.durationMinutes) : "Unscheduled"}
+        <span className="job-card__length" data-testid="job-length">
+          {" · "}
+          {formatDuration(job.durationMinutes)}
+        </span>
       </span>
+      {job.customerName ? (
+        // Who the visit is for: the office answers the phone by name (docs/customers.md).
+        <span className="job-card__customer" title={job.customerName} data-testid="job-customer">
+          <UserOutlined aria-hidden /> {job.customerName}
+        </span>
+      ) : null}
       <span className="job-card__location" title={job.location}>
         <EnvironmentOutlined /> {job.location}
       </span>
@@ -119,6 +134,7 @@ export function JobCard({ job, onOpen, isDraggable = false, showDate = false }: 
         </span>
         {job.amount ? <span className="job-card__amount">{formatAmount(job.amount)}</span> : null}
       </span>
+      <OnMyWayMark job={job} />
       <ConflictMark job={job} />
     </>
   );

@@ -1,23 +1,25 @@
 import { DeleteOutlined } from "@ant-design/icons";
-import { JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "@sched/shared-types";
+import { JOB_PHOTO_KINDS, JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "@sched/shared-types";
 import { Alert, Button, Form, Modal, Popconfirm } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useFeedback } from "../../app/feedback";
+import { TrialLock, useTrialLock } from "../../app/TrialLock";
 import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { LinkButton } from "../../components/LinkButton";
 import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
-import { formatDateTime } from "../../lib/dates";
-import { errorMessage } from "../../lib/errorText";
+import { formatDateTime, toISODate } from "../../lib/dates";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { useIsSmallScreen } from "../../lib/screen";
 import { differingFields, intendedChange } from "../../lib/staleChange";
+import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
 import { JobFormFields, type JobFormValues } from "./JobFormFields";
 import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
 import { initialValues, type JobDialogDefaults } from "./jobDialogValues";
-import { type PhotoChange, PhotoPicker } from "./PhotoPicker";
 import { NO_REPEAT, type RepeatChoice, ruleOf } from "./repeat/repeatChoice";
+import { SeriesRepeatField, type SeriesRuleChange } from "./repeat/SeriesRepeatField";
 import { type ScopeChoice, useSeriesScope } from "./repeat/SeriesScopeDialog";
-import { useCreateJobSeries } from "./repeat/useJobSeries";
+import { useCreateJobSeries, useUpdateJobSeries } from "./repeat/useJobSeries";
 import { UNSCHEDULED, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdateJob } from "./useJobs";
 import { useBoardSettings } from "./workingDays";
 import "./job-dialog.css";
@@ -46,8 +48,11 @@ type JobDialogProps = {
  */
 export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: JobDialogProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const { companyId } = useCurrentCompany();
   const isProgressOnly = !useCan("manageJobs");
+  // Add Job says why beside it; Save to Unscheduled is refused for the same reason.
+  const isTrialLocked = useTrialLock("manageJobs") !== null;
   const { active, all, isPending: isLoadingEmployees } = useScheduleEmployees(companyId);
   const settings = useBoardSettings(companyId);
   const [form] = Form.useForm<JobFormValues>();
@@ -59,10 +64,11 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   const { askScope, scopeDialog } = useSeriesScope();
   const createSeries = useCreateJobSeries();
   const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
+  // Edit Job of an occurrence: a new rule for its series, saved with PUT /api/job-series/:id.
+  const updateSeries = useUpdateJobSeries();
+  const [seriesRule, setSeriesRule] = useState<SeriesRuleChange | null>(null);
   const repeatStart = Form.useWatch("date", form);
   const changeLabels = jobChangeLabels(all);
-  const [beforePhoto, setBeforePhoto] = useState<PhotoChange>(undefined);
-  const [afterPhoto, setAfterPhoto] = useState<PhotoChange>(undefined);
   // Closed, the dialog is unmounted: the focus goes back to what opened it, or to the
   // job's card when the card moved to another cell (docs/accessibility.md).
   useFocusBackOnUnmount(() =>
@@ -83,9 +89,8 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
       : active;
 
   const close = () => {
-    setBeforePhoto(undefined);
-    setAfterPhoto(undefined);
     setRepeat(NO_REPEAT);
+    setSeriesRule(null);
     onClose();
   };
 
@@ -116,10 +121,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
         saved(created);
       },
       onError: (error) => {
-        notification.error({
-          title: "Error",
-          description: `Failed to add job: ${errorMessage(error, "Please try again.")}`,
-        });
+        showFailure("Failed to add job: {message}", error, { form });
       },
     });
   };
@@ -150,10 +152,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
         close();
       },
       onError: (error) => {
-        notification.error({
-          title: "Error",
-          description: `Failed to add job: ${errorMessage(error, "Please try again.")}`,
-        });
+        showFailure("Failed to add job: {message}", error, { form });
       },
     });
   };
@@ -195,20 +194,59 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
             onKeep: close,
           });
           if (isStale) return;
-          notification.error({ title: "Error", description: "Failed to update job. Please try again." });
+          showFailure("Failed to update job. Please try again.", error, { form });
         },
       },
     );
   };
 
+  /**
+   * A new rule for the occurrence's series: asked whether from this job or for all, then the
+   * series with the form's series fields (docs/schedule.md, "Recurring jobs").
+   */
+  const saveSeriesRule = async (opened: JobDTO, values: JobFormValues, rule: SeriesRuleChange) => {
+    const scope = await askScope("repeat");
+    if (scope === null) return;
+    const wanted = intendedChange(jobChangeValues(opened), values, changeLabels) as Record<string, unknown>;
+    const seriesFields = [
+      "employeeId",
+      "type",
+      "location",
+      "description",
+      "time",
+      "durationMinutes",
+      "customerId",
+    ];
+    const fields = Object.fromEntries(Object.entries(wanted).filter(([key]) => seriesFields.includes(key)));
+    const today = toISODate(undefined);
+    updateSeries.mutate(
+      {
+        id: rule.series.id,
+        change: {
+          ...fields,
+          rrule: rule.rrule,
+          from: scope.scope === "following" && opened.date ? opened.date : today,
+          version: rule.series.version,
+          includeDetached: scope.includeDetached,
+        },
+      },
+      {
+        onSuccess: () => {
+          notification.success({ title: "Success", description: "Recurring job has been updated." });
+          close();
+        },
+        onError: (error) => showFailure("Failed to update job: {message}", error, { form }),
+      },
+    );
+  };
+
   const update = async (opened: JobDTO, values: JobFormValues) => {
-    const photos = {
-      ...(beforePhoto !== undefined ? { beforePhoto } : {}),
-      ...(afterPhoto !== undefined ? { afterPhoto } : {}),
-    };
-    const wanted: Partial<JobChangeValues> = isProgressOnly
-      ? { status: values.status, ...photos }
-      : { ...values, ...photos };
+    if (seriesRule && !isProgressOnly) {
+      await saveSeriesRule(opened, values, seriesRule);
+      return;
+    }
+    // Photos are added and deleted on their own, at once (the strips below), not with Save.
+    const wanted: Partial<JobChangeValues> = isProgressOnly ? { status: values.status } : values;
     // An occurrence of a recurring job: this one, the following ones or all (docs/schedule.md).
     const scope = opened.seriesId && !isProgressOnly ? await askScope("edit") : undefined;
     if (scope === null) return;
@@ -223,8 +261,8 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
         notification.success({ title: "Job deleted", description: `${current.type} at ${current.location}` });
         close();
       },
-      onError: () => {
-        notification.error({ title: "Error", description: "Failed to delete job. Please try again." });
+      onError: (error) => {
+        showFailure("Failed to delete job. Please try again.", error);
       },
     });
   };
@@ -263,23 +301,27 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
       <span className="job-dialog__spacer" />
       <Button onClick={close}>Cancel</Button>
       {job ? (
-        <Button type="primary" loading={updateJob.isPending} onClick={() => form.submit()}>
-          Update Job
-        </Button>
+        <TrialLock action={isProgressOnly ? "progressJobs" : "manageJobs"}>
+          <Button type="primary" loading={updateJob.isPending} onClick={() => form.submit()}>
+            Update Job
+          </Button>
+        </TrialLock>
       ) : (
         <>
           {isProgressOnly ? null : (
             <Button
-              disabled={createJob.isPending}
+              disabled={createJob.isPending || isTrialLocked}
               onClick={() => void saveToTray()}
               data-testid="save-to-unscheduled"
             >
               Save to Unscheduled
             </Button>
           )}
-          <Button type="primary" disabled={createJob.isPending} onClick={() => form.submit()}>
-            {createJob.isPending ? "Adding..." : "Add Job"}
-          </Button>
+          <TrialLock action="manageJobs">
+            <Button type="primary" disabled={createJob.isPending} onClick={() => form.submit()}>
+              {createJob.isPending ? "Adding..." : "Add Job"}
+            </Button>
+          </TrialLock>
         </>
       )}
     </div>
@@ -291,6 +333,14 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
         open={open}
         title={isEdit ? "Edit Job" : "Add Job"}
         onCancel={close}
+        // The first field takes the focus, so typing starts there and Enter never lands on Close.
+        afterOpenChange={(isOpen) => {
+          // Not when someone already typed their way into a field while the dialog opened.
+          const isTyping =
+            document.activeElement?.closest(".job-dialog form") &&
+            document.activeElement.matches("input, textarea");
+          if (isOpen && !isTyping) form.getFieldInstance(isProgressOnly ? "status" : "employeeId")?.focus();
+        }}
         footer={footer}
         destroyOnHidden
         className="job-dialog"
@@ -335,6 +385,13 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
               <RepeatField startDate={repeatStart ?? undefined} value={repeat} onChange={setRepeat} />
             </Suspense>
           ) : null}
+          {job?.seriesId && !isProgressOnly ? (
+            <SeriesRepeatField
+              seriesId={job.seriesId}
+              from={job.date ?? toISODate(undefined)}
+              onChange={setSeriesRule}
+            />
+          ) : null}
           {job?.seriesId ? (
             <p className="job-form__series" data-testid="job-series-note">
               Part of a recurring series{job.isDetached ? ", changed on its own" : ""}.
@@ -345,20 +402,16 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
           ) : null}
           {job ? (
             <div className="job-form__photos">
-              <PhotoPicker
-                label="Before photo"
-                testId="before-photo"
-                currentUrl={job.beforePhotoUrl}
-                value={beforePhoto}
-                onChange={setBeforePhoto}
-              />
-              <PhotoPicker
-                label="After photo"
-                testId="after-photo"
-                currentUrl={job.afterPhotoUrl}
-                value={afterPhoto}
-                onChange={setAfterPhoto}
-              />
+              {JOB_PHOTO_KINDS.map((kind) => (
+                <JobPhotoStrip
+                  key={kind}
+                  job={job}
+                  kind={kind}
+                  canAdd={job.status !== "cancelled"}
+                  canDelete={!isProgressOnly}
+                  testId={`${kind}-photo`}
+                />
+              ))}
             </div>
           ) : null}
         </Form>

@@ -1,5 +1,7 @@
 import {
   type EmployeeDTO,
+  JOB_DESCRIPTION_MAX,
+  JOB_LOCATION_MAX,
   JOB_STATUSES,
   JOB_TYPES,
   type JobStatus,
@@ -66,6 +68,9 @@ const slotRules = (
       ]
     : required(message, schema);
 
+/** Typing picks an option by its words ("Rep" finds Repair), as a native select would. */
+const TYPED_SEARCH = { optionFilterProp: "label" } as const;
+
 type JobFormFieldsProps = {
   employees: EmployeeDTO[];
   /** The employee role may change the status only (photos are outside the form). */
@@ -102,7 +107,7 @@ export function JobFormFields({
           <Select
             disabled={planDisabled}
             placeholder="Select an employee"
-            showSearch={{ optionFilterProp: "label" }}
+            showSearch={TYPED_SEARCH}
             options={employees.map((employee) => ({
               value: employee.id,
               label: employee.name,
@@ -129,6 +134,7 @@ export function JobFormFields({
           <Select
             disabled={planDisabled}
             placeholder="Select a job type"
+            showSearch={TYPED_SEARCH}
             options={JOB_TYPES.map((type) => ({ value: type, label: type }))}
           />
         </Form.Item>
@@ -140,7 +146,12 @@ export function JobFormFields({
         validateFirst
         rules={required("Location is required", fields.location)}
       >
-        <Input disabled={planDisabled} placeholder="Street address" autoComplete="street-address" />
+        <Input
+          disabled={planDisabled}
+          placeholder="Street address"
+          autoComplete="street-address"
+          count={{ show: true, max: JOB_LOCATION_MAX }}
+        />
       </Form.Item>
       <div className="job-form__pair">
         <Form.Item
@@ -169,15 +180,20 @@ export function JobFormFields({
           disabled={planDisabled}
           autoSize={{ minRows: 2, maxRows: 5 }}
           placeholder="What needs doing"
+          count={{ show: true, max: JOB_DESCRIPTION_MAX }}
         />
       </Form.Item>
       <div className="job-form__pair">
         <Form.Item name="status" label="Job status">
-          <Select options={JOB_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))} />
+          <Select
+            showSearch={TYPED_SEARCH}
+            options={JOB_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          />
         </Form.Item>
         <Form.Item name="paymentStatus" label="Payment status">
           <Select
             disabled={planDisabled}
+            showSearch={TYPED_SEARCH}
             options={PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_LABELS[status] }))}
           />
         </Form.Item>

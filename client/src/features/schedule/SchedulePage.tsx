@@ -10,10 +10,11 @@ import { PresenceAvatars } from "../../components/PresenceAvatars";
 import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useIsSmallScreen } from "../../lib/screen";
+import { useMarkOut } from "../absence-plan/useMarkOut";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
 import { ActionCards } from "./ActionCards";
-import { ConflictFilter } from "./ConflictFilter";
-import { hasConflicts, withWarnings } from "./conflictMarks";
+import { ConflictFilter, ConflictFilterNotice } from "./ConflictFilter";
+import { hasConflicts, warningsOf, withWarnings } from "./conflictMarks";
 import { DailyView } from "./DailyView";
 import { jobsOfWeek, showsSunday } from "./gridModel";
 import type { JobDialogDefaults } from "./jobDialogValues";
@@ -58,13 +59,15 @@ export default function SchedulePage() {
   const [dialog, setDialog] = useState<DialogState>(null);
   // The job whose "Move to…" dialog is open (the keyboard alternative to dragging it).
   const [moving, setMoving] = useState<JobDTO | null>(null);
-  const { moveJob, unscheduleJob, staleDialog } = useMoveWithUndo(employees.all);
+  const { moveJob, unscheduleJob, rescheduleJob, staleDialog } = useMoveWithUndo(employees.all);
   // Those who plan add and move jobs; the others open jobs to report progress.
   const canManage = useCan("manageJobs");
   // The Unscheduled tray is the office's (docs/schedule.md): jobs nobody is given yet.
   const trayQuery = useUnscheduledJobs(canManage ? companyId : null);
   const settings = useBoardSettings(companyId);
-  // "N conflicts this week" pressed: the board shows only jobs with warnings (docs/schedule.md).
+  // "Mark out…" re-plans an employee's day while they are off (docs/time-off.md, "The sick day").
+  const { openMarkOut, markOutDialog } = useMarkOut(companyId, employees.all);
+  // "Show only conflicts" on: every view shows only jobs with warnings, and says so (docs/schedule.md).
   const [onlyConflicts, setOnlyConflicts] = useState(false);
 
   // Every job carries its warnings (the API's, or the same engine's here: conflictMarks.ts).
@@ -72,8 +75,9 @@ export default function SchedulePage() {
     () => withWarnings(jobsQuery.data ?? [], settings, employees.all),
     [jobsQuery.data, settings, employees.all],
   );
+  // The sum of the cards' own counts, so the switch and the cards never disagree.
   const conflictsThisWeek = useMemo(
-    () => jobsOfWeek(jobs, params.week).filter(hasConflicts).length,
+    () => jobsOfWeek(jobs, params.week).reduce((sum, job) => sum + warningsOf(job).length, 0),
     [jobs, params.week],
   );
   const boardJobs = onlyConflicts ? jobs.filter(hasConflicts) : jobs;
@@ -137,6 +141,7 @@ export default function SchedulePage() {
         workingDays={settings.workingDays}
         onSelectEmployee={params.setEmployee}
         onAddJob={addAt}
+        onMarkOut={canManage ? openMarkOut : undefined}
         onOpenJob={openJob}
       />
     );
@@ -148,9 +153,19 @@ export default function SchedulePage() {
         employees={employees.active}
         everyone={employees.all}
         jobs={boardJobs}
+        settings={settings}
+        trayJobs={trayQuery.data}
         onDayChange={params.setDay}
         onAddJob={addAt}
         onOpenJob={openJob}
+        // The timeline drags on phones too: a long press starts the drag (docs/schedule.md).
+        onReschedule={canManage ? rescheduleJob : undefined}
+        onSchedule={
+          canManage
+            ? (job, employeeId, date, time) => moveJob(job, employeeId, date, undefined, time)
+            : undefined
+        }
+        onUnschedule={canManage ? (job) => unscheduleJob(job) : undefined}
       />
     );
   } else {
@@ -217,6 +232,7 @@ export default function SchedulePage() {
         aria-labelledby={tabId(params.view)}
         className={jobsQuery.isPlaceholderData ? "schedule-board is-stale" : "schedule-board"}
       >
+        {onlyConflicts ? <ConflictFilterNotice onShowAll={() => setOnlyConflicts(false)} /> : null}
         <Suspense fallback={<Spin />}>{board}</Suspense>
       </div>
       {companyId ? (
@@ -273,6 +289,7 @@ export default function SchedulePage() {
         </Suspense>
       ) : null}
       {staleDialog}
+      {markOutDialog}
     </div>
   );
 }

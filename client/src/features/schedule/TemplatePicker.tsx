@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/errorText";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 import "./template-picker.css";
+import { useShowFailure } from "../../lib/FailureNotice";
 
 type TemplatePickerProps = { open: boolean; companyId: string; weekStart: string; onClose: () => void };
 
@@ -17,6 +18,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** Quick Templates: pick a saved template and apply it to the week on screen. */
 export function TemplatePicker({ open, companyId, weekStart, onClose }: TemplatePickerProps) {
   const { notification, modal } = useFeedback();
+  const showFailure = useShowFailure();
   const queryClient = useQueryClient();
   const templates = useQuery<TemplateDTO[]>({ queryKey: queryKeys.templates(companyId), enabled: open });
   // One key per submit: a double click or a retry applies the template once.
@@ -56,10 +58,7 @@ export function TemplatePicker({ open, companyId, weekStart, onClose }: Template
             });
             return;
           }
-          notification.error({
-            title: "Error",
-            description: `Failed to apply template: ${errorMessage(error, "Please try again.")}`,
-          });
+          showFailure("Failed to apply template: {message}", error);
         },
       },
     );

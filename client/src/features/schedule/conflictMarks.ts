@@ -5,6 +5,7 @@
  */
 import {
   type CompanySettingsDTO,
+  type ConflictContext,
   DEFAULT_JOB_DURATION_MINUTES,
   type EmployeeDTO,
   type JobDTO,
@@ -30,6 +31,20 @@ export function withoutWarnings(job: JobDTO): JobDTO {
 /** "1 conflict", "3 conflicts". */
 export const conflictCount = (count: number) => `${count} conflict${count === 1 ? "" : "s"}`;
 
+/** What the engine needs to know of the company: its working days and hours, and who is inactive. */
+export function conflictContextOf(
+  settings: CompanySettingsDTO,
+  employees: readonly EmployeeDTO[],
+): ConflictContext {
+  return {
+    workingDays: settings.workingDays,
+    workdayStart: settings.workdayStart,
+    workdayEnd: settings.workdayEnd,
+    inactiveEmployeeIds: new Set(employees.filter((e) => !e.isActive).map((e) => e.id)),
+    employeeNames: new Map(employees.map((e) => [e.id, e.name])),
+  };
+}
+
 /** The jobs, each carrying its warnings: the API's when it sent them, else computed with the same engine. */
 export function withWarnings(
   jobs: JobDTO[],
@@ -46,13 +61,7 @@ export function withWarnings(
         settings.jobTypeDurations?.[job.type] ??
         DEFAULT_JOB_DURATION_MINUTES,
     })),
-    {
-      workingDays: settings.workingDays,
-      workdayStart: settings.workdayStart,
-      workdayEnd: settings.workdayEnd,
-      inactiveEmployeeIds: new Set(employees.filter((e) => !e.isActive).map((e) => e.id)),
-      employeeNames: new Map(employees.map((e) => [e.id, e.name])),
-    },
+    conflictContextOf(settings, employees),
   );
   return jobs.map((job) =>
     missing(job) ? ({ ...job, warnings: computed.get(job.id) ?? [] } as JobDTO) : job,

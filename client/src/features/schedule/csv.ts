@@ -2,7 +2,7 @@
  * The schedule as CSV (Export Schedule, and the History screen's export): one row per
  * job of the 7 days from Monday, RFC 4180 quoting, CRLF line ends.
  */
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { csvCell, type EmployeeDTO, type JobDTO } from "@sched/shared-types";
 import dayjs from "dayjs";
 import { jobsOfWeek } from "./gridModel";
 import { PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
@@ -12,29 +12,20 @@ const SCHEDULE_CSV_HEADER = [
   "Day",
   "Employee",
   "Time",
+  "Length (min)",
   "Type",
   "Location",
   "Status",
   "Payment Status",
   "Amount",
+  "Customer",
   "Customer Email",
   "Customer Phone",
   "Description",
 ] as const;
 
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a
- * formula: a leading ' makes it plain text (OWASP's advice against CSV injection).
- */
-function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** RFC 4180: a field with a quote, comma or line break is quoted, quotes doubled. */
-export function csvCell(value: string | null | undefined): string {
-  const text = neutralise(value ?? "");
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One cell, formula-safe and quoted: shared with the server's exports (shared-types/src/csv.ts). */
+export { csvCell };
 
 /**
  * The CSV of the week starting `weekStart` (yyyy-MM-dd, a Monday): every job of the week
@@ -56,11 +47,13 @@ export function buildScheduleCsv(jobs: JobDTO[], employees: EmployeeDTO[], weekS
       dayjs(job.date).format("dddd"),
       employee,
       job.time,
+      String(job.durationMinutes),
       job.type,
       job.location,
       STATUS_LABELS[job.status] ?? job.status,
       PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus,
       job.amount ?? "",
+      job.customerName ?? "",
       job.customerEmail ?? "",
       job.customerPhone ?? "",
       job.description ?? "",

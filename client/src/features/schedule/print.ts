@@ -5,7 +5,7 @@
 import { type EmployeeDTO, EXPORT_DAYS, type JobDTO } from "@sched/shared-types";
 import dayjs from "dayjs";
 import { weekRangeLabel } from "../../lib/dates";
-import { formatTimeRange } from "./duration";
+import { formatDuration, formatTimeRange } from "./duration";
 import { buildGridModel } from "./gridModel";
 import { formatAmount, PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
 
@@ -30,6 +30,7 @@ const STYLES = `
   .job:last-child { border-bottom: 0; margin-bottom: 0; }
   .when { font-weight: 600; }
   .owner { font-weight: 600; color: #475569; }
+  .customer { font-weight: 600; }
   .muted { color: #64748b; }
   .description { white-space: pre-line; font-style: italic; }
   @media print { .toolbar { display: none; } }
@@ -43,7 +44,10 @@ function jobHtml(job: JobDTO, owner: string | null): string {
     ? `\n<div class="description">${escapeHtml(job.description.trim())}</div>`
     : "";
   const who = owner === null ? "" : `<div class="owner">${escapeHtml(owner)}</div>`;
-  return `<div class="job" data-job-id="${escapeHtml(job.id)}">${who}<div class="when">${formatTimeRange(job.time, job.durationMinutes)} ${escapeHtml(job.type)}</div>
+  // Who to ask for and how to reach them, for the technician at the door.
+  const contact = [job.customerName, job.customerPhone].filter(Boolean).join(" · ");
+  const customer = contact ? `\n<div class="customer">${escapeHtml(contact)}</div>` : "";
+  return `<div class="job" data-job-id="${escapeHtml(job.id)}">${who}<div class="when">${formatTimeRange(job.time, job.durationMinutes)} (${formatDuration(job.durationMinutes)}) ${escapeHtml(job.type)}</div>${customer}
 <div>${escapeHtml(job.location)}</div>${description}
 <div class="muted">${STATUS_LABELS[job.status]} · ${PAYMENT_LABELS[job.paymentStatus]}${amount}</div></div>`;
 }

@@ -63,8 +63,16 @@ export function useUnscheduledJobs(companyId: string | null) {
   });
 }
 
-/** Where a job is on the board: employee, date and time, or all null for the Unscheduled tray. */
-export type JobSlot = { employeeId: string | null; date: string | null; time?: string | null };
+/**
+ * Where a job is on the board: employee, date and time, or all null for the Unscheduled tray;
+ * the timeline also changes its length.
+ */
+export type JobSlot = {
+  employeeId: string | null;
+  date: string | null;
+  time?: string | null;
+  durationMinutes?: number;
+};
 
 /** The slot that unschedules a job. */
 export const UNSCHEDULED: JobSlot = { employeeId: null, date: null, time: null };

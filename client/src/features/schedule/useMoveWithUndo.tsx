@@ -3,7 +3,9 @@ import { Button } from "antd";
 import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
 import { formatDay, formatTime } from "../../lib/dates";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { differingFields } from "../../lib/staleChange";
+import { formatTimeRange } from "./duration";
 import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
 import { type JobSlot, UNSCHEDULED, useMoveJob } from "./useJobs";
 
@@ -19,6 +21,7 @@ const asFormValues = (place: JobSlot): Partial<JobChangeValues> => ({
   employeeId: place.employeeId ?? undefined,
   date: place.date ?? "",
   ...(place.time === undefined ? {} : { time: place.time ?? "" }),
+  ...(place.durationMinutes === undefined ? {} : { durationMinutes: place.durationMinutes }),
 });
 
 /**
@@ -30,12 +33,12 @@ const asFormValues = (place: JobSlot): Partial<JobChangeValues> => ({
  */
 export function useMoveWithUndo(employees: EmployeeDTO[]) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const move = useMoveJob();
   const { resolveStale, staleDialog } = useStaleChange();
   const nameOf = (id: string) => employees.find((employee) => employee.id === id)?.name ?? "another employee";
 
-  const failed = () =>
-    notification.error({ title: "Error", description: "Failed to update job. Please try again." });
+  const failed = (error: unknown) => showFailure("Failed to update job. Please try again.", error);
 
   /** Moves `job` (as last seen) to `place`; `onMoved` hears the saved job. */
   const send = (job: JobDTO, place: JobSlot, onMoved: (moved: JobDTO) => void) => {
@@ -50,7 +53,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
               differingFields(asFormValues(place), jobChangeValues(current), jobChangeLabels(employees)),
             onApply: (current) => send(current, place, onMoved),
           });
-          if (!isStale) failed();
+          if (!isStale) failed(error);
         },
       },
     );
@@ -131,5 +134,32 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
     );
   };
 
-  return { moveJob, unscheduleJob, staleDialog };
+  /**
+   * The timeline's move (docs/schedule.md, "The day as a timeline"): a new employee, day,
+   * time and length at once; Undo puts back all four.
+   */
+  const rescheduleJob = (
+    job: JobDTO,
+    place: Required<JobSlot> & { employeeId: string; date: string; time: string },
+    onMoved?: (moved: JobDTO) => void,
+  ) => {
+    if (job.date === null || job.time === null) return;
+    const isResize =
+      place.employeeId === job.employeeId &&
+      place.date === job.date &&
+      place.time === job.time &&
+      place.durationMinutes !== job.durationMinutes;
+    moveWithUndo(
+      job,
+      place,
+      { employeeId: job.employeeId, date: job.date, time: job.time, durationMinutes: job.durationMinutes },
+      {
+        title: isResize ? "Job length changed" : "Job moved",
+        where: `${nameOf(place.employeeId)}, ${formatDay(place.date)} ${formatTimeRange(place.time, place.durationMinutes)}`,
+      },
+      onMoved,
+    );
+  };
+
+  return { moveJob, unscheduleJob, rescheduleJob, staleDialog };
 }

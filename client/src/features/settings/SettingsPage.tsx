@@ -5,8 +5,9 @@ import { useFeedback } from "../../app/feedback";
 import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
 import { browserTimeZone } from "../../lib/dates";
-import { errorMessage } from "../../lib/errorText";
+import { showFieldErrors, useShowFailure } from "../../lib/FailureNotice";
 import { CustomerNoticeFields } from "./CustomerNoticeFields";
+import { OvertimeFields } from "./OvertimeFields";
 import { countryChoices, timeZoneChoices } from "./places";
 import { useCompanySettings, useSaveCompanySettings } from "./useSettings";
 import { WorkdayFields } from "./WorkdayFields";
@@ -23,6 +24,7 @@ export default function SettingsPage() {
 
 function Settings({ companyId, companyName }: { companyId: string; companyName: string }) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const canEdit = useCan("manageSettings");
   const settings = useCompanySettings(companyId);
   const save = useSaveCompanySettings(companyId);
@@ -39,13 +41,17 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
   const onFinish = (values: CompanySettingsDTO) => {
     const parsed = ZCompanySettingsUpdate.safeParse(values);
     if (!parsed.success) {
-      notification.error({ title: "Not saved", description: parsed.error.issues[0]?.message });
+      const errors = parsed.error.issues.map((issue) => ({
+        path: issue.path.join("."),
+        message: issue.message,
+      }));
+      showFieldErrors(form, errors);
+      notification.error({ title: "Not saved", description: errors[0]?.message });
       return;
     }
     save.mutate(parsed.data, {
       onSuccess: () => notification.success({ title: "Settings saved" }),
-      onError: (error) =>
-        notification.error({ title: "Not saved", description: errorMessage(error, "Please try again.") }),
+      onError: (error) => showFailure("Not saved", error, { form }),
     });
   };
 
@@ -90,6 +96,7 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
         </Form.Item>
         <WorkdayFields />
         <CustomerNoticeFields />
+        <OvertimeFields />
         {canEdit ? (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save settings

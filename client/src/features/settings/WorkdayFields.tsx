@@ -3,8 +3,8 @@
  * board flags a job outside them, never refuses it, and Add Job starts with the type's
  * length. Fields of the settings form, so they are saved with the rest.
  */
-import { DEFAULT_JOB_DURATION_MINUTES, JOB_TYPES } from "@sched/shared-types";
-import { Checkbox, Form, Input, Select } from "antd";
+import { DEFAULT_JOB_DURATION_MINUTES, JOB_TYPES, WORKDAY_ORDER_INVALID } from "@sched/shared-types";
+import { Checkbox, Form, type FormRule, Input, Select } from "antd";
 import { DURATION_OPTIONS, formatDuration } from "../schedule/duration";
 
 const WEEKDAYS = [
@@ -16,6 +16,14 @@ const WEEKDAYS = [
   { value: 6, label: "Sat" },
   { value: 7, label: "Sun" },
 ];
+
+/** A rule of two fields, shown beside the end: the server's words (docs/settings.md). */
+const endAfterStart: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, end: string | undefined) => {
+    const start = getFieldValue("workdayStart") as string | undefined;
+    if (start && end && start >= end) throw new Error(WORKDAY_ORDER_INVALID);
+  },
+});
 
 export function WorkdayFields() {
   return (
@@ -33,7 +41,12 @@ export function WorkdayFields() {
           <Form.Item label="Workday starts" name="workdayStart">
             <Input type="time" step={300} aria-label="Workday starts" data-testid="workday-start" />
           </Form.Item>
-          <Form.Item label="Workday ends" name="workdayEnd">
+          <Form.Item
+            label="Workday ends"
+            name="workdayEnd"
+            dependencies={["workdayStart"]}
+            rules={[endAfterStart]}
+          >
             <Input type="time" step={300} aria-label="Workday ends" data-testid="workday-end" />
           </Form.Item>
         </div>

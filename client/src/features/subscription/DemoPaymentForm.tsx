@@ -2,8 +2,7 @@ import { ExperimentOutlined } from "@ant-design/icons";
 import type { PlanDTO, PlanType } from "@sched/shared-types";
 import { Alert, Button } from "antd";
 import { useNavigate } from "react-router";
-import { useFeedback } from "../../app/feedback";
-import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { SUCCESS_PATH } from "./paths";
 import { formatPrice, useDemoPayment } from "./useSubscription";
 
@@ -14,7 +13,7 @@ type DemoPaymentFormProps = { companyId: string; planType: PlanType; plan: PlanD
  * charged; "paying" activates the plan on the server for one month.
  */
 export function DemoPaymentForm({ companyId, planType, plan, onCancel }: DemoPaymentFormProps) {
-  const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const navigate = useNavigate();
   const payment = useDemoPayment(companyId);
   const price = formatPrice(plan.price);
@@ -23,11 +22,7 @@ export function DemoPaymentForm({ companyId, planType, plan, onCancel }: DemoPay
     payment.mutate(planType, {
       // The same return as Stripe's, so the success page confirms both the same way.
       onSuccess: () => void navigate(`${SUCCESS_PATH}?redirect_status=succeeded`),
-      onError: (error) =>
-        notification.error({
-          title: "Payment Failed",
-          description: errorMessage(error, "Please try again."),
-        }),
+      onError: (error) => showFailure("Payment Failed", error),
     });
 
   return (

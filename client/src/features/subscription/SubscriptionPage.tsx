@@ -5,12 +5,12 @@ import { useState } from "react";
 import { useFeedback } from "../../app/feedback";
 import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
-import { errorMessage } from "../../lib/errorText";
 import { PaymentPanel } from "./PaymentPanel";
 import { PlanCard } from "./PlanCard";
 import { StatusCard } from "./StatusCard";
 import { useStartSubscription, useSubscriptionData } from "./useSubscription";
 import "./subscription.css";
+import { useShowFailure } from "../../lib/FailureNotice";
 
 type Choice = { planType: PlanType; clientSecret: string | null };
 
@@ -23,6 +23,7 @@ export default function SubscriptionPage() {
 
 function SubscriptionScreen({ companyId, canPay }: { companyId: string; canPay: boolean }) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const { info, plans, billing, isPending, isError, retry } = useSubscriptionData(companyId);
   const start = useStartSubscription(companyId);
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -71,11 +72,7 @@ function SubscriptionScreen({ companyId, canPay }: { companyId: string; canPay: 
           description: `You are now on the ${plans[planType].name} plan.`,
         });
       },
-      onError: (error) =>
-        notification.error({
-          title: "Failed to start subscription",
-          description: errorMessage(error, "Please try again."),
-        }),
+      onError: (error) => showFailure("Failed to start subscription", error),
     });
   };
 

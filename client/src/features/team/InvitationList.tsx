@@ -3,7 +3,7 @@ import type { InvitationDTO } from "@sched/shared-types";
 import { Button, Popconfirm, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
 import { useFeedback } from "../../app/feedback";
-import { failureToast } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { ROLE_COLORS, ROLE_LABELS } from "./MemberList";
 import { TeamListCard } from "./TeamListCard";
 import { useCancelInvitation } from "./useTeam";
@@ -17,6 +17,7 @@ type InvitationListProps = {
 /** Pending invitations, for owners and admins: who, which role, until when; cancel stops the link. */
 export function InvitationList({ companyId, invitations, isPending }: InvitationListProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const cancelInvitation = useCancelInvitation(companyId);
 
   const cancel = (invitation: InvitationDTO) =>
@@ -26,7 +27,7 @@ export function InvitationList({ companyId, invitations, isPending }: Invitation
           title: "Invitation cancelled",
           description: `The link sent to ${invitation.email} no longer works.`,
         }),
-      (error: unknown) => notification.error(failureToast("Failed to cancel invitation", error)),
+      (error: unknown) => showFailure("Failed to cancel invitation", error),
     );
 
   return (

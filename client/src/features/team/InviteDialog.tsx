@@ -8,7 +8,7 @@ import {
 import { Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
 import { useFeedback } from "../../app/feedback";
-import { failureToast } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { linkableEmployees } from "./rosterLinks";
 import { useInviteMember } from "./useTeam";
 
@@ -54,6 +54,7 @@ type InviteDialogProps = {
  */
 export function InviteDialog({ companyId, open, onClose, employees, members, preset }: InviteDialogProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const [form] = Form.useForm<InviteValues>();
   const invite = useInviteMember(companyId);
   const role = Form.useWatch("role", form) ?? "employee";
@@ -89,7 +90,7 @@ export function InviteDialog({ companyId, open, onClose, employees, members, pre
           });
           onClose();
         },
-        onError: (error) => notification.error(failureToast("Failed to send invitation", error)),
+        onError: (error) => showFailure("Failed to send invitation", error, { form }),
       },
     );
   };

@@ -1,10 +1,11 @@
 import { UserDeleteOutlined } from "@ant-design/icons";
-import { canRemoveMember, type EmployeeDTO, type MemberDTO, type Role } from "@sched/shared-types";
+import { can, canRemoveMember, type EmployeeDTO, type MemberDTO, type Role } from "@sched/shared-types";
 import { Avatar, Button, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
 import { useFeedback } from "../../app/feedback";
-import { failureToast } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { RosterLink } from "./RosterLink";
+import { SendResetLink } from "./SendResetLink";
 import { TeamListCard } from "./TeamListCard";
 import { useRemoveMember } from "./useTeam";
 
@@ -38,6 +39,7 @@ export function MemberList({
   canManage,
 }: MemberListProps) {
   const { modal, notification } = useFeedback();
+  const showFailure = useShowFailure();
   const removeMember = useRemoveMember(companyId);
 
   const confirmRemove = (member: MemberDTO) =>
@@ -54,7 +56,7 @@ export function MemberList({
               title: "Team member removed",
               description: `${fullName(member)} no longer has access to ${companyName}.`,
             }),
-          (error: unknown) => notification.error(failureToast("Failed to remove member", error)),
+          (error: unknown) => showFailure("Failed to remove member", error),
         ),
     });
 
@@ -71,6 +73,7 @@ export function MemberList({
           {loaded.map((member) => {
             const isSelf = member.userId === actor?.userId;
             const canRemove = actor !== null && canRemoveMember(actor, member);
+            const canSendReset = actor !== null && can(actor.role, "resetMemberPasswords");
             return (
               <li key={member.id} className="team-row" data-testid="team-member">
                 <Avatar className="team-row__avatar" size={40}>
@@ -95,6 +98,9 @@ export function MemberList({
                 <Tag color={ROLE_COLORS[member.role]} className="team-row__role" data-testid="member-role">
                   {ROLE_LABELS[member.role]}
                 </Tag>
+                {canSendReset ? (
+                  <SendResetLink companyId={companyId} member={member} memberName={fullName(member)} />
+                ) : null}
                 {canRemove ? (
                   <Button
                     type="text"

@@ -1,7 +1,7 @@
 import type { EmployeeDTO, MemberDTO } from "@sched/shared-types";
 import { Select } from "antd";
 import { useFeedback } from "../../app/feedback";
-import { failureToast } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { linkableEmployees } from "./rosterLinks";
 import { useLinkMember } from "./useTeam";
 
@@ -30,6 +30,7 @@ export function RosterLink({
   canManage,
 }: RosterLinkProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const link = useLinkMember(companyId);
   const linked = employees?.find((employee) => employee.id === member.employeeId) ?? null;
 
@@ -61,7 +62,7 @@ export function RosterLink({
               : `${memberName} is not linked any more.`,
           });
         },
-        onError: (error) => notification.error(failureToast("Link not changed", error)),
+        onError: (error) => showFailure("Link not changed", error),
       },
     );
 

@@ -1,6 +1,7 @@
 import { UserAddOutlined } from "@ant-design/icons";
 import { Alert, Button, Result } from "antd";
 import { useState } from "react";
+import { TrialLock } from "../../app/TrialLock";
 import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
 import { useAuth } from "../auth/useAuth";
@@ -45,9 +46,11 @@ function Team({ companyId, companyName }: { companyId: string; companyName: stri
           subtitle={`The people who use Scheduler at ${companyName}, and what they may do.`}
         />
         {canManage ? (
-          <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setIsInviting(true)}>
-            Invite Team Member
-          </Button>
+          <TrialLock action="manageTeam">
+            <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setIsInviting(true)}>
+              Invite Team Member
+            </Button>
+          </TrialLock>
         ) : null}
       </div>
 

@@ -63,3 +63,11 @@ export function useLinkMember(companyId: string) {
       ]),
   });
 }
+
+/** The owner sends a member a link to choose a new password (docs/auth.md); the worker e-mails it. */
+export function useSendPasswordReset(companyId: string) {
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest("POST", `/api/companies/${companyId}/users/${userId}/password-reset`),
+  });
+}

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useFeedback } from "../../app/feedback";
 import { isApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { describeApplyResult, useApplyTemplate } from "./useTemplates";
 import { thisWeekStart, WeekStepper } from "./WeekStepper";
 
@@ -15,6 +16,7 @@ type ApplyTemplateDialogProps = { companyId: string; template: TemplateDTO | nul
  */
 export function ApplyTemplateDialog({ companyId, template, onClose }: ApplyTemplateDialogProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const applyTemplate = useApplyTemplate(companyId);
   const [week, setWeek] = useState(thisWeekStart);
   const [alreadyApplied, setAlreadyApplied] = useState<string | null>(null);
@@ -40,10 +42,7 @@ export function ApplyTemplateDialog({ companyId, template, onClose }: ApplyTempl
             setAlreadyApplied(errorMessage(error, "That week already has this template's jobs"));
             return;
           }
-          notification.error({
-            title: "Error",
-            description: errorMessage(error, "Failed to apply template"),
-          });
+          showFailure("Failed to apply template", error);
         },
       },
     );

@@ -2,6 +2,7 @@ import { TEMPLATE_DESCRIPTION_MAX, ZTemplateName } from "@sched/shared-types";
 import { Alert, Form, Input, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../lib/FailureNotice";
 import { zodRule } from "../../lib/forms";
 import { useCreateTemplate } from "./useTemplates";
 import { thisWeekStart, WeekStepper } from "./WeekStepper";
@@ -13,6 +14,7 @@ type CreateTemplateDialogProps = { companyId: string; open: boolean; onClose: ()
 /** Create Template: a name, a description, and the week whose jobs it saves (this week unless changed). */
 export function CreateTemplateDialog({ companyId, open, onClose }: CreateTemplateDialogProps) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const [form] = Form.useForm<FormValues>();
   const [week, setWeek] = useState(thisWeekStart);
   const createTemplate = useCreateTemplate(companyId);
@@ -31,8 +33,7 @@ export function CreateTemplateDialog({ companyId, open, onClose }: CreateTemplat
           notification.success({ title: "Success", description: "Template created" });
           onClose();
         },
-        onError: () =>
-          notification.error({ title: "Error", description: "Failed to create template. Please try again." }),
+        onError: (error) => showFailure("Failed to create template. Please try again.", error, { form }),
       },
     );
 

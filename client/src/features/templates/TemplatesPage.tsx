@@ -12,6 +12,8 @@ import { CreateTemplateDialog } from "./CreateTemplateDialog";
 import { TemplateCard } from "./TemplateCard";
 import { useDeleteTemplate, useTemplates } from "./useTemplates";
 import "./templates.css";
+import { TrialLock } from "../../app/TrialLock";
+import { useShowFailure } from "../../lib/FailureNotice";
 
 export default function TemplatesPage() {
   return (
@@ -23,6 +25,7 @@ export default function TemplatesPage() {
 
 function TemplateLibrary({ companyId }: { companyId: string }) {
   const { notification } = useFeedback();
+  const showFailure = useShowFailure();
   const canManage = useCan("manageTemplates");
   // Applying a template adds jobs to a week.
   const canApply = useCan("manageJobs");
@@ -34,15 +37,16 @@ function TemplateLibrary({ companyId }: { companyId: string }) {
   const onDelete = (template: TemplateDTO) =>
     deleteTemplate.mutate(template.id, {
       onSuccess: () => notification.success({ title: "Success", description: "Template deleted" }),
-      onError: () =>
-        notification.error({ title: "Error", description: "Failed to delete template. Please try again." }),
+      onError: (error) => showFailure("Failed to delete template. Please try again.", error),
     });
 
   const createButton = (label: string) =>
     canManage ? (
-      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setIsCreating(true)}>
-        {label}
-      </Button>
+      <TrialLock action="manageTemplates">
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setIsCreating(true)}>
+          {label}
+        </Button>
+      </TrialLock>
     ) : null;
 
   return (

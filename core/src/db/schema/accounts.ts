@@ -103,6 +103,11 @@ export const employeeInvitations = pgTable(
     token: text("token").notNull().unique(),
     isUsed: boolean("is_used").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * When the worker last began to send the e-mail, recorded before it is handed to the
+     * SMTP server: set with sentAt still null, an earlier try may have reached the server.
+     */
+    sendAttemptedAt: timestamp("send_attempted_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     /** Accepting links the new member to this roster employee. */
@@ -188,5 +193,9 @@ export const companySettings = pgTable("company_settings", {
   customerNotices: boolean("customer_notices").notNull().default(false),
   /** When the day-before reminder goes out, in the company's time zone. */
   reminderTime: varchar("reminder_time", { length: 5 }).notNull().default("17:00"),
+  /** Minutes a week after which time worked is overtime (docs/timesheets.md); 2,400 = 40 h. */
+  overtimeWeeklyMinutes: integer("overtime_weekly_minutes").notNull().default(2400),
+  /** Minutes a day after which time worked is overtime; null: only the weekly limit. */
+  overtimeDailyMinutes: integer("overtime_daily_minutes"),
   updatedAt: updatedAt(),
 });

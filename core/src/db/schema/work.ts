@@ -1,4 +1,4 @@
-/** The roster, the call log and the jobs with their photos. The model as a whole: docs/architecture.md. */
+/** The roster, the call log and the jobs (their photos: job-photos.ts). The model as a whole: docs/architecture.md. */
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -6,9 +6,9 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,7 +16,10 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { companies } from "./accounts";
-import { bytea, createdAt, updatedAt, versioned } from "./columns";
+import { createdAt, updatedAt, versioned } from "./columns";
+
+/** One window of an employee's week: `day` 0 = Sunday … 6 = Saturday, "HH:mm" times. */
+export type AvailabilityWindow = { day: number; start: string; end: string };
 
 export const employees = pgTable(
   "employees",
@@ -29,6 +32,8 @@ export const employees = pgTable(
     initials: varchar("initials", { length: 3 }).notNull(),
     avatarColor: text("avatar_color").notNull().default("blue"),
     isActive: boolean("is_active").notNull().default(true),
+    /** The weekly pattern (docs/time-off.md, "Availability"); empty: the company's working days and hours. */
+    availability: jsonb("availability").$type<AvailabilityWindow[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...versioned(),
@@ -149,6 +154,11 @@ export const jobSeries = pgTable(
     /** An RFC 5545 RRULE, without DTSTART (the start date is the column above). */
     rrule: text("rrule").notNull(),
     generatedUntil: date("generated_until", { mode: "string" }),
+    /**
+     * Days each occurrence lands from its rule date: a "this and following"/"all" date change
+     * moves every occurrence by the same number of days, those made later by the sweep too.
+     */
+    shiftDays: integer("shift_days").notNull().default(0),
     /** Set when the series is ended: no more occurrences are made. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -217,20 +227,4 @@ export const customerNotices = pgTable(
     uniqueIndex("customer_notice_dedupe_idx").on(t.companyId, t.dedupeKey),
     index("customer_notice_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
-);
-
-/** Photo bytes live apart from job rows: no list query ever reads them. */
-export const jobPhotos = pgTable(
-  "job_photos",
-  {
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
-    mimeType: text("mime_type").notNull(),
-    bytes: bytea("bytes").notNull(),
-    size: integer("size").notNull(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.jobId, t.kind] })],
 );

@@ -16,27 +16,47 @@ const PREVIEW_COUNT = 4;
 type RepeatFieldProps = {
   /** The job's date: where the series starts. */
   startDate: string | undefined;
+  /** An existing series: the preview shows the dates from this one on (the edited occurrence's). */
+  previewFrom?: string;
   value: RepeatChoice;
   onChange: (choice: RepeatChoice) => void;
 };
 
-/** The next dates the rule gives from `startDate`, as yyyy-MM-dd. */
-export function previewDates(rule: string, startDate: string, count = PREVIEW_COUNT): string[] {
+const KIND_OPTIONS = [
+  { value: "none", label: "Does not repeat" },
+  { value: "weekly", label: "Weekly" },
+  { value: "monthly", label: "Monthly" },
+] as const;
+
+/** The next `count` dates the rule gives from `startDate`, on or after `from`, as yyyy-MM-dd. */
+export function previewDates(
+  rule: string,
+  startDate: string,
+  count = PREVIEW_COUNT,
+  from = startDate,
+): string[] {
   const options = RRule.parseString(rule);
   const dtstart = new Date(`${startDate}T00:00:00Z`);
-  return new RRule({ ...options, dtstart, count }).all().map((date) => date.toISOString().slice(0, 10));
+  const dates: string[] = [];
+  // Walks the rule from its start (as the server does) and keeps the first dates from `from`.
+  new RRule({ ...options, dtstart }).all((date) => {
+    const day = date.toISOString().slice(0, 10);
+    if (day >= from) dates.push(day);
+    return dates.length < count;
+  });
+  return dates;
 }
 
-export default function RepeatField({ startDate, value, onChange }: RepeatFieldProps) {
+export default function RepeatField({ startDate, previewFrom, value, onChange }: RepeatFieldProps) {
   const rule = ruleOf(value);
   const preview = useMemo(
     () =>
       rule && startDate && (value.kind !== "weekly" || value.days.length > 0)
-        ? previewDates(rule, startDate)
+        ? previewDates(rule, startDate, PREVIEW_COUNT, previewFrom)
         : [],
-    [rule, startDate, value],
+    [rule, startDate, previewFrom, value],
   );
-  const date = startDate ?? new Date().toISOString().slice(0, 10);
+  const date = previewFrom ?? startDate ?? new Date().toISOString().slice(0, 10);
   return (
     <fieldset className="repeat-field" data-testid="repeat-field">
       <legend className="repeat-field__legend">Repeat</legend>
@@ -45,11 +65,8 @@ export default function RepeatField({ startDate, value, onChange }: RepeatFieldP
         data-testid="repeat-kind"
         value={value.kind}
         onChange={(kind) => onChange(startChoice(kind, date))}
-        options={[
-          { value: "none", label: "Does not repeat" },
-          { value: "weekly", label: "Weekly" },
-          { value: "monthly", label: "Monthly" },
-        ]}
+        // An existing series changes its rule here; ending it is Delete's "This and following".
+        options={KIND_OPTIONS.filter((option) => !previewFrom || option.value !== "none")}
       />
       {value.kind === "weekly" ? (
         <div className="repeat-field__row">

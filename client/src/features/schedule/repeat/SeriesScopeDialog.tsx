@@ -10,7 +10,8 @@ import { lazy, Suspense, useRef, useState } from "react";
 const SeriesScopeModal = lazy(() => import("./SeriesScopeModal"));
 
 export type ScopeChoice = { scope: SeriesScope; includeDetached: boolean };
-export type ScopeAction = "edit" | "delete";
+/** `repeat`: a new rule, which reaches this and following or all, never one job alone. */
+export type ScopeAction = "edit" | "delete" | "repeat";
 
 /** `askScope(action)` opens the question; it answers the choice, or null when cancelled. */
 export function useSeriesScope() {

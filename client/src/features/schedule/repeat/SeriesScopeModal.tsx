@@ -7,7 +7,14 @@ import type { ScopeAction, ScopeChoice } from "./SeriesScopeDialog";
 const TITLES: Record<ScopeAction, string> = {
   edit: "Change a recurring job",
   delete: "Delete a recurring job",
+  repeat: "Change how a recurring job repeats",
 };
+
+const SCOPE_OPTIONS = [
+  { value: "this", label: "This job" },
+  { value: "following", label: "This and following" },
+  { value: "all", label: "All jobs in the series" },
+] as const;
 
 type SeriesScopeModalProps = {
   action: ScopeAction;
@@ -16,7 +23,7 @@ type SeriesScopeModalProps = {
 };
 
 export default function SeriesScopeModal({ action, onAnswer }: SeriesScopeModalProps) {
-  const [scope, setScope] = useState<SeriesScope>("this");
+  const [scope, setScope] = useState<SeriesScope>(action === "repeat" ? "following" : "this");
   const [includeDetached, setIncludeDetached] = useState(false);
   return (
     <Modal
@@ -32,11 +39,7 @@ export default function SeriesScopeModal({ action, onAnswer }: SeriesScopeModalP
           aria-label="Which jobs"
           value={scope}
           onChange={(event) => setScope(event.target.value)}
-          options={[
-            { value: "this", label: "This job" },
-            { value: "following", label: "This and following" },
-            { value: "all", label: "All jobs in the series" },
-          ]}
+          options={SCOPE_OPTIONS.filter((option) => action !== "repeat" || option.value !== "this")}
           style={{ display: "flex", flexDirection: "column", gap: 8 }}
         />
         {scope !== "this" ? (
@@ -52,6 +55,11 @@ export default function SeriesScopeModal({ action, onAnswer }: SeriesScopeModalP
         ) : null}
         {scope === "all" ? (
           <p style={{ marginTop: 12, marginBottom: 0 }}>Past jobs stay as they were.</p>
+        ) : null}
+        {action === "repeat" ? (
+          <p style={{ marginTop: 12, marginBottom: 0 }}>
+            The jobs still to come are made again from the new rule; completed jobs stay.
+          </p>
         ) : null}
       </div>
     </Modal>

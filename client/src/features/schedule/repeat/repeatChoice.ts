@@ -47,3 +47,27 @@ export function ruleOf(choice: RepeatChoice): string | null {
   if (choice.kind === "monthly") return `FREQ=MONTHLY;BYMONTHDAY=${choice.day}`;
   return null;
 }
+
+/**
+ * The choice a stored rule shows as, for editing an existing series that started on
+ * `startDate`; null when the rule is one the dialog cannot show (an ordinal weekday, several month days, COUNT or UNTIL), so
+ * the dialog never rewrites a rule it did not understand.
+ */
+export function choiceOf(rule: string, startDate: string): RepeatChoice | null {
+  const parts = new Map(rule.split(";").map((part) => part.split("=") as [string, string]));
+  const known = ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY"];
+  if ([...parts.keys()].some((name) => !known.includes(name))) return null;
+  const freq = parts.get("FREQ");
+  if (freq === "WEEKLY" && !parts.has("BYMONTHDAY")) {
+    const days = (parts.get("BYDAY") ?? "").split(",").filter(Boolean);
+    if (!days.every((day) => day in WEEKDAY_LABELS)) return null;
+    // No BYDAY repeats on the start's weekday: shown as that day ticked.
+    const shown = days.length > 0 ? (days as RRuleWeekday[]) : [weekdayOf(startDate)];
+    return { kind: "weekly", interval: Number(parts.get("INTERVAL") ?? 1), days: shown };
+  }
+  const monthDay = Number(parts.get("BYMONTHDAY"));
+  if (freq === "MONTHLY" && !parts.has("BYDAY") && !parts.has("INTERVAL") && monthDay >= 1) {
+    return { kind: "monthly", day: monthDay };
+  }
+  return null;
+}

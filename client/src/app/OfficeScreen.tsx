@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import { mayOpenScreen } from "./navigation";
+import { useCurrentCompany } from "./useCompanies";
+
+type OfficeScreenProps = { path: string; children: ReactNode };
+
+/**
+ * An office screen (Team, History) opened by address: a role the role table keeps from
+ * it goes home instead, where `/` picks its screen (docs/my-day.md, "Their own work only").
+ */
+export function OfficeScreen({ path, children }: OfficeScreenProps) {
+  const { role } = useCurrentCompany();
+  if (!mayOpenScreen(role, path)) return <Navigate to="/" replace />;
+  return children;
+}

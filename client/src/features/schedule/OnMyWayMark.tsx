@@ -1,0 +1,23 @@
+import { CarOutlined } from "@ant-design/icons";
+import type { JobDTO } from "@sched/shared-types";
+import dayjs from "dayjs";
+
+/** "On my way at 9:05 AM" while the job is still to be done; null otherwise. */
+export function onMyWayLabel(job: JobDTO): string | null {
+  const isOpen = job.status === "scheduled" || job.status === "in_progress";
+  return job.onMyWayAt && isOpen ? `On my way at ${dayjs(job.onMyWayAt).format("h:mm A")}` : null;
+}
+
+/**
+ * The technician said "On my way" (My Day): the office's card says so with the time, in
+ * every view, live (job.updated carries the job; docs/schedule.md).
+ */
+export function OnMyWayMark({ job }: { job: JobDTO }) {
+  const label = onMyWayLabel(job);
+  if (!label) return null;
+  return (
+    <span className="job-card__on-my-way" data-testid="job-on-my-way">
+      <CarOutlined aria-hidden /> {label}
+    </span>
+  );
+}

@@ -1,0 +1,376 @@
+import {
+  type CompanySettingsDTO,
+  type EmployeeDTO,
+  isoWeekday,
+  type JobDTO,
+  type JobWarning,
+  warningsForJob,
+} from "@sched/shared-types";
+import dayjs from "dayjs";
+import {
+  type CSSProperties,
+  type DragEvent,
+  type KeyboardEvent,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { conflictContextOf, conflictCount } from "../conflictMarks";
+import { formatTimeRange } from "../duration";
+import { JOB_DRAG_TYPE } from "../JobCard";
+import { NowLine } from "./NowLine";
+import type { BlockHandlers } from "./TimelineBlock";
+import { type Ghost, type ShadedRange, TimelineRow, type TrayDropHandlers } from "./TimelineRow";
+import {
+  buildTimeline,
+  clockOf,
+  draggedStart,
+  hoursOf,
+  keyboardMove,
+  minuteAt,
+  minutesOf,
+  type Placement,
+} from "./timelineModel";
+import { type DropTarget, useBlockDrag } from "./useBlockDrag";
+import "./timeline.css";
+
+/** A keyboard move is saved once the keys rest this long (each press is shown and announced at once). */
+const KEYBOARD_SAVE_MS = 800;
+
+/** A job's new place, as the timeline saves it. */
+export type TimelinePlace = { employeeId: string; date: string; time: string; durationMinutes: number };
+
+type DayTimelineProps = {
+  day: string;
+  today: string;
+  /** The board's roster: one row each, in order. */
+  roster: EmployeeDTO[];
+  /** Everyone the company has: names the rows of people off the roster who have jobs that day. */
+  everyone: EmployeeDTO[];
+  /** The board's jobs, each with its warnings. */
+  jobs: JobDTO[];
+  settings: CompanySettingsDTO;
+  /** The Unscheduled tray's jobs: one dragged from the tray onto a row is scheduled there. */
+  trayJobs?: JobDTO[];
+  /** Time to shade per row key (time off, when it exists), in minutes of the day. */
+  shadedRanges?: ReadonlyMap<string, readonly ShadedRange[]>;
+  onOpenJob: (job: JobDTO) => void;
+  onAddJob?: (employeeId: string, date: string) => void;
+  /** Drags and keyboard moves are on when the user plans the schedule. */
+  onReschedule?: (job: JobDTO, place: TimelinePlace, onMoved?: (moved: JobDTO) => void) => void;
+  onSchedule?: (job: JobDTO, employeeId: string, date: string, time: string) => void;
+  onUnschedule?: (job: JobDTO) => void;
+};
+
+type Preview = { job: JobDTO; target: DropTarget; source: "pointer" | "keyboard" | "tray" };
+
+const EMPTY_SHADES: readonly ShadedRange[] = [];
+
+/**
+ * The Daily View's timeline (docs/schedule.md, "The day as a timeline"): a row per
+ * technician across the day's hours, each job a block as wide as it is long. Blocks are
+ * dragged (time, technician, length, to and from the tray) or moved by keyboard; while
+ * they move, the ghost shows the time and the warnings the conflict engine gives there.
+ */
+export function DayTimeline(props: DayTimelineProps) {
+  const { day, today, roster, everyone, jobs, settings, trayJobs, shadedRanges, onAddJob } = props;
+  const canMove = Boolean(props.onReschedule);
+  const timeline = useMemo(
+    () =>
+      buildTimeline({
+        day,
+        jobs,
+        roster,
+        everyone,
+        workdayStart: settings.workdayStart,
+        workdayEnd: settings.workdayEnd,
+      }),
+    [day, jobs, roster, everyone, settings.workdayStart, settings.workdayEnd],
+  );
+  const { range, rows } = timeline;
+  const context = useMemo(() => conflictContextOf(settings, everyone), [settings, everyone]);
+  const offHours = useMemo<ShadedRange[]>(() => {
+    if (!settings.workingDays.includes(isoWeekday(day))) return [{ start: range.start, end: range.end }];
+    return [
+      { start: range.start, end: minutesOf(settings.workdayStart) },
+      { start: minutesOf(settings.workdayEnd), end: range.end },
+    ];
+  }, [day, range, settings.workingDays, settings.workdayStart, settings.workdayEnd]);
+
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const keyboardSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The job whose block keyboard focus follows into its new row once a move is saved.
+  const refocusId = useRef<string | null>(null);
+
+  const rowKeyOf = (job: JobDTO) =>
+    rows.find((row) => row.blocks.some((block) => block.job.id === job.id))?.key ?? job.employeeId ?? "";
+  const acceptingRows = useMemo(() => rows.filter((row) => !row.isInactive).map((row) => row.key), [rows]);
+  const nameOfRow = (key: string) => rows.find((row) => row.key === key)?.label ?? "";
+
+  const warningsAt = (job: JobDTO, place: Placement): JobWarning[] =>
+    warningsForJob(
+      {
+        ...job,
+        employeeId: place.rowKey,
+        date: day,
+        time: clockOf(place.start),
+        durationMinutes: place.minutes,
+      },
+      jobs,
+      context,
+    );
+
+  /** Saves `job` at `target` (a row and time, or the tray); nothing when it did not move. */
+  const commit = (job: JobDTO, target: DropTarget, onMoved?: (moved: JobDTO) => void) => {
+    if (target === "tray") {
+      props.onUnschedule?.(job);
+      return;
+    }
+    const time = clockOf(target.start);
+    if (job.date === null) {
+      props.onSchedule?.(job, target.rowKey, day, time);
+      return;
+    }
+    const isSame =
+      target.rowKey === job.employeeId &&
+      job.date === day &&
+      time === job.time &&
+      target.minutes === job.durationMinutes;
+    if (isSame) return;
+    props.onReschedule?.(
+      job,
+      { employeeId: target.rowKey, date: day, time, durationMinutes: target.minutes },
+      onMoved,
+    );
+  };
+
+  /** A keyboard move waiting to be saved, saved now (`onMoved` hears the saved job). */
+  const saveKeyboardMove = (onMoved?: (moved: JobDTO) => void) => {
+    clearTimeout(keyboardSave.current);
+    keyboardSave.current = undefined;
+    const pending = live.current.preview;
+    if (pending?.source !== "keyboard") return false;
+    setPreview(null);
+    refocusId.current = pending.job.id;
+    commit(pending.job, pending.target, (moved) => {
+      onMoved?.(moved);
+      requestAnimationFrame(() => {
+        // Only when the focus was lost with the old block: never taken from where the user went since.
+        const active = document.activeElement;
+        if (refocusId.current === moved.id && (!active || active === document.body)) focusBlock(moved.id);
+        refocusId.current = null;
+      });
+    });
+    return true;
+  };
+
+  const drag = useBlockDrag({
+    range,
+    rowKeyOf,
+    onPreview: (job, target) => setPreview(target ? { job, target, source: "pointer" } : null),
+    onDrop: (job, target) => {
+      setPreview(null);
+      commit(job, target);
+    },
+  });
+
+  // The handlers every block shares read the latest render through this ref.
+  const live = useRef({ preview, props, drag, rows, acceptingRows });
+  live.current = { preview, props, drag, rows, acceptingRows };
+  const describe = (job: JobDTO, place: Placement) => {
+    const warnings = warningsAt(job, place);
+    const where = `${job.type} at ${job.location}: ${nameOfRow(place.rowKey)}, ${formatTimeRange(clockOf(place.start), place.minutes)}`;
+    return warnings.length
+      ? `${where}. ${conflictCount(warnings.length)}: ${warnings.map((warning) => warning.message).join("; ")}`
+      : where;
+  };
+  const liveHelpers = useRef({ describe, saveKeyboardMove });
+  liveHelpers.current = { describe, saveKeyboardMove };
+
+  const [handlers] = useState<BlockHandlers>(() => ({
+    open: (job) => {
+      if (live.current.drag.takeClickAfterDrag()) return;
+      live.current.props.onOpenJob(job);
+    },
+    pointerDown: (job, mode, event) => live.current.drag.pointerDown(job, mode, event),
+    keyDown: (job, rowKey, event: KeyboardEvent<HTMLElement>) => {
+      const pending = live.current.preview;
+      const isPending =
+        pending?.source === "keyboard" && pending.job.id === job.id && pending.target !== "tray";
+      if (event.key === "Enter" && isPending) {
+        // Enter opens the job: first the move waiting to be saved, then the saved job.
+        event.preventDefault();
+        liveHelpers.current.saveKeyboardMove((moved) => live.current.props.onOpenJob(moved));
+        return;
+      }
+      if (event.key === "Escape" && isPending) {
+        event.preventDefault();
+        clearTimeout(keyboardSave.current);
+        setPreview(null);
+        setAnnouncement("Move cancelled");
+        return;
+      }
+      if (!job.time) return;
+      const from: Placement =
+        isPending && pending.target !== "tray"
+          ? pending.target
+          : { rowKey, start: minutesOf(job.time), minutes: job.durationMinutes };
+      const next = keyboardMove(from, event, live.current.acceptingRows);
+      // Someone off the roster keeps the job until it goes to a roster row (Alt+Up/Down).
+      if (!next || !live.current.acceptingRows.includes(next.rowKey)) return;
+      event.preventDefault();
+      setPreview({ job, target: next, source: "keyboard" });
+      setAnnouncement(liveHelpers.current.describe(job, next));
+      clearTimeout(keyboardSave.current);
+      keyboardSave.current = setTimeout(() => liveHelpers.current.saveKeyboardMove(), KEYBOARD_SAVE_MS);
+    },
+    blur: (job) => {
+      const pending = live.current.preview;
+      if (pending?.source === "keyboard" && pending.job.id === job.id) liveHelpers.current.saveKeyboardMove();
+    },
+  }));
+
+  // A block that moved to another row is drawn anew there: the focus follows it.
+  useEffect(() => {
+    const id = refocusId.current;
+    if (!id) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    focusBlock(id);
+  });
+  useEffect(() => () => clearTimeout(keyboardSave.current), []);
+
+  // A card dragged from the Unscheduled tray (the browser's drag and drop): its id is only
+  // readable on the drop, so the drag's start names it for the ghost.
+  const trayDragId = useRef<string | null>(null);
+  useEffect(() => {
+    const onStart = (event: globalThis.DragEvent) => {
+      const card = (event.target as Element | null)?.closest?.("[data-job-id]");
+      trayDragId.current = card?.getAttribute("data-job-id") ?? null;
+    };
+    const onEnd = () => {
+      trayDragId.current = null;
+      setPreview((current) => (current?.source === "tray" ? null : current));
+    };
+    document.addEventListener("dragstart", onStart);
+    document.addEventListener("dragend", onEnd);
+    return () => {
+      document.removeEventListener("dragstart", onStart);
+      document.removeEventListener("dragend", onEnd);
+    };
+  }, []);
+
+  const trayPlace = (rowKey: string, event: DragEvent<HTMLElement>, job: JobDTO): Placement => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return {
+      rowKey,
+      start: draggedStart(minuteAt(event.clientX, rect.left, rect.width, range), 0),
+      minutes: job.durationMinutes,
+    };
+  };
+  const trayJob = (id: string | null) => trayJobs?.find((job) => job.id === id && job.date === null);
+  const trayDrop = useRef<TrayDropHandlers | undefined>(undefined);
+  trayDrop.current =
+    canMove && props.onSchedule
+      ? {
+          over: (rowKey, event) => {
+            if (!event.dataTransfer.types.includes(JOB_DRAG_TYPE)) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = "move";
+            const job = trayJob(trayDragId.current);
+            if (!job) return;
+            const target = trayPlace(rowKey, event, job);
+            const current = live.current.preview;
+            const isSame =
+              current?.source === "tray" &&
+              current.target !== "tray" &&
+              current.target.rowKey === target.rowKey &&
+              current.target.start === target.start;
+            if (!isSame) setPreview({ job, target, source: "tray" });
+          },
+          drop: (rowKey, event) => {
+            const job = trayJob(event.dataTransfer.getData(JOB_DRAG_TYPE));
+            if (!job) return;
+            event.preventDefault();
+            setPreview(null);
+            commit(job, trayPlace(rowKey, event, job));
+          },
+        }
+      : undefined;
+  const [trayHandlers] = useState<TrayDropHandlers>(() => ({
+    over: (rowKey, event) => trayDrop.current?.over(rowKey, event),
+    drop: (rowKey, event) => trayDrop.current?.drop(rowKey, event),
+  }));
+
+  const ghostTarget = preview && preview.target !== "tray" ? preview.target : null;
+  const ghost: Ghost | undefined =
+    preview && ghostTarget
+      ? {
+          start: ghostTarget.start,
+          minutes: ghostTarget.minutes,
+          warnings: warningsAt(preview.job, ghostTarget),
+        }
+      : undefined;
+  const movingRow = preview ? rowKeyOf(preview.job) : null;
+  const dayLabel = dayjs(day).format("ddd, MMM D");
+  const addJob = useMemo(
+    () => (onAddJob ? (employeeId: string) => onAddJob(employeeId, day) : undefined),
+    [onAddJob, day],
+  );
+  const hours = hoursOf(range);
+
+  return (
+    <div className="timeline" data-testid="timeline" ref={drag.touchArea}>
+      <div className="job-card__sr-only" aria-live="polite" data-testid="timeline-announcer">
+        {announcement}
+      </div>
+      {/* A narrow screen scrolls the hours sideways: keyboard users scroll it too (it takes the focus). */}
+      <section
+        className="timeline__scroller"
+        aria-label="Timeline"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+      >
+        <div className="timeline__grid" style={{ "--hours": hours.length } as CSSProperties}>
+          <div className="timeline__head" aria-hidden>
+            <div className="timeline__corner">Technician</div>
+            <div className="timeline__hours">
+              {hours.map((minute) => (
+                <span key={minute} className="timeline__hour" data-testid="timeline-hour">
+                  {dayjs(`2000-01-01T${clockOf(minute)}`).format("h A")}
+                </span>
+              ))}
+            </div>
+          </div>
+          <div className="timeline__body">
+            {day === today ? <NowLine range={range} /> : null}
+            {rows.map((row) => (
+              <TimelineRow
+                key={row.key}
+                row={row}
+                range={range}
+                offHours={offHours}
+                shaded={shadedRanges?.get(row.key) ?? EMPTY_SHADES}
+                ghost={ghostTarget?.rowKey === row.key ? ghost : undefined}
+                movingId={preview && movingRow === row.key ? preview.job.id : undefined}
+                canMove={canMove}
+                handlers={handlers}
+                tray={canMove ? trayHandlers : undefined}
+                dayLabel={dayLabel}
+                onAdd={addJob}
+              />
+            ))}
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function focusBlock(jobId: string) {
+  document
+    .querySelector<HTMLElement>(`.timeline [data-testid="job-card"][data-job-id="${CSS.escape(jobId)}"]`)
+    ?.focus();
+}

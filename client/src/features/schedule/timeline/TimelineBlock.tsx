@@ -1,0 +1,124 @@
+import { EnvironmentOutlined, RetweetOutlined } from "@ant-design/icons";
+import type { JobDTO } from "@sched/shared-types";
+import { type KeyboardEvent, memo, type PointerEvent } from "react";
+import { ConflictMark, conflictLabel } from "../ConflictMark";
+import { formatTimeRange } from "../duration";
+import { cardName, StatusIcon } from "../JobCard";
+import { formatAmount, jobTypeClass, PAYMENT_LABELS, paymentTone, REPEATS_LABEL } from "../jobStyle";
+import { boxOf, type HourRange } from "./timelineModel";
+
+/** Height of one lane of a row, in pixels: overlapping jobs stack one lane each. */
+export const LANE_HEIGHT = 72;
+/** Space above the first lane and below the last. */
+export const ROW_PADDING = 4;
+
+/** What a block does with the pointer and the keyboard; one object for the whole timeline, so blocks redraw only when their job does. */
+export type BlockHandlers = {
+  open: (job: JobDTO) => void;
+  pointerDown: (job: JobDTO, mode: "move" | "resize", event: PointerEvent<HTMLElement>) => void;
+  keyDown: (job: JobDTO, rowKey: string, event: KeyboardEvent<HTMLElement>) => void;
+  blur: (job: JobDTO) => void;
+};
+
+type TimelineBlockProps = {
+  job: JobDTO;
+  rowKey: string;
+  start: number;
+  minutes: number;
+  lane: number;
+  range: HourRange;
+  /** Faded while a drag or a key press shows where it would go. */
+  isMoving: boolean;
+  /** Drag, resize and keyboard moves are on (office roles). */
+  canMove: boolean;
+  handlers: BlockHandlers;
+};
+
+/**
+ * A job on the timeline: its left edge is its start, its width its length (docs/schedule.md,
+ * "The day as a timeline"). A plain absolutely placed button, not the Week View's card: a
+ * day of 300 jobs must draw and drag without measuring anything.
+ */
+export const TimelineBlock = memo(function TimelineBlock(props: TimelineBlockProps) {
+  const { job, rowKey, start, minutes, lane, range, isMoving, canMove, handlers } = props;
+  const box = boxOf(start, minutes, range);
+  const tone = paymentTone(job.paymentStatus);
+  const className = [
+    "job-card",
+    "timeline-block",
+    jobTypeClass(job.type),
+    `job-card--pay-${tone}`,
+    job.status === "cancelled" ? "job-card--cancelled" : "",
+    conflictLabel(job) ? "job-card--conflict" : "",
+    canMove ? "is-movable" : "",
+    isMoving ? "is-moving" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <button
+      type="button"
+      className={className}
+      style={{
+        left: `${box.left}%`,
+        width: `${box.width}%`,
+        top: ROW_PADDING + lane * LANE_HEIGHT,
+        height: LANE_HEIGHT - 4,
+      }}
+      data-testid="job-card"
+      data-job-id={job.id}
+      data-status={job.status}
+      data-payment={job.paymentStatus}
+      data-lane={lane}
+      aria-label={cardName(job, false)}
+      aria-keyshortcuts={
+        canMove
+          ? "ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight Alt+ArrowUp Alt+ArrowDown"
+          : undefined
+      }
+      onClick={() => handlers.open(job)}
+      onPointerDown={canMove ? (event) => handlers.pointerDown(job, "move", event) : undefined}
+      onKeyDown={canMove ? (event) => handlers.keyDown(job, rowKey, event) : undefined}
+      onBlur={canMove ? () => handlers.blur(job) : undefined}
+      // A long press on a phone starts a drag, not the browser's menu.
+      onContextMenu={canMove ? (event) => event.preventDefault() : undefined}
+    >
+      <span className="timeline-block__time">{formatTimeRange(job.time, job.durationMinutes)}</span>
+      <span className="timeline-block__top">
+        <span className="job-card__type">{job.type}</span>
+        {job.seriesId ? (
+          <span className="job-card__repeat" title="Recurring job" data-testid="job-repeat-icon">
+            <RetweetOutlined aria-hidden />
+            <span className="job-card__sr-only">{REPEATS_LABEL}</span>
+          </span>
+        ) : null}
+        <StatusIcon status={job.status} />
+      </span>
+      <span className="timeline-block__location">
+        <EnvironmentOutlined aria-hidden /> {job.location}
+      </span>
+      <span className="job-card__bottom">
+        <span
+          className={`job-card__payment job-card__payment--${tone}`}
+          data-testid="job-payment"
+          data-tone={tone}
+        >
+          {PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus}
+        </span>
+        {job.amount ? <span className="job-card__amount">{formatAmount(job.amount)}</span> : null}
+      </span>
+      <ConflictMark job={job} />
+      {canMove ? (
+        <span
+          className="timeline-block__resize"
+          data-testid="timeline-resize"
+          aria-hidden
+          onPointerDown={(event) => {
+            event.stopPropagation();
+            handlers.pointerDown(job, "resize", event);
+          }}
+        />
+      ) : null}
+    </button>
+  );
+});

@@ -1,0 +1,275 @@
+import {
+  CheckOutlined,
+  DownloadOutlined,
+  LeftOutlined,
+  PrinterOutlined,
+  RightOutlined,
+  UndoOutlined,
+} from "@ant-design/icons";
+import {
+  addDays,
+  DEFAULT_COMPANY_SETTINGS,
+  isCalendarDate,
+  type TimesheetDTO,
+  type TimesheetFlag,
+  weekStartOf,
+} from "@sched/shared-types";
+import { Alert, Button, Card, Empty, Space, Spin, Table, Tag } from "antd";
+import dayjs from "dayjs";
+import { type ReactNode, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useFeedback } from "../../app/feedback";
+import { useCan, useCurrentCompany } from "../../app/useCompanies";
+import { PageTitle } from "../../components/PageTitle";
+import { weekRangeLabel } from "../../lib/dates";
+import { errorMessage } from "../../lib/errorText";
+import { useCompanySettings } from "../settings/useSettings";
+import { type EditedEntry, EntryDialog } from "./EntryDialog";
+import { formatMinutes, timeOfDay, wallClock } from "./time";
+import { timesheetCsvUrl, useTimesheets, useWeekAction } from "./useTimesheets";
+import "./timesheets.css";
+
+const FLAG_WORDS: Record<TimesheetFlag, { text: string; color: string }> = {
+  no_clock_out: { text: "No clock-out", color: "red" },
+  job_outside_clock: { text: "Job outside the day", color: "gold" },
+  edited: { text: "Edited", color: "blue" },
+};
+
+type Day = TimesheetDTO["days"][number];
+
+/** The office's week of hours per person (docs/timesheets.md): fix the flags, approve, export. */
+export default function TimesheetsPage() {
+  const { companyId } = useCurrentCompany();
+  if (!companyId) return null;
+  return <Timesheets companyId={companyId} />;
+}
+
+function Timesheets({ companyId }: { companyId: string }) {
+  const { notification } = useFeedback();
+  const settings = useCompanySettings(companyId).data ?? DEFAULT_COMPANY_SETTINGS;
+  const { timeZone } = settings;
+  // `?week=` names a Monday (a link to a week); else this week in the company's time zone.
+  const [params, setParams] = useSearchParams();
+  const thisWeek = weekStartOf(wallClock(new Date(), timeZone).slice(0, 10));
+  const asked = params.get("week");
+  const weekStart = asked && isCalendarDate(asked) && weekStartOf(asked) === asked ? asked : thisWeek;
+  const setWeekStart = (week: string) => setParams(week === thisWeek ? {} : { week }, { replace: true });
+  const sheets = useTimesheets(companyId, weekStart);
+  const canManage = useCan("manageTimesheets");
+  const canReopen = useCan("reopenTimesheets");
+  const approve = useWeekAction("approve");
+  const reopen = useWeekAction("reopen");
+  const [edited, setEdited] = useState<EditedEntry | null>(null);
+
+  const weekAction = (action: typeof approve, sheet: TimesheetDTO, done: string) =>
+    action.mutateAsync({ companyId, weekStart, employeeId: sheet.employeeId, version: sheet.version }).then(
+      () => notification.success({ title: `${sheet.employeeName}: ${done}` }),
+      (error) =>
+        notification.error({ title: "Not saved", description: errorMessage(error, "Please try again.") }),
+    );
+  const open = (sheets.data ?? []).filter((sheet) => sheet.status === "open" && sheet.totalMinutes > 0);
+  const approveAll = async () => {
+    for (const sheet of open) await weekAction(approve, sheet, "week approved");
+  };
+
+  const columns = (sheet: TimesheetDTO) => [
+    {
+      title: "Day",
+      key: "date",
+      render: (_: unknown, day: Day) => dayjs(day.date).format("ddd, MMM D"),
+    },
+    {
+      title: "Clocked",
+      key: "entries",
+      render: (_: unknown, day: Day) => (
+        <Space wrap size={4}>
+          {day.entries.map((entry) => (
+            <Button
+              key={entry.id}
+              size="small"
+              data-testid="timesheet-entry"
+              onClick={() =>
+                setEdited({
+                  ...entry,
+                  employeeName: sheet.employeeName,
+                  isLocked: sheet.status === "approved",
+                })
+              }
+            >
+              {timeOfDay(entry.clockIn, timeZone)} –{" "}
+              {entry.clockOut ? timeOfDay(entry.clockOut, timeZone) : "?"}
+            </Button>
+          ))}
+        </Space>
+      ),
+    },
+    { title: "Worked", key: "worked", render: (_: unknown, day: Day) => formatMinutes(day.workedMinutes) },
+    { title: "On jobs", key: "jobs", render: (_: unknown, day: Day) => formatMinutes(day.jobMinutes) },
+    { title: "Between", key: "between", render: (_: unknown, day: Day) => formatMinutes(day.betweenMinutes) },
+    {
+      title: "Flags",
+      key: "flags",
+      render: (_: unknown, day: Day) =>
+        day.flags.map((flag) => (
+          <Tag key={flag} color={FLAG_WORDS[flag].color} data-testid={`flag-${flag}`}>
+            {FLAG_WORDS[flag].text}
+          </Tag>
+        )),
+    },
+  ];
+
+  let body: ReactNode;
+  if (sheets.isPending) {
+    body = (
+      <div className="timesheets__loading">
+        <Spin size="large" />
+      </div>
+    );
+  } else if (sheets.isError) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="The timesheets could not be loaded"
+        description={errorMessage(sheets.error, "Please try again.")}
+        action={<Button onClick={() => void sheets.refetch()}>Retry</Button>}
+      />
+    );
+  } else if (sheets.data.length === 0) {
+    body = <Empty description="No one on the roster yet" />;
+  } else {
+    body = sheets.data.map((sheet) => {
+      const days = sheet.days.filter((day) => day.entries.length > 0 || day.flags.length > 0);
+      const isApproved = sheet.status === "approved";
+      return (
+        <Card
+          key={sheet.employeeId}
+          className="timesheets__person"
+          data-testid="timesheet"
+          data-employee-id={sheet.employeeId}
+          data-status={sheet.status}
+          title={
+            <span>
+              {sheet.employeeName}{" "}
+              <Tag color={isApproved ? "green" : "default"} data-testid="timesheet-status">
+                {isApproved ? "Approved" : "Open"}
+              </Tag>
+            </span>
+          }
+          extra={
+            <Space className="timesheets__no-print">
+              {canManage && !isApproved ? (
+                <Button
+                  icon={<CheckOutlined aria-hidden />}
+                  loading={approve.isPending && approve.variables?.employeeId === sheet.employeeId}
+                  onClick={() => void weekAction(approve, sheet, "week approved")}
+                >
+                  Approve
+                </Button>
+              ) : null}
+              {canReopen && isApproved ? (
+                <Button
+                  icon={<UndoOutlined aria-hidden />}
+                  onClick={() => void weekAction(reopen, sheet, "week reopened")}
+                >
+                  Reopen
+                </Button>
+              ) : null}
+            </Space>
+          }
+        >
+          {days.length === 0 ? (
+            <p className="timesheets__none">No hours this week</p>
+          ) : (
+            <Table<Day>
+              size="small"
+              rowKey="date"
+              pagination={false}
+              scroll={{ x: "max-content" }}
+              dataSource={days}
+              columns={columns(sheet)}
+            />
+          )}
+          <div className="timesheets__totals" data-testid="timesheet-totals">
+            <span>
+              Total <strong>{formatMinutes(sheet.totalMinutes)}</strong>
+            </span>
+            <span>
+              On jobs{" "}
+              <strong>{formatMinutes(sheet.days.reduce((sum, day) => sum + day.jobMinutes, 0))}</strong>
+            </span>
+            <span>
+              Between{" "}
+              <strong>{formatMinutes(sheet.days.reduce((sum, day) => sum + day.betweenMinutes, 0))}</strong>
+            </span>
+            <span>
+              Overtime{" "}
+              <strong data-testid="timesheet-overtime">{formatMinutes(sheet.overtimeMinutes)}</strong>
+              {sheet.overtimeMinutes > 0
+                ? ` (${formatMinutes(sheet.dailyOvertimeMinutes)} daily, ${formatMinutes(sheet.weeklyOvertimeMinutes)} weekly)`
+                : null}
+            </span>
+          </div>
+        </Card>
+      );
+    });
+  }
+
+  const overtimeRule = `Overtime after ${formatMinutes(settings.overtimeWeeklyMinutes)} a week${
+    settings.overtimeDailyMinutes ? ` or ${formatMinutes(settings.overtimeDailyMinutes)} a day` : ""
+  }.`;
+
+  return (
+    <div className="timesheets">
+      <PageTitle title="Timesheets" subtitle={weekRangeLabel(weekStart, 7)} />
+      <div className="timesheets__toolbar timesheets__no-print">
+        <Space wrap>
+          <Button
+            aria-label="Previous week"
+            icon={<LeftOutlined />}
+            onClick={() => setWeekStart(addDays(weekStart, -7))}
+          />
+          <Button onClick={() => setWeekStart(thisWeek)}>This week</Button>
+          <Button
+            aria-label="Next week"
+            icon={<RightOutlined />}
+            onClick={() => setWeekStart(addDays(weekStart, 7))}
+          />
+        </Space>
+        <Space wrap>
+          {canManage && open.length > 0 ? (
+            <Button
+              icon={<CheckOutlined aria-hidden />}
+              onClick={() => void approveAll()}
+              loading={approve.isPending}
+            >
+              Approve all
+            </Button>
+          ) : null}
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            href={timesheetCsvUrl(companyId, weekStart)}
+            data-testid="timesheets-csv"
+          >
+            Download CSV
+          </Button>
+          <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
+            Print
+          </Button>
+        </Space>
+      </div>
+      <p className="timesheets__rule">
+        {overtimeRule} Times in {timeZone}.
+      </p>
+      <div className={sheets.isPlaceholderData ? "timesheets__list is-stale" : "timesheets__list"}>
+        {body}
+      </div>
+      <EntryDialog
+        entry={edited}
+        timeZone={timeZone}
+        canCorrect={canManage}
+        onClose={() => setEdited(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * PUT /api/job-series/:id (docs/schedule.md, "Recurring jobs"; docs/api.md): the series
+ * changed from a date on. Occurrences dated before `from` (or before today, whichever is
+ * later), completed ones and ones where work started stay as the record of what happened;
+ * occurrences changed on their own (detached) keep their change unless `includeDetached`.
+ * A new rule makes the reached occurrences again from the new rule; other fields are
+ * written onto them where they are, so their ids, notes and history stay.
+ */
+import type { JobSeriesDTO, TJobSeriesUpdate, WeeklyScheduleDTO } from "@sched/shared-types";
+import { and, eq, gte, inArray, not, type SQL, sql } from "drizzle-orm";
+import { db, type Executor } from "../db/client";
+import { employees, jobSeries, jobs } from "../db/schema";
+import { BadRequest, NotFound } from "../errors";
+import { readRule } from "../lib/recurrence";
+import type { CompanyAccess } from "../policies/authorize";
+import { todayIn } from "../queries/calendar-feed";
+import { loadCompanySettings } from "../queries/company-settings";
+import { assertCustomerOfCompany } from "./customer-links";
+import {
+  announceSeriesChange,
+  expandSeries,
+  horizonFrom,
+  SERIES_NOT_FOUND,
+  UNTIL_BEFORE_START,
+} from "./job-series";
+import { SERIES_FIELDS } from "./occurrence-detach";
+import { EMPLOYEE_INACTIVE, EMPLOYEE_NOT_IN_COMPANY } from "./save-job";
+import { assertCurrentVersion, nextVersion } from "./versions";
+
+type SeriesRow = typeof jobSeries.$inferSelect;
+
+export const SERIES_ENDED = "This recurring job has ended: it can no longer be changed";
+
+/** What a series-wide change (including a rule) did: for the notices after commit. */
+export type SeriesUpdate = {
+  series: JobSeriesDTO;
+  before: SeriesRow;
+  /** True when the rule changed and the reached occurrences were made again. */
+  remade: boolean;
+  /** The first date the change applies from. */
+  from: string;
+};
+
+export function presentSeries(row: SeriesRow): JobSeriesDTO {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    employeeId: row.employeeId,
+    type: row.type,
+    location: row.location,
+    description: row.description,
+    time: row.time,
+    durationMinutes: row.durationMinutes,
+    customerId: row.customerId,
+    startDate: row.startDate,
+    rrule: row.rrule,
+    shiftDays: row.shiftDays,
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    version: row.version,
+  };
+}
+
+/** GET /api/job-series/:id: the row the route's door already scoped to the company. */
+export const getJobSeries = (row: SeriesRow): JobSeriesDTO => presentSeries(row);
+
+/** The series fields the request changes, with their new values. */
+function fieldChanges(row: SeriesRow, input: TJobSeriesUpdate) {
+  const change: Record<string, unknown> = {};
+  for (const field of SERIES_FIELDS) {
+    const value = input[field];
+    if (value !== undefined && (row[field] ?? null) !== (value ?? null)) change[field] = value;
+  }
+  return change as Partial<Pick<SeriesRow, (typeof SERIES_FIELDS)[number]>>;
+}
+
+async function assertActiveEmployee(executor: Executor, companyId: string, employeeId: string) {
+  const [employee] = await executor
+    .select({ isActive: employees.isActive })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId)));
+  if (!employee)
+    throw new BadRequest(EMPLOYEE_NOT_IN_COMPANY, [{ path: "employeeId", message: EMPLOYEE_NOT_IN_COMPANY }]);
+  if (!employee.isActive)
+    throw new BadRequest(EMPLOYEE_INACTIVE, [{ path: "employeeId", message: EMPLOYEE_INACTIVE }]);
+}
+
+/** The occurrences a change from `from` reaches: not yet done, not started, detached only when asked. */
+function reached(seriesId: string, from: string, includeDetached: boolean): SQL {
+  const conditions = [
+    eq(jobs.seriesId, seriesId),
+    gte(jobs.date, from),
+    inArray(jobs.status, ["scheduled", "cancelled"]),
+  ];
+  if (!includeDetached) conditions.push(not(jobs.isDetached));
+  return and(...conditions) as SQL;
+}
+
+/**
+ * Changes the series `seriesId` (scoped to the member's company by the route) from
+ * `input.from` on, in one transaction on the locked series; 409 stale on another version.
+ */
+export async function updateJobSeries(
+  member: CompanyAccess,
+  seriesId: string,
+  input: TJobSeriesUpdate,
+): Promise<SeriesUpdate> {
+  const { companyId } = member;
+  if (input.employeeId) await assertActiveEmployee(db, companyId, input.employeeId);
+  if (input.customerId) await assertCustomerOfCompany(db, companyId, input.customerId);
+  const { timeZone } = await loadCompanySettings(companyId);
+  const today = todayIn(timeZone);
+  const from = input.from > today ? input.from : today;
+  const { before, after, weeks, remade } = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(jobSeries).where(eq(jobSeries.id, seriesId)).for("update");
+    if (!locked) throw new NotFound(SERIES_NOT_FOUND);
+    await assertCurrentVersion(tx, locked, input.version, "recurring job", () => presentSeries(locked));
+    if (locked.endedAt) throw new BadRequest(SERIES_ENDED);
+    const rrule = input.rrule !== undefined && input.rrule !== locked.rrule ? input.rrule : undefined;
+    if (rrule) {
+      const until = readRule(rrule).until;
+      if (until && until < locked.startDate) {
+        throw new BadRequest(UNTIL_BEFORE_START, [{ path: "rrule", message: UNTIL_BEFORE_START }]);
+      }
+    }
+    const change = fieldChanges(locked, input);
+    const [updated] = await tx
+      .update(jobSeries)
+      .set({
+        ...change,
+        // The new rule gives the dates as the person saw them in the preview: no earlier shift.
+        ...(rrule ? { rrule, shiftDays: 0 } : {}),
+        ...nextVersion(locked, member.userId),
+      })
+      .where(eq(jobSeries.id, seriesId))
+      .returning();
+    const where = reached(seriesId, from, input.includeDetached);
+    let madeWeeks: WeeklyScheduleDTO[] = [];
+    if (rrule) {
+      await tx.delete(jobs).where(where);
+      const horizon = horizonFrom(today);
+      const until =
+        locked.generatedUntil && locked.generatedUntil > horizon ? locked.generatedUntil : horizon;
+      madeWeeks = (await expandSeries(tx, updated, until, from)).weeks;
+    } else if (Object.keys(change).length > 0) {
+      await tx
+        .update(jobs)
+        .set({
+          ...change,
+          version: sql`${jobs.version} + 1`,
+          updatedBy: member.userId,
+          updatedAt: new Date(),
+        })
+        .where(where);
+    }
+    return { before: locked, after: updated, weeks: madeWeeks, remade: Boolean(rrule) };
+  });
+  await announceSeriesChange(companyId, seriesId, weeks);
+  return { series: presentSeries(after), before, remade, from };
+}

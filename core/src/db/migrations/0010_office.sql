@@ -1,0 +1,1 @@
+ALTER TABLE "job_series" ADD COLUMN "shift_days" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "employee_invitation" ADD COLUMN "send_attempted_at" timestamp with time zone;

@@ -1,0 +1,241 @@
+/**
+ * The sick-day proposer (docs/time-off.md, "The sick day"): given one absent employee's jobs
+ * on one date and everyone else's day, who could take each job and when. Pure and
+ * deterministic: no database, no clock, and the answer does not depend on the order the
+ * caller lists jobs or people in (every choice ends in a tie-break by id).
+ *
+ * The method is a greedy pass with one step of repair (docs/decisions.md): jobs are placed
+ * earliest first, each on the colleague who can take it nearest its own time (the same time
+ * first), then the one with the fewest jobs that day; a job nobody can take may still be
+ * placed by moving one job placed earlier in this plan to someone else. A day holds a
+ * handful of jobs and people, so this is instant, easy to explain in the preview, and the
+ * office corrects any move before applying it.
+ *
+ * Hard rules, never broken (core/test/absence-plan.property.test.ts): the date stays; a job
+ * goes only to an active colleague, inside their working hours that day, outside their time
+ * off, and never overlapping another of their jobs (by job length), counting the jobs this
+ * plan gives them.
+ */
+
+/** A part of a day, in "HH:mm"; an end of "24:00" is midnight at the day's end. */
+export type DayWindow = { start: string; end: string };
+
+/** A job to hand over. */
+export type PlanJob = { id: string; time: string; durationMinutes: number };
+
+/** A job a colleague already has that day (cancelled ones are left out by the caller). */
+export type BusyJob = { id: string; time: string; durationMinutes: number };
+
+export type PlanColleague = {
+  id: string;
+  isActive: boolean;
+  /**
+   * When they work on the date: their own weekly pattern's windows for that weekday, or the
+   * company's working hours on a working day; empty when they do not work that day.
+   */
+  hours: DayWindow[];
+  /** Their approved time off that day (a whole day is 00:00–24:00). */
+  timeOff: DayWindow[];
+  jobs: BusyJob[];
+};
+
+export type AbsencePlanInput = {
+  date: string;
+  employeeId: string;
+  jobs: PlanJob[];
+  colleagues: PlanColleague[];
+};
+
+export type ProposedMove = { jobId: string; employeeId: string; time: string };
+export type UnplacedJob = { jobId: string; reason: string };
+
+export type AbsenceProposal = {
+  date: string;
+  employeeId: string;
+  moves: ProposedMove[];
+  unplaced: UnplacedJob[];
+};
+
+export const UNPLACED_REASONS = {
+  noColleague: "No other active employee",
+  nobodyWorking: "No one else works that day",
+  noRoom: "No one has room for it that day",
+} as const;
+
+const DAY_END = 24 * 60;
+
+export function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+export function clockOf(minutes: number): string {
+  const hh = Math.floor(minutes / 60);
+  const mm = minutes % 60;
+  return `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}`;
+}
+
+/** [start, end) in minutes of the day. */
+type Span = { start: number; end: number };
+
+const spanOfWindow = (window: DayWindow): Span => ({
+  start: minutesOf(window.start),
+  end: Math.min(minutesOf(window.end), DAY_END),
+});
+
+const spanOfJob = (job: { time: string; durationMinutes: number }): Span => {
+  const start = minutesOf(job.time);
+  return { start, end: start + job.durationMinutes };
+};
+
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The spans of `spans` minus every span of `cuts`, sorted, touching spans kept apart. */
+function subtract(spans: Span[], cuts: Span[]): Span[] {
+  let free = spans.filter((span) => span.end > span.start);
+  for (const cut of cuts) {
+    free = free.flatMap((span) => {
+      if (cut.end <= span.start || cut.start >= span.end) return [span];
+      const parts: Span[] = [];
+      if (cut.start > span.start) parts.push({ start: span.start, end: cut.start });
+      if (cut.end < span.end) parts.push({ start: cut.end, end: span.end });
+      return parts;
+    });
+  }
+  return free.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** Overlapping or touching spans joined: 08:00–12:00 and 12:00–17:00 is one stretch of work. */
+function union(spans: Span[]): Span[] {
+  const sorted = spans.filter((span) => span.end > span.start).sort((a, b) => a.start - b.start);
+  const joined: Span[] = [];
+  for (const span of sorted) {
+    const last = joined.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else joined.push({ ...span });
+  }
+  return joined;
+}
+
+/** A colleague as the plan goes: their free time shrinks as jobs are given to them. */
+type Desk = { id: string; hours: Span[]; blocked: Span[]; jobCount: number };
+
+/** The start nearest `wanted` at which `length` minutes fit in the desk's free time; earlier wins a tie. */
+function nearestStart(desk: Desk, wanted: number, length: number): number | undefined {
+  let best: number | undefined;
+  for (const free of subtract(desk.hours, desk.blocked)) {
+    if (free.end - free.start < length) continue;
+    const start = Math.min(Math.max(wanted, free.start), free.end - length);
+    const distance = Math.abs(start - wanted);
+    if (best === undefined || distance < Math.abs(best - wanted)) best = start;
+  }
+  return best;
+}
+
+type Offer = { desk: Desk; start: number; distance: number };
+
+/** The best colleague and time for a job: nearest its time, then fewest jobs that day, then id. */
+function bestOffer(desks: Desk[], job: PlanJob, except?: Desk): Offer | undefined {
+  const wanted = minutesOf(job.time);
+  let best: Offer | undefined;
+  for (const desk of desks) {
+    if (desk === except) continue;
+    const start = nearestStart(desk, wanted, job.durationMinutes);
+    if (start === undefined) continue;
+    const offer = { desk, start, distance: Math.abs(start - wanted) };
+    if (
+      !best ||
+      offer.distance < best.distance ||
+      (offer.distance === best.distance &&
+        (offer.desk.jobCount < best.desk.jobCount ||
+          (offer.desk.jobCount === best.desk.jobCount && offer.start < best.start)))
+    ) {
+      best = offer;
+    }
+  }
+  return best;
+}
+
+type Placement = { job: PlanJob; desk: Desk; span: Span };
+
+function take(desk: Desk, span: Span) {
+  desk.blocked.push(span);
+  desk.jobCount += 1;
+}
+
+function release(desk: Desk, span: Span) {
+  desk.blocked.splice(desk.blocked.indexOf(span), 1);
+  desk.jobCount -= 1;
+}
+
+/**
+ * The repair step for a job nobody can take: move one job placed earlier in this plan to
+ * another colleague (or time) if that frees room for it. The first placement that works,
+ * in the order they were made, wins.
+ */
+function placeByRepair(desks: Desk[], placements: Placement[], job: PlanJob): boolean {
+  for (const earlier of placements) {
+    release(earlier.desk, earlier.span);
+    const offer = bestOffer(desks, job);
+    if (offer) {
+      const span = { start: offer.start, end: offer.start + job.durationMinutes };
+      take(offer.desk, span);
+      const moved = bestOffer(desks, earlier.job);
+      if (moved) {
+        const movedSpan = { start: moved.start, end: moved.start + earlier.job.durationMinutes };
+        take(moved.desk, movedSpan);
+        earlier.desk = moved.desk;
+        earlier.span = movedSpan;
+        placements.push({ job, desk: offer.desk, span });
+        return true;
+      }
+      release(offer.desk, span);
+    }
+    take(earlier.desk, earlier.span);
+  }
+  return false;
+}
+
+function reasonUnplaced(colleagues: PlanColleague[], desks: Desk[]): string {
+  if (!colleagues.some((colleague) => colleague.isActive)) return UNPLACED_REASONS.noColleague;
+  if (desks.every((desk) => subtract(desk.hours, []).length === 0)) return UNPLACED_REASONS.nobodyWorking;
+  return UNPLACED_REASONS.noRoom;
+}
+
+/** The proposal for `input`: every job either moved or listed as unplaced with its reason. */
+export function proposeAbsencePlan(input: AbsencePlanInput): AbsenceProposal {
+  const colleagues = input.colleagues.filter((colleague) => colleague.id !== input.employeeId).sort(byId);
+  const desks: Desk[] = colleagues
+    .filter((colleague) => colleague.isActive)
+    .map((colleague) => ({
+      id: colleague.id,
+      // Time off is cut out of the working hours once: what is left is when they can work.
+      hours: subtract(union(colleague.hours.map(spanOfWindow)), colleague.timeOff.map(spanOfWindow)),
+      blocked: colleague.jobs.map(spanOfJob),
+      jobCount: colleague.jobs.length,
+    }));
+  const jobs = [...input.jobs].sort(
+    (a, b) => minutesOf(a.time) - minutesOf(b.time) || b.durationMinutes - a.durationMinutes || byId(a, b),
+  );
+  const placements: Placement[] = [];
+  const unplaced: UnplacedJob[] = [];
+  for (const job of jobs) {
+    const offer = bestOffer(desks, job);
+    if (offer) {
+      const span = { start: offer.start, end: offer.start + job.durationMinutes };
+      take(offer.desk, span);
+      placements.push({ job, desk: offer.desk, span });
+    } else if (!placeByRepair(desks, placements, job)) {
+      unplaced.push({ jobId: job.id, reason: reasonUnplaced(colleagues, desks) });
+    }
+  }
+  const order = new Map(jobs.map((job, index) => [job.id, index]));
+  const moves = placements
+    .map((placement) => ({
+      jobId: placement.job.id,
+      employeeId: placement.desk.id,
+      time: clockOf(placement.span.start),
+    }))
+    .sort((a, b) => (order.get(a.jobId) ?? 0) - (order.get(b.jobId) ?? 0));
+  return { date: input.date, employeeId: input.employeeId, moves, unplaced };
+}

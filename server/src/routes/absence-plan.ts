@@ -1,0 +1,58 @@
+/**
+ * The sick day (docs/time-off.md, "The sick day"): the preview of an employee's day re-planned
+ * while they are out, applying it, and its Undo. The office's (manageJobs); the employee's
+ * own company decides, so an id of another company is 404.
+ */
+import { applyAbsencePlan, undoAbsencePlan } from "@sched/core/commands/apply-absence-plan";
+import { EMPLOYEE_NOT_FOUND } from "@sched/core/commands/save-employee";
+import { employees } from "@sched/core/db/schema";
+import { NotFound } from "@sched/core/errors";
+import { previewAbsencePlan } from "@sched/core/queries/absence-plan";
+import { ZAbsencePlanApply, ZAbsencePlanQuery, ZAbsencePlanUndo, ZIdParams } from "@sched/shared-types";
+import { Router } from "express";
+import { route, rowDoor } from "../http/route";
+
+export const absencePlanRouter = Router();
+
+/** The employee by id for an office member; a companyId naming another company is 404 like a foreign id. */
+async function employeeDoor(userId: string, employeeId: string, companyId: string | undefined) {
+  const door = await rowDoor(employees, employeeId, userId, "manageJobs", EMPLOYEE_NOT_FOUND);
+  if (companyId !== undefined && companyId !== door.row.companyId) throw new NotFound(EMPLOYEE_NOT_FOUND);
+  return door;
+}
+
+/** The preview: who could take each job and when. Nothing changes. */
+absencePlanRouter.post(
+  "/:id/absence-plan",
+  route({ access: "user", params: ZIdParams, body: ZAbsencePlanQuery }, async ({ userId, params, body }) => {
+    const { row } = await employeeDoor(userId, params.id, body.companyId);
+    return previewAbsencePlan(row.companyId, row.id, body.date);
+  }),
+);
+
+/**
+ * Applies the plan as the office decided it: approved sick time off for the day and every
+ * move, in one transaction; one job changed since the preview is 409 stale, nothing applied.
+ */
+absencePlanRouter.post(
+  "/:id/absence-plan/apply",
+  route(
+    { access: "user", params: ZIdParams, body: ZAbsencePlanApply, idempotent: true },
+    async ({ userId, params, body }) => {
+      const { row, member } = await employeeDoor(userId, params.id, body.companyId);
+      return applyAbsencePlan(member, row, body);
+    },
+  ),
+);
+
+/** The Undo: every job back with the employee, the time off removed; versions checked. */
+absencePlanRouter.post(
+  "/:id/absence-plan/undo",
+  route(
+    { access: "user", params: ZIdParams, body: ZAbsencePlanUndo, idempotent: true },
+    async ({ userId, params, body }) => {
+      const { row, member } = await employeeDoor(userId, params.id, body.companyId);
+      return undoAbsencePlan(member, row, body);
+    },
+  ),
+);

@@ -1,0 +1,50 @@
+/**
+ * Time off (docs/time-off.md): every member reads the company's time off (a technician
+ * sees the others' approved days without kind or note) and asks for their own; owners and
+ * admins enter anyone's, approve and decline requests, and remove any.
+ */
+import { decideTimeOff, removeTimeOff, requestTimeOff } from "@sched/core/commands/time-off";
+import { timeOff } from "@sched/core/db/schema";
+import { listTimeOff } from "@sched/core/queries/time-off";
+import {
+  TIME_OFF_NOT_FOUND,
+  ZIdParams,
+  ZTimeOffCreate,
+  ZTimeOffDecision,
+  ZTimeOffListQuery,
+} from "@sched/shared-types";
+import { Router } from "express";
+import { route, rowDoor } from "../http/route";
+
+export const timeOffRouter = Router();
+
+timeOffRouter.get(
+  "/",
+  route({ access: { company: "read" }, query: ZTimeOffListQuery }, ({ member, query }) =>
+    listTimeOff(member, query),
+  ),
+);
+
+timeOffRouter.post(
+  "/",
+  route(
+    { access: { company: "requestTimeOff" }, body: ZTimeOffCreate, idempotent: true, status: 201 },
+    ({ member, body }) => requestTimeOff(member, body),
+  ),
+);
+
+timeOffRouter.put(
+  "/:id",
+  route({ access: "user", params: ZIdParams, body: ZTimeOffDecision }, async ({ userId, params, body }) => {
+    const { member } = await rowDoor(timeOff, params.id, userId, "manageTimeOff", TIME_OFF_NOT_FOUND);
+    return decideTimeOff(member, params.id, body);
+  }),
+);
+
+timeOffRouter.delete(
+  "/:id",
+  route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
+    const { row, member } = await rowDoor(timeOff, params.id, userId, "requestTimeOff", TIME_OFF_NOT_FOUND);
+    await removeTimeOff(member, row);
+  }),
+);
