@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { uniqueEmail } from "@sched/core/test/factories";
 import { ABSENCE_PLAN_TARGETS } from "./absence-plan-routes";
 import type { BodyShape, Json, Query } from "./property-input-support";
+import { WORKFORCE_PATH_ONLY_ROUTES, WORKFORCE_TARGETS } from "./workforce-targets";
 
 export type PropertyCtx = {
   companyId: string;
@@ -210,6 +211,7 @@ export const TARGETS: Target[] = [
   },
   // The sick day (docs/time-off.md)
   ...ABSENCE_PLAN_TARGETS,
+  ...WORKFORCE_TARGETS,
   {
     name: "GET /api/jobs",
     method: "get",
@@ -563,6 +565,7 @@ export const PATH_ONLY_ROUTES: string[] = [
   "DELETE /api/templates/:id",
   "DELETE /api/call-records/:id",
   "DELETE /api/job-series/:id",
+  ...WORKFORCE_PATH_ONLY_ROUTES,
 ];
 
 const METHODS = ["get", "post", "put", "delete"] as const;

@@ -53,6 +53,8 @@ describe("logout", () => {
     const socket = await connectSocket(gateway.url, { Cookie: cookie });
     const otherSession = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
     const witness = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(admin) });
+    // The other sockets' arrival is told to the room (`presence.online`); let it land first.
+    await flush(witness, company.id);
     const heard = recordEvents(socket);
 
     const disconnected = disconnectTime(socket);
