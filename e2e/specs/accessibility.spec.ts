@@ -193,6 +193,7 @@ const memberVisits = (customerId: string): Visit[] => [
   { route: "/calls", path: "/calls" },
   { route: "/customers", path: "/customers" },
   { route: "/customers/:customerId", path: `/customers/${customerId}` },
+  { route: "/timesheets", path: "/timesheets" },
   { route: "/subscription", path: "/subscription" },
   { route: "/subscription-success", path: "/subscription-success" },
   { route: "/my-day", path: "/my-day" },

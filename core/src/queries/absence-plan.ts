@@ -12,11 +12,13 @@ import {
   isoWeekday,
   warningsForJob,
 } from "@sched/shared-types";
-import { and, eq, gte, inArray, isNotNull, lte, ne } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { db } from "../db/client";
-import { type AvailabilityWindow, employees, jobs, timeOff } from "../db/schema";
+import { type AvailabilityWindow, employees, jobs } from "../db/schema";
 import { type DayWindow, type PlanColleague, proposeAbsencePlan } from "../planning/absence-plan";
 import { loadCompanySettings } from "./company-settings";
+import { CONFLICT_JOB_COLUMNS } from "./job-warnings";
+import { conflictTimeOffFor } from "./time-off";
 
 /** Jobs of the absent employee that still need someone: not yet done, not cancelled. */
 export const HANDED_OVER_STATUSES: readonly string[] = ["scheduled", "in_progress"];
@@ -49,17 +51,7 @@ export async function loadPlanDay(companyId: string, date: string): Promise<Plan
       .from(employees)
       .where(eq(employees.companyId, companyId)),
     db
-      .select({
-        id: jobs.id,
-        employeeId: jobs.employeeId,
-        date: jobs.date,
-        time: jobs.time,
-        durationMinutes: jobs.durationMinutes,
-        type: jobs.type,
-        location: jobs.location,
-        status: jobs.status,
-        version: jobs.version,
-      })
+      .select({ ...CONFLICT_JOB_COLUMNS, version: jobs.version })
       .from(jobs)
       .where(
         and(
@@ -69,24 +61,7 @@ export async function loadPlanDay(companyId: string, date: string): Promise<Plan
           ne(jobs.status, "cancelled"),
         ),
       ),
-    db
-      .select({
-        employeeId: timeOff.employeeId,
-        startDate: timeOff.startDate,
-        endDate: timeOff.endDate,
-        startTime: timeOff.startTime,
-        endTime: timeOff.endTime,
-        status: timeOff.status,
-      })
-      .from(timeOff)
-      .where(
-        and(
-          eq(timeOff.companyId, companyId),
-          inArray(timeOff.status, ["approved", "pending"]),
-          lte(timeOff.startDate, date),
-          gte(timeOff.endDate, date),
-        ),
-      ),
+    conflictTimeOffFor(companyId, date, date),
   ]);
   // The engine sees what the proposer sees: the company's hours, each person's own pattern
   // and time off, who is inactive.

@@ -136,19 +136,22 @@ function dayAround(date: string, days: number): string {
   return moved.toISOString().slice(0, 10);
 }
 
+/** What the conflict engine reads of a job. */
+export const CONFLICT_JOB_COLUMNS = {
+  id: jobs.id,
+  employeeId: jobs.employeeId,
+  date: jobs.date,
+  time: jobs.time,
+  durationMinutes: jobs.durationMinutes,
+  type: jobs.type,
+  location: jobs.location,
+  status: jobs.status,
+};
+
 /** An employee's jobs from the day before `date` to the day after: a job past midnight meets the next morning's. */
 function loadNeighbours(companyId: string, employeeId: string, date: string): Promise<ConflictJob[]> {
   return db
-    .select({
-      id: jobs.id,
-      employeeId: jobs.employeeId,
-      date: jobs.date,
-      time: jobs.time,
-      durationMinutes: jobs.durationMinutes,
-      type: jobs.type,
-      location: jobs.location,
-      status: jobs.status,
-    })
+    .select(CONFLICT_JOB_COLUMNS)
     .from(jobs)
     .where(
       and(

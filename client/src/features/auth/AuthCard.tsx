@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from "react";
+import { Link } from "react-router";
 
 type AuthCardProps = { title: string; subtitle: string; children: ReactNode; footer: ReactNode };
 
@@ -20,5 +21,14 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
       </section>
       <p className="auth-page__footer">{footer}</p>
     </main>
+  );
+}
+
+/** The footer of the pages a person reaches from the sign-in page when a password is lost. */
+export function BackToSignIn() {
+  return (
+    <>
+      Remembered it? <Link to="/login">Sign in</Link>
+    </>
   );
 }

@@ -1,10 +1,9 @@
 import { ZPasswordResetRequest } from "@sched/shared-types";
 import { Button } from "antd";
-import Input from "antd/es/input/Input";
 import { type FormEvent, useId, useState } from "react";
-import { Link } from "react-router";
 import { errorMessage } from "../../lib/errorText";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, BackToSignIn } from "./AuthCard";
+import { EmailField } from "./EmailField";
 import { useRequestPasswordReset } from "./usePasswordReset";
 
 const COULD_NOT_SEND = "The link could not be sent. Please try again.";
@@ -29,11 +28,7 @@ export default function ForgotPasswordPage() {
     request.mutate(parsed.data);
   };
 
-  const footer = (
-    <>
-      Remembered it? <Link to="/login">Sign in</Link>
-    </>
-  );
+  const footer = <BackToSignIn />;
 
   if (request.isSuccess) {
     return (
@@ -61,31 +56,15 @@ export default function ForgotPasswordPage() {
         </div>
       ) : null}
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <div className="auth-form__field">
-          <label htmlFor={emailId}>Email</label>
-          <Input
-            id={emailId}
-            size="large"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoFocus
-            value={email}
-            status={fieldError ? "error" : undefined}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${emailId}-error` : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setFieldError(null);
-            }}
-          />
-          {fieldError ? (
-            <span id={`${emailId}-error`} className="auth-form__field-error">
-              {fieldError}
-            </span>
-          ) : null}
-        </div>
+        <EmailField
+          id={emailId}
+          value={email}
+          error={fieldError}
+          onChange={(value) => {
+            setEmail(value);
+            setFieldError(null);
+          }}
+        />
         <Button type="primary" htmlType="submit" size="large" block loading={request.isPending}>
           Send reset link
         </Button>

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useFeedback } from "../../app/feedback";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, BackToSignIn } from "./AuthCard";
 import { useResetPassword } from "./usePasswordReset";
 
 const COULD_NOT_RESET = "The password could not be changed. Please try again.";
@@ -56,11 +56,7 @@ export default function ResetPasswordPage() {
     <AuthCard
       title="Choose a new password"
       subtitle="Saving it signs you out on every other device."
-      footer={
-        <>
-          Remembered it? <Link to="/login">Sign in</Link>
-        </>
-      }
+      footer={<BackToSignIn />}
     >
       {refusal ? (
         <div className="auth-card__alert auth-card__error" role="alert">

@@ -1,10 +1,10 @@
 import { Button } from "antd";
-// The two input parts only, not antd's whole Input family (Search, TextArea, OTP): sign-in has a budget.
-import Input from "antd/es/input/Input";
+// The password part only, not antd's whole Input family (Search, TextArea, OTP): sign-in has a budget.
 import Password from "antd/es/input/Password";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "./AuthCard";
+import { EmailField } from "./EmailField";
 import { useLogin } from "./useAuth";
 
 type SignInFormProps = { title: string; subtitle: string; footer: ReactNode };
@@ -41,24 +41,15 @@ export function SignInForm({ title, subtitle, footer }: SignInFormProps) {
         </div>
       ) : null}
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <div className="auth-form__field">
-          <label htmlFor={emailId}>Email</label>
-          <Input
-            id={emailId}
-            size="large"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoFocus
-            value={email}
-            status={isMissingCredentials && !email.trim() ? "error" : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setIsMissingCredentials(false);
-            }}
-          />
-        </div>
+        <EmailField
+          id={emailId}
+          value={email}
+          invalid={isMissingCredentials && !email.trim()}
+          onChange={(value) => {
+            setEmail(value);
+            setIsMissingCredentials(false);
+          }}
+        />
         <div className="auth-form__field">
           <div className="auth-form__label-row">
             <label htmlFor={passwordId}>Password</label>

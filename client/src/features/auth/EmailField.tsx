@@ -1,0 +1,40 @@
+// The input part only, not antd's whole Input family: the sign-in page has a budget.
+import Input from "antd/es/input/Input";
+
+type EmailFieldProps = {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's own message, under it; `invalid` alone marks it without one. */
+  error?: string | null;
+  invalid?: boolean;
+};
+
+/** The e-mail a person signs in with, on the sign-in and "Forgot password?" pages. */
+export function EmailField({ id, value, onChange, error, invalid }: EmailFieldProps) {
+  const marked = Boolean(error) || invalid;
+  return (
+    <div className="auth-form__field">
+      <label htmlFor={id}>Email</label>
+      <Input
+        id={id}
+        size="large"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoFocus
+        value={value}
+        status={marked ? "error" : undefined}
+        aria-invalid={marked ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <span id={`${id}-error`} className="auth-form__field-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
