@@ -57,7 +57,7 @@ export function useDecideTimeOff(companyId: string) {
 }
 
 /** Withdraw a pending request (its requester) or remove any time off (the office). */
-export function useRemoveTimeOff(companyId: string) {
+export function useRemoveTimeOff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (off: TimeOffDTO) => {
