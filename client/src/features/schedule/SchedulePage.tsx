@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/errorText";
 import { useIsSmallScreen } from "../../lib/screen";
 import { useMarkOut } from "../absence-plan/useMarkOut";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
+import { TimeOffRequests } from "../time-off/TimeOffRequests";
 import { useBoardTimeOff } from "../time-off/useBoardTimeOff";
 import { ActionCards } from "./ActionCards";
 import { ConflictFilter, ConflictFilterNotice } from "./ConflictFilter";
@@ -224,6 +225,14 @@ export default function SchedulePage() {
         }
       />
       <PresenceAvatars companyId={companyId} weekStart={params.week} />
+      {canManage && companyId ? (
+        <TimeOffRequests
+          companyId={companyId}
+          today={params.today}
+          employees={employees.all}
+          onReplan={openMarkOut}
+        />
+      ) : null}
       {canManage ? (
         <UnscheduledTray
           jobs={trayQuery.data ?? []}
