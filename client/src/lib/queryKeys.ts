@@ -30,6 +30,8 @@ export type QueryRoot =
   /** Weeks of hours per person (docs/timesheets.md), and an entry's history under time-entries. */
   | "timesheets"
   | "time-entries"
+  /** Time off: requests and approved days (docs/time-off.md). */
+  | "time-off"
   | "invitations/token"
   | "admin"
   /** Whether this server allows /admin-setup: { enabled }. */
@@ -98,6 +100,9 @@ export const queryKeys = {
     ] as const,
   /** One time entry's history, with its week's approvals. */
   timeEntryHistory: (entryId: string) => [path("time-entries"), entryId, "history"] as const,
+  /** The time off touching `from`..`to` (both included), everyone's the member may read or one person's. */
+  timeOff: (companyId: string, from: string, to: string, employeeId?: string) =>
+    [path("time-off"), employeeId ? { companyId, from, to, employeeId } : { companyId, from, to }] as const,
   /** An invitation link's lookup. */
   invitation: (token: string) => [path("invitations/token"), token] as const,
   adminCompanies: () => [path("admin"), "companies"] as const,

@@ -48,8 +48,9 @@ const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
   notification: ["notifications"],
   // A clock tap, a correction or an approval: the weeks and the entries' histories.
   timesheet: ["timesheets", "time-entries"],
-  // Time off made, decided or removed changes the jobs' time_off warnings (docs/time-off.md).
-  time_off: ["jobs"],
+  // Time off made, decided or removed: the boards' shading, My Day, and the jobs' time_off
+  // warnings (docs/time-off.md).
+  time_off: ["time-off", "jobs"],
 };
 
 export function queryRootsFor(event: string): readonly QueryRoot[] {

@@ -6,6 +6,7 @@ import { useStaleChange } from "../../components/useStaleChange";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { zodRule } from "../../lib/forms";
 import { differingFields, intendedChange } from "../../lib/staleChange";
+import { AvailabilityField } from "./AvailabilityField";
 import { initialsFrom, nextAvatarColor } from "./avatarColors";
 import { ColorPicker } from "./ColorPicker";
 import { EmployeeAvatar } from "./EmployeeAvatar";
@@ -25,7 +26,8 @@ type EmployeeFormDialogProps = {
 };
 
 /**
- * Add Employee (full name, initials, colour) and Edit Employee (the same plus Active).
+ * Add Employee (full name, initials, colour, availability) and Edit Employee (the same plus
+ * Active).
  * Add starts from the next unused colour and fills the initials from the name as it is
  * typed, until the user types initials of their own (docs/roster-templates-history.md).
  * An edit saves what the user changed from the version they opened; when someone else
@@ -92,6 +94,7 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
       initials: values.initials.trim(),
       avatarColor: values.avatarColor,
       isActive: values.isActive,
+      availability: (values.availability ?? []).map(({ day, start, end }) => ({ day, start, end })),
     };
     if (employee) {
       const change = intendedChange(employeeFormValues(employee), body, EMPLOYEE_LABELS);
@@ -126,7 +129,13 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
           requiredMark={false}
           onFinish={onFinish}
           onValuesChange={onValuesChange}
-          initialValues={{ name: "", initials: "", avatarColor: DEFAULT_AVATAR_COLOR, isActive: true }}
+          initialValues={{
+            name: "",
+            initials: "",
+            avatarColor: DEFAULT_AVATAR_COLOR,
+            isActive: true,
+            availability: [],
+          }}
         >
           <div className="employee-form__preview">
             <EmployeeAvatar
@@ -164,6 +173,7 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
               <Switch />
             </Form.Item>
           ) : null}
+          <AvailabilityField />
         </Form>
       </Modal>
       {staleDialog}

@@ -3,8 +3,9 @@
  * when someone else saved the employee first (docs/schedule.md, "When two people edit
  * the same job": the same choice for every row people edit side by side).
  */
-import type { AvatarColor, EmployeeDTO } from "@sched/shared-types";
+import type { AvailabilityWindow, AvatarColor, EmployeeDTO } from "@sched/shared-types";
 import type { FieldLabels } from "../../lib/staleChange";
+import { availabilityText } from "../time-off/availabilityText";
 import { avatarColorOf, colorLabel } from "./avatarColors";
 
 export type EmployeeFormValues = {
@@ -12,6 +13,8 @@ export type EmployeeFormValues = {
   initials: string;
   avatarColor: AvatarColor;
   isActive: boolean;
+  /** The weekly pattern (docs/time-off.md); [] for the company's days and hours. */
+  availability: AvailabilityWindow[];
 };
 
 /** The Edit Employee form's values for `employee`. */
@@ -21,6 +24,7 @@ export function employeeFormValues(employee: EmployeeDTO): EmployeeFormValues {
     initials: employee.initials,
     avatarColor: avatarColorOf(employee.avatarColor),
     isActive: employee.isActive,
+    availability: employee.availability ?? [],
   };
 }
 
@@ -29,4 +33,5 @@ export const EMPLOYEE_LABELS: FieldLabels<EmployeeFormValues> = {
   initials: { label: "Initials" },
   avatarColor: { label: "Avatar Color", show: colorLabel },
   isActive: { label: "Active", show: (isActive) => (isActive ? "Yes" : "No") },
+  availability: { label: "Availability", show: availabilityText },
 };

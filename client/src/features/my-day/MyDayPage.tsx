@@ -11,6 +11,7 @@ import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useRecordPhoneView } from "../first-run/firstRunMarks";
 import { OfflineIndicator } from "../offline/OfflineIndicator";
+import { MyTimeOff, offOn, useMyTimeOff, YoureOff } from "../time-off/MyTimeOff";
 import { CalendarFeed } from "./CalendarFeed";
 import { DayClock } from "./DayClock";
 import { MyJobCard } from "./MyJobCard";
@@ -69,6 +70,9 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   const weekJobs = jobsQuery.data ?? [];
   const dayJobs = jobsOfDay(weekJobs, employeeId, day);
   const next = day === today ? nextJob(dayJobs) : null;
+  // One's own time off: "You're off", the requests and their state (docs/time-off.md).
+  const timeOff = useMyTimeOff(companyId, employeeId, today);
+  const dayOff = offOn(timeOff.list, employeeId, day);
 
   // A job a link singles out is scrolled into view once it is listed.
   const isFocusedListed = dayJobs.some((job) => job.id === focusedJobId);
@@ -130,7 +134,9 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
           Back to today
         </Button>
       ) : null}
+      {dayOff ? <YoureOff off={dayOff} /> : null}
       <div className={jobsQuery.isPlaceholderData ? "my-day__list is-stale" : "my-day__list"}>{list}</div>
+      <MyTimeOff companyId={companyId} employeeId={employeeId} today={today} list={timeOff.list} />
       <CalendarFeed companyId={companyId} />
     </div>
   );

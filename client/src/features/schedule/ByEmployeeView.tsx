@@ -1,9 +1,11 @@
 import { PlusOutlined, UserDeleteOutlined } from "@ant-design/icons";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { EmployeeDTO, JobDTO, TimeOffDTO } from "@sched/shared-types";
 import { Button, Select } from "antd";
 import dayjs from "dayjs";
 import { useMemo } from "react";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { TimeOffMarks, timeOffCellClass } from "../time-off/TimeOffMark";
+import { dayKey } from "../time-off/timeOffModel";
 import { buildGridModel, byRowWeek } from "./gridModel";
 import { JobCard } from "./JobCard";
 import { formatAmount, totalAmount } from "./jobStyle";
@@ -25,6 +27,10 @@ type ByEmployeeViewProps = {
   /** "Mark out…": the employee is off that day and their jobs go to others (docs/time-off.md). */
   onMarkOut?: (employee: EmployeeDTO, date: string) => void;
   onOpenJob: (job: JobDTO) => void;
+  /** Time off by person and day (time-off/timeOffModel.ts): those days are shaded. */
+  timeOffByDay?: ReadonlyMap<string, readonly TimeOffDTO[]>;
+  /** Whether the marks name the kind (the office's view). */
+  showTimeOffKind?: boolean;
 };
 
 function Stat({ label, value, testId }: { label: string; value: string | number; testId: string }) {
@@ -41,7 +47,7 @@ function Stat({ label, value, testId }: { label: string; value: string | number;
 /** One employee's week (or the Inactive row's), day by day, with counts and the total amount. */
 export function ByEmployeeView(props: ByEmployeeViewProps) {
   const { weekStart, today, employees, everyone, employeeId, jobs, workingDays } = props;
-  const { onSelectEmployee, onAddJob, onMarkOut, onOpenJob } = props;
+  const { onSelectEmployee, onAddJob, onMarkOut, onOpenJob, timeOffByDay, showTimeOffKind = false } = props;
   const model = useMemo(
     () => buildGridModel({ weekStart, jobs, rows: employees, everyone, workingDays, span: "week" }),
     [weekStart, jobs, employees, everyone, workingDays],
@@ -91,49 +97,57 @@ export function ByEmployeeView(props: ByEmployeeViewProps) {
         <Stat label="Total amount" value={formatAmount(totalAmount(weekJobs))} testId="stat-total" />
       </div>
       <div className="by-employee__days">
-        {byDay.map(({ day, date, jobs: dayJobs }) => (
-          <section key={date} className={date === today ? "employee-day is-today" : "employee-day"}>
-            <header className="employee-day__header">
-              <span className="employee-day__name">{day.format("dddd, MMM D")}</span>
-              <span className="employee-day__count">
-                {dayJobs.length} job{dayJobs.length === 1 ? "" : "s"}
-                {dayJobs.some((job) => job.amount) ? ` · ${formatAmount(totalAmount(dayJobs))}` : ""}
-              </span>
-              {onAddJob && employee ? (
-                <Button
-                  size="small"
-                  icon={<PlusOutlined aria-hidden />}
-                  aria-label={`Add job for ${employee.name} on ${day.format("ddd, MMM D")}`}
-                  onClick={() => onAddJob(employee.id, date)}
-                >
-                  Add
-                </Button>
-              ) : null}
-              {onMarkOut && employee?.isActive ? (
-                <Button
-                  size="small"
-                  aria-label={`Mark ${employee.name} out on ${day.format("ddd, MMM D")}`}
-                  onClick={() => onMarkOut(employee, date)}
-                >
-                  Mark out…
-                </Button>
-              ) : null}
-            </header>
-            {dayJobs.length ? (
-              <div className="employee-day__jobs">
-                {dayJobs.map((job) =>
-                  rowJob(
-                    job,
-                    <JobCard key={job.id} job={job} onOpen={onOpenJob} />,
-                    employee ? null : model.employeeName(job),
-                  ),
-                )}
-              </div>
-            ) : (
-              <p className="employee-day__empty">Nothing booked</p>
-            )}
-          </section>
-        ))}
+        {byDay.map(({ day, date, jobs: dayJobs }) => {
+          const offs = employee ? (timeOffByDay?.get(dayKey(employee.id, date)) ?? []) : [];
+          return (
+            <section
+              key={date}
+              className={["employee-day", date === today ? "is-today" : "", timeOffCellClass(offs)].join(" ")}
+              data-testid={`employee-day-${date}`}
+            >
+              <header className="employee-day__header">
+                <span className="employee-day__name">{day.format("dddd, MMM D")}</span>
+                <span className="employee-day__count">
+                  {dayJobs.length} job{dayJobs.length === 1 ? "" : "s"}
+                  {dayJobs.some((job) => job.amount) ? ` · ${formatAmount(totalAmount(dayJobs))}` : ""}
+                </span>
+                {onAddJob && employee ? (
+                  <Button
+                    size="small"
+                    icon={<PlusOutlined aria-hidden />}
+                    aria-label={`Add job for ${employee.name} on ${day.format("ddd, MMM D")}`}
+                    onClick={() => onAddJob(employee.id, date)}
+                  >
+                    Add
+                  </Button>
+                ) : null}
+                {onMarkOut && employee?.isActive ? (
+                  <Button
+                    size="small"
+                    aria-label={`Mark ${employee.name} out on ${day.format("ddd, MMM D")}`}
+                    onClick={() => onMarkOut(employee, date)}
+                  >
+                    Mark out…
+                  </Button>
+                ) : null}
+              </header>
+              <TimeOffMarks offs={offs} showKind={showTimeOffKind} />
+              {dayJobs.length ? (
+                <div className="employee-day__jobs">
+                  {dayJobs.map((job) =>
+                    rowJob(
+                      job,
+                      <JobCard key={job.id} job={job} onOpen={onOpenJob} />,
+                      employee ? null : model.employeeName(job),
+                    ),
+                  )}
+                </div>
+              ) : (
+                <p className="employee-day__empty">Nothing booked</p>
+              )}
+            </section>
+          );
+        })}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
-import type { CompanySettingsDTO, EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { CompanySettingsDTO, ConflictTimeOff, EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { Button } from "antd";
 import dayjs from "dayjs";
 import { toISODate } from "../../lib/dates";
@@ -18,8 +18,10 @@ type DailyViewProps = {
   settings: CompanySettingsDTO;
   /** The Unscheduled tray's jobs, which can be dragged onto the timeline. */
   trayJobs?: JobDTO[];
-  /** Time to shade per employee (time off), in minutes of the day. */
+  /** Time to shade per employee (time off, hours outside their pattern), in minutes of the day. */
   shadedRanges?: ReadonlyMap<string, readonly ShadedRange[]>;
+  /** The time off on screen, for the warnings of a block being moved. */
+  timeOff?: readonly ConflictTimeOff[];
   onDayChange: (day: string) => void;
   onAddJob?: (employeeId: string, date: string) => void;
   onOpenJob: (job: JobDTO) => void;
@@ -61,6 +63,7 @@ export function DailyView(props: DailyViewProps) {
         settings={props.settings}
         trayJobs={props.trayJobs}
         shadedRanges={props.shadedRanges}
+        timeOff={props.timeOff}
         onOpenJob={props.onOpenJob}
         onAddJob={props.onAddJob}
         onReschedule={props.onReschedule}

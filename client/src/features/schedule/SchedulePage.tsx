@@ -12,6 +12,8 @@ import { errorMessage } from "../../lib/errorText";
 import { useIsSmallScreen } from "../../lib/screen";
 import { useMarkOut } from "../absence-plan/useMarkOut";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
+import { TimeOffRequests } from "../time-off/TimeOffRequests";
+import { useBoardTimeOff } from "../time-off/useBoardTimeOff";
 import { ActionCards } from "./ActionCards";
 import { ConflictFilter, ConflictFilterNotice } from "./ConflictFilter";
 import { hasConflicts, warningsOf, withWarnings } from "./conflictMarks";
@@ -70,10 +72,12 @@ export default function SchedulePage() {
   // "Show only conflicts" on: every view shows only jobs with warnings, and says so (docs/schedule.md).
   const [onlyConflicts, setOnlyConflicts] = useState(false);
 
+  // Time off shades the views and feeds the conflict engine (docs/time-off.md).
+  const timeOff = useBoardTimeOff(companyId, params.week, params.day, employees.active, canManage);
   // Every job carries its warnings (the API's, or the same engine's here: conflictMarks.ts).
   const jobs = useMemo(
-    () => withWarnings(jobsQuery.data ?? [], settings, employees.all),
-    [jobsQuery.data, settings, employees.all],
+    () => withWarnings(jobsQuery.data ?? [], settings, employees.all, timeOff.list),
+    [jobsQuery.data, settings, employees.all, timeOff.list],
   );
   // The sum of the cards' own counts, so the switch and the cards never disagree.
   const conflictsThisWeek = useMemo(
@@ -143,6 +147,8 @@ export default function SchedulePage() {
         onAddJob={addAt}
         onMarkOut={canManage ? openMarkOut : undefined}
         onOpenJob={openJob}
+        timeOffByDay={timeOff.byDay}
+        showTimeOffKind={canManage}
       />
     );
   } else if (params.view === "day") {
@@ -155,6 +161,8 @@ export default function SchedulePage() {
         jobs={boardJobs}
         settings={settings}
         trayJobs={trayQuery.data}
+        shadedRanges={timeOff.dayShades}
+        timeOff={timeOff.list}
         onDayChange={params.setDay}
         onAddJob={addAt}
         onOpenJob={openJob}
@@ -181,6 +189,8 @@ export default function SchedulePage() {
         // Touch screens have no drag and drop: there the Edit dialog moves a job.
         onMoveJob={canManage && !isSmallScreen ? moveJob : undefined}
         dropJobs={trayQuery.data}
+        timeOffByDay={timeOff.byDay}
+        showTimeOffKind={canManage}
       />
     );
   }
@@ -215,6 +225,14 @@ export default function SchedulePage() {
         }
       />
       <PresenceAvatars companyId={companyId} weekStart={params.week} />
+      {canManage && companyId ? (
+        <TimeOffRequests
+          companyId={companyId}
+          today={params.today}
+          employees={employees.all}
+          onReplan={openMarkOut}
+        />
+      ) : null}
       {canManage ? (
         <UnscheduledTray
           jobs={trayQuery.data ?? []}

@@ -1,5 +1,5 @@
 import { PlusOutlined, UserDeleteOutlined } from "@ant-design/icons";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import type { EmployeeDTO, JobDTO, TimeOffDTO } from "@sched/shared-types";
 import dayjs from "dayjs";
 import {
   type CSSProperties,
@@ -14,6 +14,8 @@ import {
 } from "react";
 import { toISODate } from "../../lib/dates";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { TimeOffMarks, timeOffCellClass } from "../time-off/TimeOffMark";
+import { dayKey } from "../time-off/timeOffModel";
 import { buildGridModel, type GridRow } from "./gridModel";
 import { JOB_DRAG_TYPE, JobCard } from "./JobCard";
 import { rowJob } from "./OwnedJob";
@@ -38,7 +40,13 @@ type WeekGridProps = {
   onMoveJob?: (job: JobDTO, employeeId: string, date: string) => void;
   /** Jobs off the grid that may be dropped on a cell: the Unscheduled tray's (docs/schedule.md). */
   dropJobs?: JobDTO[];
+  /** Time off by person and day (time-off/timeOffModel.ts): those cells are shaded. */
+  timeOffByDay?: ReadonlyMap<string, readonly TimeOffDTO[]>;
+  /** Whether the marks name the kind (the office's view). */
+  showTimeOffKind?: boolean;
 };
+
+const NO_TIME_OFF: readonly TimeOffDTO[] = [];
 
 const cellKey = (employeeId: string, date: string) => `${employeeId}|${date}`;
 
@@ -74,6 +82,9 @@ type WeekRowProps = {
   days: readonly Day[];
   /** The jobs of each of `days`, in order. */
   cells: readonly JobDTO[][];
+  /** The time off of each of `days`, in order. */
+  offs: readonly (readonly TimeOffDTO[])[];
+  showKind: boolean;
   today: string;
   /** The date of this row's cell under a dragged job, if any. */
   dropDate: string | null;
@@ -82,7 +93,8 @@ type WeekRowProps = {
 };
 
 /** One employee's week. Redrawn only when its own jobs, its drop target or the days change. */
-const WeekRow = memo(function WeekRow({ row, days, cells, today, dropDate, canDrag, actions }: WeekRowProps) {
+const WeekRow = memo(function WeekRow(props: WeekRowProps) {
+  const { row, days, cells, offs, showKind, today, dropDate, canDrag, actions } = props;
   // Nobody can be given a job in the Inactive row: no drop, no add; its cards name their owner.
   const isInactive = row.employee === null;
   return (
@@ -90,6 +102,7 @@ const WeekRow = memo(function WeekRow({ row, days, cells, today, dropDate, canDr
       <RowHead row={row} />
       {days.map(({ date, label }, index) => {
         const cellJobs = cells[index] ?? [];
+        const cellOffs = offs[index] ?? NO_TIME_OFF;
         return (
           // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; keyboard and touch users move a job in its Edit dialog
           <div
@@ -98,12 +111,14 @@ const WeekRow = memo(function WeekRow({ row, days, cells, today, dropDate, canDr
               "week-grid__cell",
               date === today ? "is-today" : "",
               dropDate === date ? "is-drop-target" : "",
+              timeOffCellClass(cellOffs),
             ].join(" ")}
             data-testid={`cell-${row.key}-${date}`}
             onDragOver={isInactive ? undefined : (event) => actions.onDragOver(event, row.key, date)}
             onDragLeave={() => actions.onDragLeave(row.key, date)}
             onDrop={isInactive ? undefined : (event) => actions.onDrop(event, row.key, date)}
           >
+            <TimeOffMarks offs={cellOffs} showKind={showKind} />
             {cellJobs.map((job) =>
               rowJob(
                 job,
@@ -139,6 +154,9 @@ function sameRow(before: WeekRowProps, after: WeekRowProps): boolean {
     before.dropDate === after.dropDate &&
     before.canDrag === after.canDrag &&
     before.actions === after.actions &&
+    before.showKind === after.showKind &&
+    before.offs.length === after.offs.length &&
+    before.offs.every((offs, index) => offs === after.offs[index]) &&
     before.cells.length === after.cells.length &&
     before.cells.every((jobs, index) => {
       const next = after.cells[index] ?? [];
@@ -194,6 +212,8 @@ export function WeekGrid({
   onOpenJob,
   onMoveJob,
   dropJobs,
+  timeOffByDay,
+  showTimeOffKind = false,
 }: WeekGridProps) {
   const model = useMemo(
     () => buildGridModel({ weekStart, jobs, rows: employees, everyone, workingDays }),
@@ -217,6 +237,13 @@ export function WeekGrid({
   const cells = useMemo(
     () => model.rows.map((row) => model.days.map((date) => model.jobsIn(row.key, date))),
     [model],
+  );
+  const offs = useMemo(
+    () =>
+      model.rows.map((row) =>
+        model.days.map((date) => timeOffByDay?.get(dayKey(row.key, date)) ?? NO_TIME_OFF),
+      ),
+    [model, timeOffByDay],
   );
   const loads = useMemo(
     () =>
@@ -295,6 +322,8 @@ export function WeekGrid({
               row={row}
               days={days}
               cells={cells[index] ?? []}
+              offs={offs[index] ?? []}
+              showKind={showTimeOffKind}
               today={today}
               dropDate={dropRow === row.key ? (dropDate ?? null) : null}
               canDrag={canDrag}

@@ -6,6 +6,7 @@
 import {
   type CompanySettingsDTO,
   type ConflictContext,
+  type ConflictTimeOff,
   DEFAULT_JOB_DURATION_MINUTES,
   type EmployeeDTO,
   type JobDTO,
@@ -31,10 +32,14 @@ export function withoutWarnings(job: JobDTO): JobDTO {
 /** "1 conflict", "3 conflicts". */
 export const conflictCount = (count: number) => `${count} conflict${count === 1 ? "" : "s"}`;
 
-/** What the engine needs to know of the company: its working days and hours, and who is inactive. */
+/**
+ * What the engine needs to know of the company: its working days and hours, who is
+ * inactive, each person's own weekly pattern, and the time off on screen (docs/time-off.md).
+ */
 export function conflictContextOf(
   settings: CompanySettingsDTO,
   employees: readonly EmployeeDTO[],
+  timeOff: readonly ConflictTimeOff[] = [],
 ): ConflictContext {
   return {
     workingDays: settings.workingDays,
@@ -42,6 +47,8 @@ export function conflictContextOf(
     workdayEnd: settings.workdayEnd,
     inactiveEmployeeIds: new Set(employees.filter((e) => !e.isActive).map((e) => e.id)),
     employeeNames: new Map(employees.map((e) => [e.id, e.name])),
+    availability: new Map(employees.filter((e) => e.availability?.length).map((e) => [e.id, e.availability])),
+    timeOff,
   };
 }
 
@@ -50,6 +57,7 @@ export function withWarnings(
   jobs: JobDTO[],
   settings: CompanySettingsDTO,
   employees: readonly EmployeeDTO[],
+  timeOff: readonly ConflictTimeOff[] = [],
 ): JobDTO[] {
   const missing = (job: JobDTO) => !Array.isArray((job as MaybeWarned).warnings);
   if (!jobs.some(missing)) return jobs;
@@ -61,7 +69,7 @@ export function withWarnings(
         settings.jobTypeDurations?.[job.type] ??
         DEFAULT_JOB_DURATION_MINUTES,
     })),
-    conflictContextOf(settings, employees),
+    conflictContextOf(settings, employees, timeOff),
   );
   return jobs.map((job) =>
     missing(job) ? ({ ...job, warnings: computed.get(job.id) ?? [] } as JobDTO) : job,

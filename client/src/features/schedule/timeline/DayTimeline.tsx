@@ -1,5 +1,6 @@
 import {
   type CompanySettingsDTO,
+  type ConflictTimeOff,
   type EmployeeDTO,
   isoWeekday,
   type JobDTO,
@@ -55,6 +56,8 @@ type DayTimelineProps = {
   trayJobs?: JobDTO[];
   /** Time to shade per row key (time off, when it exists), in minutes of the day. */
   shadedRanges?: ReadonlyMap<string, readonly ShadedRange[]>;
+  /** The time off on screen: a ghost on someone's time off shows the time_off warning. */
+  timeOff?: readonly ConflictTimeOff[];
   onOpenJob: (job: JobDTO) => void;
   onAddJob?: (employeeId: string, date: string) => void;
   /** Drags and keyboard moves are on when the user plans the schedule. */
@@ -89,7 +92,11 @@ export function DayTimeline(props: DayTimelineProps) {
     [day, jobs, roster, everyone, settings.workdayStart, settings.workdayEnd],
   );
   const { range, rows } = timeline;
-  const context = useMemo(() => conflictContextOf(settings, everyone), [settings, everyone]);
+  const { timeOff } = props;
+  const context = useMemo(
+    () => conflictContextOf(settings, everyone, timeOff),
+    [settings, everyone, timeOff],
+  );
   const offHours = useMemo<ShadedRange[]>(() => {
     if (!settings.workingDays.includes(isoWeekday(day))) return [{ start: range.start, end: range.end }];
     return [

@@ -7,8 +7,16 @@ import { formatTimeRange } from "../duration";
 import { type BlockHandlers, LANE_HEIGHT, ROW_PADDING, TimelineBlock } from "./TimelineBlock";
 import { boxOf, clockOf, type HourRange, type TimelineRow as Row } from "./timelineModel";
 
-/** A stretch of a row drawn shaded: hours outside the workday, or time off (with its words). */
-export type ShadedRange = { start: number; end: number; label?: string };
+/**
+ * A stretch of a row drawn shaded: hours outside the workday, or the technician's own
+ * (time off hatched, a pending request outlined, hours outside their pattern), with its words.
+ */
+export type ShadedRange = {
+  start: number;
+  end: number;
+  label?: string;
+  tone?: "time-off" | "pending" | "unavailable";
+};
 
 /** Where the dragged job would go in this row, with the warnings it would get there. */
 export type Ghost = { start: number; minutes: number; warnings: JobWarning[] };
@@ -47,8 +55,13 @@ function Shade({ range, shade, className }: { range: HourRange; shade: ShadedRan
       className={className}
       style={{ left: `${box.left}%`, width: `${box.width}%` }}
       title={shade.label}
+      data-testid={shade.label ? "timeline-shade" : undefined}
       aria-hidden
-    />
+    >
+      {shade.label && shade.tone !== "unavailable" && shade.end - shade.start >= 120 ? (
+        <span className="timeline-row__shade-label">{shade.label}</span>
+      ) : null}
+    </div>
   );
 }
 
@@ -104,10 +117,10 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         ))}
         {shaded?.map((shade) => (
           <Shade
-            key={`shaded-${shade.start}`}
+            key={`shaded-${shade.tone ?? "time-off"}-${shade.start}`}
             range={range}
             shade={shade}
-            className="timeline-row__time-off"
+            className={`timeline-row__${shade.tone ?? "time-off"}`}
           />
         ))}
         {row.blocks.length === 0 ? <span className="timeline-row__empty">No jobs this day</span> : null}

@@ -1,0 +1,99 @@
+/**
+ * Where time off shows (docs/time-off.md, "Everywhere a job is planned"): which days of
+ * whom it covers, its words, and the stretches of a day the Daily View shades. Pure, so
+ * the Week View, By Employee and the timeline cannot disagree.
+ */
+import {
+  addDays,
+  type EmployeeDTO,
+  isoWeekday,
+  TIME_OFF_KIND_LABELS,
+  type TimeOffDTO,
+} from "@sched/shared-types";
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/** The key of one person's day. */
+export const dayKey = (employeeId: string, date: string) => `${employeeId}|${date}`;
+
+/** Approved and pending time off by person and day (declined is not shown); each day of a range once. */
+export function timeOffByDay(list: readonly TimeOffDTO[]): Map<string, TimeOffDTO[]> {
+  const byDay = new Map<string, TimeOffDTO[]>();
+  for (const off of list) {
+    if (off.status === "declined") continue;
+    for (let date = off.startDate; date <= off.endDate; date = addDays(date, 1)) {
+      const key = dayKey(off.employeeId, date);
+      const day = byDay.get(key);
+      if (day) day.push(off);
+      else byDay.set(key, [off]);
+    }
+  }
+  return byDay;
+}
+
+/** "13:00–17:00" for part of a day, "" for whole days. */
+export const timeOffHours = (off: TimeOffDTO) =>
+  off.startTime && off.endTime ? `${off.startTime}–${off.endTime}` : "";
+
+/**
+ * What a shaded day says: "Off · Vacation 13:00–17:00" when approved, "Asked: Vacation"
+ * while pending. The kind only when the reader may see it (the office, or one's own).
+ */
+export function timeOffLabel(off: TimeOffDTO, showKind: boolean): string {
+  const kind = showKind && off.kind ? TIME_OFF_KIND_LABELS[off.kind] : "";
+  const words = [kind, timeOffHours(off)].filter(Boolean).join(" ");
+  if (off.status === "pending") return words ? `Asked off: ${words}` : "Asked off";
+  return words ? `Off · ${words}` : "Off";
+}
+
+const minutesOf = (time: string) => {
+  const [hours, minutes] = time.split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+};
+
+/** A stretch of one day, in minutes from midnight, with what it is. */
+export type DayShade = {
+  start: number;
+  end: number;
+  label: string;
+  tone: "time-off" | "pending" | "unavailable";
+};
+
+/** The stretches of `date` outside the employee's own weekly pattern ([] when they have none). */
+export function unavailableStretches(employee: EmployeeDTO, date: string): DayShade[] {
+  if (employee.availability.length === 0) return [];
+  const day = isoWeekday(date) % 7;
+  const windows = employee.availability
+    .filter((window) => window.day === day)
+    .map((window) => ({ start: minutesOf(window.start), end: minutesOf(window.end) }))
+    .sort((a, b) => a.start - b.start);
+  const shades: DayShade[] = [];
+  let from = 0;
+  for (const window of windows) {
+    if (window.start > from)
+      shades.push({ start: from, end: window.start, label: "Not available", tone: "unavailable" });
+    from = Math.max(from, window.end);
+  }
+  if (from < MINUTES_PER_DAY)
+    shades.push({ start: from, end: MINUTES_PER_DAY, label: "Not available", tone: "unavailable" });
+  return shades;
+}
+
+/** One person's shaded stretches of `date` on the timeline: outside their pattern, then time off. */
+export function dayShades(
+  employee: EmployeeDTO,
+  date: string,
+  byDay: ReadonlyMap<string, readonly TimeOffDTO[]>,
+  showKind: boolean,
+): DayShade[] {
+  const offs = byDay.get(dayKey(employee.id, date)) ?? [];
+  return [
+    ...unavailableStretches(employee, date),
+    ...offs.map((off) => ({
+      start: off.startTime ? minutesOf(off.startTime) : 0,
+      end: off.endTime ? minutesOf(off.endTime) : MINUTES_PER_DAY,
+      label: timeOffLabel(off, showKind),
+      tone: off.status === "pending" ? ("pending" as const) : ("time-off" as const),
+    })),
+  ];
+}
