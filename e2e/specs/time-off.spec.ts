@@ -124,6 +124,12 @@ test.describe("time off", () => {
       `/api/jobs?companyId=${owner.companyId}&employeeId=${tia.id}&startDate=${day}&endDate=${day}`,
     );
     expect(saved?.warnings.map((warning) => warning.code)).toEqual(["time_off"]);
+
+    // The Daily View's timeline hatches Tia's whole day, with its words.
+    await page.getByRole("tab", { name: "Daily View" }).click();
+    const shade = page.getByTestId(`daily-${tia.id}`).getByTestId("timeline-shade");
+    await expect(shade).toHaveAttribute("title", "Off · Vacation");
+    await expect(shade).toHaveClass(/timeline-row__time-off/);
   });
 
   test("'I'm sick today' on the phone reaches the office at once, which re-plans the day from it", async ({
