@@ -3,6 +3,7 @@ import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { openBoard, openedModal, settled } from "../board";
 import { addEmployee, api, expect as baseExpect, type Owner, test } from "../fixtures";
 import { memberPage } from "../members";
+import { pickOption } from "../selects";
 
 // Another browser's socket carries every change: allow a loaded machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -124,6 +125,12 @@ test.describe("time off", () => {
       `/api/jobs?companyId=${owner.companyId}&employeeId=${tia.id}&startDate=${day}&endDate=${day}`,
     );
     expect(saved?.warnings.map((warning) => warning.code)).toEqual(["time_off"]);
+
+    // The Daily View's timeline hatches Tia's whole day, with its words.
+    await page.getByRole("tab", { name: "Daily View" }).click();
+    const shade = page.getByTestId(`daily-${tia.id}`).getByTestId("timeline-shade");
+    await expect(shade).toHaveAttribute("title", "Off · Vacation");
+    await expect(shade).toHaveClass(/timeline-row__time-off/);
   });
 
   test("'I'm sick today' on the phone reaches the office at once, which re-plans the day from it", async ({
@@ -172,5 +179,27 @@ test.describe("time off", () => {
     const dialog = await settled(page.locator(".ant-modal").filter({ hasText: "Mark Tia Tech out on" }));
     await expect(dialog.getByTestId("mark-out-job")).toHaveCount(1);
     await expect(dialog.getByTestId("mark-out-job")).toContainText("12 Oak Rd");
+  });
+
+  test("the office sets a part-timer's working hours on the employee's form", async ({ page, owner }) => {
+    const pat = await addEmployee(page, owner.companyId, "Pat Part");
+    await page.goto("/employees");
+    await page.getByRole("button", { name: "Edit Pat Part" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Employee" });
+    await expect(dialog.getByLabel("Full Name")).toHaveValue("Pat Part", FIRST_LOAD);
+    await expect(dialog.getByTestId("availability-row")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Add working hours" }).click();
+    const row = dialog.getByTestId("availability-row");
+    await pickOption(page, row.getByLabel("Day"), "Friday", row.locator(".ant-select"));
+    await row.getByLabel("To").fill("07:00");
+    await dialog.getByTestId("employee-form-submit").click();
+    await expect(row).toContainText("End must be after start");
+    await row.getByLabel("To").fill("12:00");
+    await dialog.getByTestId("employee-form-submit").click();
+    await expect(page.getByText("Employee has been updated")).toBeVisible();
+    const roster = await api<EmployeeDTO[]>(page, "GET", `/api/employees?companyId=${owner.companyId}`);
+    expect(roster.find((employee) => employee.id === pat.id)?.availability).toEqual([
+      { day: 5, start: "08:00", end: "12:00" },
+    ]);
   });
 });
