@@ -27,7 +27,7 @@ export const invitationEmailJobId = (invitationId: string) => `invitation-${invi
 /** The password reset e-mail's job id: one e-mail per reset, however often it is enqueued. */
 export const passwordResetEmailJobId = (resetId: string) => `password-reset-${resetId}`;
 
-type EmailRequest = { name: EmailJobName; data: EmailJobData<EmailJobName>; jobId: string };
+type EmailRequest = { name: EmailJobName; data: EmailJobData<EmailJobName>; jobId: string; delayMs?: number };
 
 let emailQueue: { queue: Queue; connection: Redis } | undefined;
 
@@ -52,14 +52,14 @@ export function getEmailQueue(): Queue {
   return openEmailQueue().queue;
 }
 
-async function addWithinTimeout({ name, data, jobId }: EmailRequest): Promise<void> {
+async function addWithinTimeout({ name, data, jobId, delayMs }: EmailRequest): Promise<void> {
   const queue = getEmailQueue();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error("Redis did not answer in time")), ENQUEUE_TIMEOUT_MS);
   });
   try {
-    await Promise.race([queue.add(name, data, { ...EMAIL_JOB_OPTIONS, jobId }), timeout]);
+    await Promise.race([queue.add(name, data, { ...EMAIL_JOB_OPTIONS, jobId, delay: delayMs }), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -84,10 +84,16 @@ async function handOverWaiting(): Promise<void> {
 
 /**
  * Queues an e-mail job. jobId makes a repeated enqueue of the same e-mail a no-op while
- * the first is pending, which also makes handing one over twice harmless.
+ * the first is pending, which also makes handing one over twice harmless. delayMs holds
+ * the e-mail back (a change notice waiting for the job to settle).
  */
-export async function enqueueEmail<N extends EmailJobName>(name: N, data: EmailJobData<N>, jobId: string) {
-  const request: EmailRequest = { name, data, jobId };
+export async function enqueueEmail<N extends EmailJobName>(
+  name: N,
+  data: EmailJobData<N>,
+  jobId: string,
+  delayMs?: number,
+) {
+  const request: EmailRequest = { name, data, jobId, delayMs };
   try {
     // Known to be away (a queue first used during an outage would wait for it): no need to wait to know.
     if (isRedisAway(redis) || isRedisAway(openEmailQueue().connection))

@@ -69,6 +69,55 @@ test.describe("a board that never hides a job", () => {
     await expect(page.getByTestId("by-employee-view").getByText("9 Sunday Sq")).toBeVisible();
   });
 
+  test("a Monday-to-Friday company sees five columns, and Show all days opens the weekend for a drop (with the warning)", async ({
+    page,
+    owner,
+  }) => {
+    test.skip(isPhone(page), "the desktop drags");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    await setWorkingDays(page, owner, [1, 2, 3, 4, 5]);
+    await addJob(page, owner.companyId, { employeeId: luis.id, location: "6 Weekday Way" });
+    await openBoard(page, `/schedule?week=${MONDAY}`);
+    await showWeekView(page);
+    const saturdayCell = page.getByTestId(`cell-${luis.id}-2031-03-08`);
+    await expect(page.getByTestId(`cell-${luis.id}-2031-03-07`)).toBeAttached();
+    await expect(saturdayCell).toHaveCount(0);
+    await expect(page.getByTestId(`cell-${luis.id}-${SUNDAY}`)).toHaveCount(0);
+
+    await page.getByLabel("Show all days").click();
+    await expect(saturdayCell).toBeAttached();
+    await expect(page.getByTestId(`cell-${luis.id}-${SUNDAY}`)).toBeAttached();
+    await page
+      .getByTestId(`cell-${luis.id}-${WEDNESDAY}`)
+      .getByTestId("job-card")
+      .filter({ hasText: "6 Weekday Way" })
+      .dragTo(saturdayCell);
+    const moved = saturdayCell.getByTestId("job-card").filter({ hasText: "6 Weekday Way" });
+    await expect(moved).toBeVisible();
+    await expect(moved.getByTestId("job-conflict")).toHaveAttribute("title", /Saturday is not a working day/);
+
+    // Off again: Saturday stays, because it has work now; the empty Sunday goes.
+    await page.getByLabel("Show all days").click();
+    await expect(moved).toBeVisible();
+    await expect(page.getByTestId(`cell-${luis.id}-${SUNDAY}`)).toHaveCount(0);
+  });
+
+  test("an impossible date typed into the job form says it is not a real date", async ({ page, owner }) => {
+    test.skip(isPhone(page), "typing into the date field's parts needs a keyboard");
+    await addEmployee(page, owner.companyId, "Luis Garcia");
+    await openBoard(page, `/schedule?week=${MONDAY}`);
+    await page.getByRole("button", { name: "Add Job", exact: true }).click();
+    const dialog = modal(page, "Add Job");
+    const date = dialog.getByLabel("Date");
+    await expect(date).toHaveValue(MONDAY);
+    // Month, day, year: 30 February, which the browser cannot read.
+    await date.click({ position: { x: 8, y: 10 } });
+    await page.keyboard.type("02302031");
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByText("Date is not a real date: that month has no such day")).toBeVisible();
+    await expect(dialog.getByText("Date is required")).toHaveCount(0);
+  });
+
   test("a company that works Sundays sees the Sunday column with nothing booked", async ({ page, owner }) => {
     const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
     await setWorkingDays(page, owner, [1, 2, 3, 4, 5, 6, 7]);

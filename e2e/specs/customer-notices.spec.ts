@@ -48,10 +48,14 @@ test("turn notices on, book a job, find the confirmation in the outbox, move it,
   await expect(notices).not.toBeChecked();
   await notices.click();
   await page.getByLabel("Reminder time").fill("18:30");
+  // A change e-mail waits 10 minutes for the job to settle by default; here it goes at once.
+  const settle = page.getByLabel("Wait before a change e-mail (minutes)");
+  await expect(settle).toHaveValue("10");
+  await settle.fill("0");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved")).toBeVisible(SLOW);
   const saved = await api<CompanySettingsDTO>(page, "GET", `/api/companies/${owner.companyId}/settings`);
-  expect(saved).toMatchObject({ customerNotices: true, reminderTime: "18:30" });
+  expect(saved).toMatchObject({ customerNotices: true, reminderTime: "18:30", noticeSettleMinutes: 0 });
 
   // Booked over the API as the job dialog would: this spec is about the e-mail, not the dialog.
   const employee = await addEmployee(page, owner.companyId, "Tom Becker", "purple");

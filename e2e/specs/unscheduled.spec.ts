@@ -3,7 +3,7 @@
  * to a cell and back, each move with Undo. The desktop drags; the phone uses "Move to…".
  */
 import type { Locator, Page } from "@playwright/test";
-import type { JobDTO } from "@sched/shared-types";
+import { clockIn, dateIn, type JobDTO } from "@sched/shared-types";
 import { closeNotices, modal, openBoard, undoInToast } from "../board";
 import { addEmployee, api, expect, isPhone, type Owner, test } from "../fixtures";
 import { chooseOption } from "../selects";
@@ -116,5 +116,40 @@ test.describe("unscheduled jobs", () => {
     await (await undoInToast(page, "9 Pocket Rd")).tap();
     await expect(cardIn(day, "9 Pocket Rd")).toBeVisible();
     await expect.poll(async () => (await trayJobs(page, owner)).length).toBe(0);
+  });
+});
+
+/** A zone whose clock now reads between 10:00 and 20:00: 09:00 is past there, and slots are left. */
+function midDayZone(): string {
+  const zones = ["Pacific/Kiritimati", "Asia/Tokyo", "Asia/Kolkata", "Europe/London", "America/New_York"];
+  const hourIn = (zone: string) => Number(clockIn(new Date(), zone).slice(0, 2));
+  return [...zones, "America/Los_Angeles", "Pacific/Honolulu"].find(
+    (zone) => hourIn(zone) >= 10 && hourIn(zone) < 20,
+  )!;
+}
+
+test.describe("a drop on today", () => {
+  test("never gets a time already past: the next free slot from now", async ({ page, owner }) => {
+    test.skip(isPhone(page), "the desktop drags");
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    const timeZone = midDayZone();
+    // Every day a working day, so today's column shows whatever day it is.
+    await api(page, "PUT", `/api/companies/${owner.companyId}/settings`, {
+      timeZone,
+      workingDays: [1, 2, 3, 4, 5, 6, 7],
+    });
+    const job = await addTrayJob(page, owner.companyId, "5 Late Ln");
+    const today = dateIn(new Date(), timeZone);
+    const clock = clockIn(new Date(), timeZone);
+    await openBoard(page, `/schedule?week=${today}`);
+    await cardIn(page.getByTestId("unscheduled-tray"), "5 Late Ln").dragTo(
+      page.getByTestId(`cell-${luis.id}-${today}`),
+    );
+    await expect(page.getByText("Job scheduled")).toBeVisible();
+    const day = `/api/jobs?companyId=${owner.companyId}&startDate=${today}&endDate=${today}`;
+    const savedTime = async () =>
+      (await api<JobDTO[]>(page, "GET", day)).find((one) => one.id === job.id)?.time;
+    await expect.poll(savedTime).toMatch(/^\d\d:(00|15|30|45)$/);
+    expect((await savedTime())! >= clock).toBe(true);
   });
 });

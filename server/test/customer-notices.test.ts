@@ -6,9 +6,10 @@
 import { customerIdOfToken, unsubscribeToken } from "@sched/core/customer-notices/unsubscribe-token";
 import { db } from "@sched/core/db/client";
 import { customerNotices, customers, jobs } from "@sched/core/db/schema";
-import { closeQueues } from "@sched/core/queues";
+import { closeQueues, getEmailQueue } from "@sched/core/queues";
 import { buildJob, buildTenant, uniqueEmail } from "@sched/core/test/factories";
-import { asc, eq } from "drizzle-orm";
+import { NOTICE_SETTLE_INVALID } from "@sched/shared-types";
+import { asc, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Agent, agentFor, anonymous } from "./support";
 
@@ -65,6 +66,80 @@ describe("the setting", () => {
     const bad = await owner.put(path).send({ reminderTime: "25:00" });
     expect(bad.status).toBe(400);
     expect((await owner.get(path)).body).toMatchObject({ customerNotices: false, reminderTime: "17:00" });
+  });
+
+  it("waits 10 minutes for a change to settle unless the owner picks 0 to 120 whole minutes", async () => {
+    const tenant = await buildTenant();
+    const path = `/api/companies/${tenant.company.id}/settings`;
+    const owner = await agentFor(tenant.owner);
+    expect((await owner.get(path)).body).toMatchObject({ noticeSettleMinutes: 10 });
+    for (const wrong of [-1, 121, 2.5, "5"]) {
+      const res = await owner.put(path).send({ noticeSettleMinutes: wrong });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({
+        path: "noticeSettleMinutes",
+        message: NOTICE_SETTLE_INVALID,
+      });
+    }
+    expect((await owner.put(path).send({ noticeSettleMinutes: 3 })).body).toMatchObject({
+      noticeSettleMinutes: 3,
+    });
+    expect((await owner.get(path)).body).toMatchObject({ noticeSettleMinutes: 3 });
+  });
+});
+
+describe("one notice per settled change", () => {
+  const markSent = (noticeId: string) =>
+    db.update(customerNotices).set({ sentAt: new Date() }).where(eq(customerNotices.id, noticeId));
+  const queued = (noticeId: string) => getEmailQueue().getJob(`customer-notice-${noticeId}`);
+
+  it("holds a move's confirmation back for the settle time; the booking's goes at once", async () => {
+    const tenant = await tenantWithNotices();
+    await tenant.agent.put(`/api/companies/${tenant.company.id}/settings`).send({ noticeSettleMinutes: 2 });
+    const job = await book(tenant, { customerEmail: uniqueEmail("settle") });
+    const before = Date.now();
+    expect((await tenant.agent.put(`/api/jobs/${job.id}`).send({ date: "2026-12-03" })).status).toBe(200);
+    const [booking, move] = await noticesOf(job.id);
+    expect(booking.sendAfter).toBeNull();
+    expect((await queued(booking.id))?.opts.delay ?? 0).toBe(0);
+    expect(move.sendAfter!.getTime()).toBeGreaterThanOrEqual(before + 120_000);
+    expect((await queued(move.id))?.opts.delay).toBe(120_000);
+  });
+
+  it("cancels a visit the customer was told of when it goes to the tray (settling) or is deleted (at once), once", async () => {
+    const tenant = await tenantWithNotices();
+    const trayed = await book(tenant, { customerEmail: uniqueEmail("trayed") });
+    await markSent((await noticesOf(trayed.id))[0].id);
+    const toTray = { employeeId: null, date: null, time: null };
+    expect((await tenant.agent.put(`/api/jobs/${trayed.id}`).send(toTray)).status).toBe(200);
+    expect((await tenant.agent.delete(`/api/jobs/${trayed.id}`)).status).toBe(204);
+    const told = await db
+      .select()
+      .from(customerNotices)
+      .where(like(customerNotices.dedupeKey, `%:${trayed.id}:%`));
+    const cancellations = told.filter((notice) => notice.kind === "cancellation");
+    expect(cancellations).toHaveLength(1);
+    expect(cancellations[0]).toMatchObject({ visit: { date: "2026-12-01", time: "09:00", type: "Repair" } });
+    expect(cancellations[0].sendAfter).not.toBeNull();
+
+    const deleted = await book(tenant, { customerEmail: uniqueEmail("deleted") });
+    await markSent((await noticesOf(deleted.id))[0].id);
+    expect((await tenant.agent.delete(`/api/jobs/${deleted.id}`)).status).toBe(204);
+    const [, cancelled] = await db
+      .select()
+      .from(customerNotices)
+      .where(like(customerNotices.dedupeKey, `%:${deleted.id}:%`))
+      .orderBy(asc(customerNotices.createdAt));
+    expect(cancelled).toMatchObject({ kind: "cancellation", jobId: null, sendAfter: null });
+
+    // Never told (its confirmation not sent yet): nothing to cancel.
+    const untold = await book(tenant, { customerEmail: uniqueEmail("untold") });
+    expect((await tenant.agent.delete(`/api/jobs/${untold.id}`)).status).toBe(204);
+    const aboutUntold = await db
+      .select()
+      .from(customerNotices)
+      .where(like(customerNotices.dedupeKey, `%:${untold.id}:%`));
+    expect(aboutUntold.map((notice) => notice.kind)).toEqual(["confirmation"]);
   });
 });
 

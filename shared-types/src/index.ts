@@ -6,6 +6,7 @@ export * from "./dates";
 export * from "./errors";
 export * from "./events";
 export * from "./first-run";
+export * from "./free-slot";
 export * from "./links";
 export * from "./queues";
 export * from "./roles";

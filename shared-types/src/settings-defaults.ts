@@ -18,6 +18,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettingsDTO = {
   jobTypeDurations: {},
   customerNotices: false,
   reminderTime: "17:00",
+  noticeSettleMinutes: 10,
   overtimeWeeklyMinutes: 2400,
   overtimeDailyMinutes: null,
 };
@@ -38,6 +39,8 @@ export type CompanySettingsDTO = {
   customerNotices: boolean;
   /** "HH:mm" in the company's time zone: when the day-before reminder goes out. */
   reminderTime: string;
+  /** Minutes a moved, trayed or cancelled job must stay still before its customer is e-mailed the final state. */
+  noticeSettleMinutes: number;
   /** Minutes in a week after which time worked is overtime (docs/timesheets.md); 2,400 = 40 h. */
   overtimeWeeklyMinutes: number;
   /** Minutes in a day after which time worked is overtime; null: no daily overtime. */

@@ -7,7 +7,7 @@ import { type JobNoticeChange, noticeJobChange } from "@sched/core/customer-noti
 import { db } from "@sched/core/db/client";
 import { companySettings, customerNotices, jobs } from "@sched/core/db/schema";
 import { buildCompany, buildEmployee, buildJob, uniqueEmail } from "@sched/core/test/factories";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 
 type JobInsert = Partial<typeof jobs.$inferInsert>;
 
@@ -15,7 +15,14 @@ export async function noticeCompany(settings: Partial<typeof companySettings.$in
   const { company, owner } = await buildCompany({ name: "Drip & Drain" });
   await db
     .insert(companySettings)
-    .values({ companyId: company.id, customerNotices: true, timeZone: "America/Chicago", ...settings });
+    // No settle time unless a test asks for one: a change's e-mail goes out at once.
+    .values({
+      companyId: company.id,
+      customerNotices: true,
+      timeZone: "America/Chicago",
+      noticeSettleMinutes: 0,
+      ...settings,
+    });
   const employee = await buildEmployee(company.id, { name: "Pat Plumber" });
   return { company, owner, employee };
 }
@@ -55,4 +62,18 @@ export const noticesOf = (jobId: string) =>
     .select()
     .from(customerNotices)
     .where(eq(customerNotices.jobId, jobId))
+    .orderBy(asc(customerNotices.createdAt));
+
+/** Deletes a job as deleteJob does, then records the cancellation the deletion calls for. */
+export async function removeJob(jobId: string) {
+  const [deleted] = await db.delete(jobs).where(eq(jobs.id, jobId)).returning();
+  await noticeJobChange({ type: "deleted", job: deleted });
+}
+
+/** Every notice about a job, its deleted job's cancellations too (found by key). */
+export const noticesAbout = (jobId: string) =>
+  db
+    .select()
+    .from(customerNotices)
+    .where(like(customerNotices.dedupeKey, `%:${jobId}:%`))
     .orderBy(asc(customerNotices.createdAt));

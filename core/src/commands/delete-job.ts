@@ -1,5 +1,6 @@
-/** Deleting a job from the board (docs/schedule.md); its photos go with it. */
+/** Deleting a job from the board (docs/schedule.md); its photos go with it, its customer is told. */
 import { eq } from "drizzle-orm";
+import { noticeJobChange } from "../customer-notices/record-notice";
 import { db } from "../db/client";
 import { jobs } from "../db/schema";
 import { notifyJobChange } from "../notifications/notify";
@@ -10,5 +11,8 @@ export async function deleteJob(member: CompanyAccess, job: { id: string }): Pro
   // The row as it was deleted (not as it was read before): the technician is told about that one.
   const [deleted] = await db.delete(jobs).where(eq(jobs.id, job.id)).returning();
   publish(member.companyId, "job.deleted", { id: job.id, companyId: member.companyId });
-  if (deleted) await notifyJobChange(member, { type: "deleted", job: deleted });
+  if (!deleted) return;
+  await notifyJobChange(member, { type: "deleted", job: deleted });
+  // A customer told of this visit hears it is cancelled (docs/customers.md).
+  await noticeJobChange({ type: "deleted", job: deleted });
 }

@@ -30,6 +30,7 @@ import { publish } from "../publish";
 import { defaultJobDuration } from "../queries/job-durations";
 import { withWarnings } from "../queries/job-warnings";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
+import { timeOfMoveOntoToday } from "./drop-time";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { writeJobIfVersion } from "./job-compare-and-set";
 import { decodePhotoChanges, writePhotoChanges } from "./job-photos";
@@ -320,6 +321,8 @@ export async function updateJob(
         const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
         if (!locked) throw new NotFound(JOB_NOT_FOUND);
         await assertChangeAllowed(tx, member, locked, change, expectedVersion);
+        const dropTime = await timeOfMoveOntoToday(tx, locked, change.fields);
+        if (dropTime) change.fields = { ...change.fields, time: dropTime };
         if (fields.employeeId && fields.employeeId !== locked.employeeId) {
           await assertEmployeeOfCompany(tx, companyId, fields.employeeId);
         }

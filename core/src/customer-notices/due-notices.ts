@@ -3,7 +3,7 @@
  * visits of the companies whose own clock has passed their reminder time, and notices
  * whose e-mail job never reached the queue.
  */
-import { and, asc, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { customerNotices, jobs } from "../db/schema";
 
@@ -48,13 +48,22 @@ export async function listDueReminders(now = new Date()): Promise<JobRow[]> {
   return db.select().from(jobs).where(inArray(jobs.id, ids));
 }
 
-/** Ids of notices not sent and older than the grace period, oldest first. */
+/**
+ * Ids of notices not sent and due for longer than the grace period, oldest first. A change
+ * notice is due when it has settled (sendAfter), not when it was made.
+ */
 export async function listUnsentNotices(now = new Date()): Promise<string[]> {
-  const createdBefore = new Date(now.getTime() - UNSENT_NOTICE_GRACE_MS);
+  const dueBefore = new Date(now.getTime() - UNSENT_NOTICE_GRACE_MS);
   const rows = await db
     .select({ id: customerNotices.id })
     .from(customerNotices)
-    .where(and(isNull(customerNotices.sentAt), lte(customerNotices.createdAt, createdBefore)))
+    .where(
+      and(
+        isNull(customerNotices.sentAt),
+        lte(customerNotices.createdAt, dueBefore),
+        or(isNull(customerNotices.sendAfter), lte(customerNotices.sendAfter, dueBefore)),
+      ),
+    )
     .orderBy(asc(customerNotices.createdAt))
     .limit(SWEEP_BATCH);
   return rows.map((row) => row.id);

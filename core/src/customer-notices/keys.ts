@@ -4,7 +4,7 @@
  * unique (company, key) index, so the row is made once whoever asks for it how often.
  */
 
-export const NOTICE_KINDS = ["confirmation", "reminder", "on_the_way"] as const;
+export const NOTICE_KINDS = ["confirmation", "reminder", "on_the_way", "cancellation"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
@@ -13,6 +13,19 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
  */
 export const confirmationKey = (job: { id: string; date: string; time: string; version: number }) =>
   `confirmation:${job.id}:${job.date}T${job.time}:v${job.version}`;
+
+/** The slot a confirmation's key names: what the customer was told when it was sent. */
+export function slotOfConfirmationKey(key: string): { date: string; time: string } | undefined {
+  const match = /^confirmation:[^:]+:(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):v\d+$/.exec(key);
+  return match ? { date: match[1], time: match[2] } : undefined;
+}
+
+/**
+ * One cancellation per confirmation the customer received: moving a job to the tray and
+ * then deleting it cancels the visit they were told of once, not twice.
+ */
+export const cancellationKey = (jobId: string, toldNoticeId: string) =>
+  `cancellation:${jobId}:${toldNoticeId}`;
 
 /** One reminder per job and visit date: moved to another day, the visit is reminded of again. */
 export const reminderKey = (job: { id: string; date: string }) => `reminder:${job.id}:${job.date}`;

@@ -7,9 +7,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { findOrCreateCustomer } from "../commands/find-or-create-customer";
 import { db } from "../db/client";
-import { companySettings, customerNotices, customers, jobs } from "../db/schema";
+import { companySettings, customerNotices, customers, jobs, type NoticeVisit } from "../db/schema";
 import { logger } from "../logger";
 import { enqueueEmail } from "../queues";
+import { recordCancellation } from "./cancellation";
 import { confirmationKey, type NoticeKind, noticeEmailJobId, onTheWayKey } from "./keys";
 
 type JobRow = typeof jobs.$inferSelect;
@@ -17,9 +18,16 @@ type JobRow = typeof jobs.$inferSelect;
 /** What a job command just did, as the notices see it. */
 export type JobNoticeChange =
   | { type: "created"; job: JobRow }
-  | { type: "updated"; before: JobRow; after: JobRow };
+  | { type: "updated"; before: JobRow; after: JobRow }
+  | { type: "deleted"; job: JobRow };
 
-type WantedNotice = { kind: NoticeKind; dedupeKey: string };
+/**
+ * A notice a change calls for. One that settles waits until the job has been still for the
+ * company's settle time; a cancellation's key depends on what the customer was told, so
+ * it is found after the database is asked (./cancellation.ts).
+ */
+export type WantedNotice = { kind: NoticeKind; dedupeKey: string; settles: boolean };
+type Wanted = WantedNotice | { kind: "cancellation"; settles: boolean };
 
 /** Visits that still happen: a cancelled or finished job is not confirmed or reminded of. */
 export const isUpcomingStatus = (status: string) => status === "scheduled" || status === "in_progress";
@@ -28,33 +36,42 @@ export const isUpcomingStatus = (status: string) => status === "scheduled" || st
 export type ScheduledJob = JobRow & { date: string; time: string };
 export const isScheduled = (job: JobRow): job is ScheduledJob => job.date !== null && job.time !== null;
 
+const isVisit = (job: JobRow) => isScheduled(job) && isUpcomingStatus(job.status);
+
 /** Which notices a change calls for, decided from the rows alone (no database). */
-export function noticesFor(change: JobNoticeChange): WantedNotice[] {
+export function noticesFor(change: JobNoticeChange): Wanted[] {
   if (change.type === "created") {
     const { job } = change;
-    return isScheduled(job) && isUpcomingStatus(job.status)
-      ? [{ kind: "confirmation", dedupeKey: confirmationKey(job) }]
+    return isVisit(job) && isScheduled(job)
+      ? [{ kind: "confirmation", dedupeKey: confirmationKey(job), settles: false }]
       : [];
   }
+  // Deleting is final: nothing to wait for.
+  if (change.type === "deleted") return isVisit(change.job) ? [{ kind: "cancellation", settles: false }] : [];
   const { before, after } = change;
-  const wanted: WantedNotice[] = [];
+  const wanted: Wanted[] = [];
   const isMoved = before.date !== after.date || before.time !== after.time;
-  if (isMoved && isScheduled(after) && isUpcomingStatus(after.status)) {
-    wanted.push({ kind: "confirmation", dedupeKey: confirmationKey(after) });
+  if (isMoved && isVisit(after) && isScheduled(after)) {
+    wanted.push({ kind: "confirmation", dedupeKey: confirmationKey(after), settles: true });
+  }
+  // To the tray or cancelled: it may come back before it settles, and then nothing is said.
+  if (isVisit(before) && (!isScheduled(after) || after.status === "cancelled")) {
+    wanted.push({ kind: "cancellation", settles: true });
   }
   const isOnTheWay = after.onMyWayAt !== null && before.onMyWayAt?.getTime() !== after.onMyWayAt.getTime();
   if (isOnTheWay && isScheduled(after) && after.status !== "cancelled") {
-    wanted.push({ kind: "on_the_way", dedupeKey: onTheWayKey(after) });
+    wanted.push({ kind: "on_the_way", dedupeKey: onTheWayKey(after), settles: false });
   }
   return wanted;
 }
 
-async function noticesAreOn(companyId: string): Promise<boolean> {
+/** Whether notices are on, and how long a change waits: one read of the company's settings. */
+async function noticeSettings(companyId: string) {
   const [row] = await db
-    .select({ on: companySettings.customerNotices })
+    .select({ on: companySettings.customerNotices, settleMinutes: companySettings.noticeSettleMinutes })
     .from(companySettings)
     .where(eq(companySettings.companyId, companyId));
-  return row?.on ?? false;
+  return { isOn: row?.on ?? false, settleMs: (row?.settleMinutes ?? 10) * 60_000 };
 }
 
 export type NoticeRecipient = { customerId: string; email: string };
@@ -90,26 +107,35 @@ export async function recipientOf(job: JobRow): Promise<NoticeRecipient | undefi
   return { customerId: customer.id, email };
 }
 
-/** Makes the notice's row unless its key exists; queues its e-mail when the row is new. */
+/** What the row is about beyond its kind and key: a cancellation carries its visit. */
+export type NoticeRecord = { kind: NoticeKind; dedupeKey: string; visit?: NoticeVisit };
+
+/**
+ * Makes the notice's row unless its key exists; queues its e-mail when the row is new,
+ * held back by delayMs (sendAfter lets the sweep of unsent notices know it is not late).
+ */
 export async function recordNotice(
-  job: Pick<JobRow, "id" | "companyId">,
+  about: { companyId: string; jobId: string | null },
   recipient: NoticeRecipient,
-  notice: WantedNotice,
+  notice: NoticeRecord,
+  delayMs = 0,
 ): Promise<string | undefined> {
   const [row] = await db
     .insert(customerNotices)
     .values({
-      companyId: job.companyId,
-      jobId: job.id,
+      companyId: about.companyId,
+      jobId: about.jobId,
       customerId: recipient.customerId,
       kind: notice.kind,
       dedupeKey: notice.dedupeKey,
       recipient: recipient.email,
+      visit: notice.visit,
+      sendAfter: delayMs > 0 ? new Date(Date.now() + delayMs) : null,
     })
     .onConflictDoNothing({ target: [customerNotices.companyId, customerNotices.dedupeKey] })
     .returning({ id: customerNotices.id });
   if (!row) return undefined;
-  await enqueueEmail("sendCustomerNotice", { noticeId: row.id }, noticeEmailJobId(row.id));
+  await enqueueEmail("sendCustomerNotice", { noticeId: row.id }, noticeEmailJobId(row.id), delayMs);
   return row.id;
 }
 
@@ -121,12 +147,21 @@ export async function recordNotice(
 export async function noticeJobChange(change: JobNoticeChange): Promise<void> {
   const wanted = noticesFor(change);
   if (wanted.length === 0) return;
-  const job = change.type === "created" ? change.job : change.after;
+  const job = change.type === "updated" ? change.after : change.job;
   try {
-    if (!(await noticesAreOn(job.companyId))) return;
+    const { isOn, settleMs } = await noticeSettings(job.companyId);
+    if (!isOn) return;
+    for (const { settles } of wanted.filter((one) => one.kind === "cancellation")) {
+      await recordCancellation(change.type === "deleted" ? null : job, job, settles ? settleMs : 0);
+    }
+    const others = wanted.filter((one): one is WantedNotice => one.kind !== "cancellation");
+    if (others.length === 0) return;
     const recipient = await recipientOf(job);
     if (!recipient) return;
-    for (const notice of wanted) await recordNotice(job, recipient, notice);
+    for (const { kind, dedupeKey, settles } of others) {
+      const about = { companyId: job.companyId, jobId: job.id };
+      await recordNotice(about, recipient, { kind, dedupeKey }, settles ? settleMs : 0);
+    }
   } catch (error) {
     logger.error({ err: error, jobId: job.id }, "could not record a customer notice");
   }

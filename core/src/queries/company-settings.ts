@@ -18,6 +18,7 @@ export function presentCompanySettings(row: SettingsRow | undefined): CompanySet
     jobTypeDurations: row.jobTypeDurations,
     customerNotices: row.customerNotices,
     reminderTime: row.reminderTime,
+    noticeSettleMinutes: row.noticeSettleMinutes,
     overtimeWeeklyMinutes: row.overtimeWeeklyMinutes,
     overtimeDailyMinutes: row.overtimeDailyMinutes,
   };

@@ -21,6 +21,7 @@ export const WORKDAY_ORDER_INVALID = "The workday must end after it starts";
 export const DURATION_INVALID = "Duration must be 15 to 720 minutes in steps of 15";
 export const JOB_TYPE_DURATIONS_INVALID = "Job type durations must name job types";
 export const OVERTIME_WEEKLY_INVALID = "Weekly overtime must start after 1 to 168 hours, in whole minutes";
+export const NOTICE_SETTLE_INVALID = "The wait before a change e-mail must be 0 to 120 whole minutes";
 export const OVERTIME_DAILY_INVALID = "Daily overtime must start after 1 to 24 hours, in whole minutes";
 
 /** Minutes worked in a week (or a day) after which the rest is overtime (docs/timesheets.md). */
@@ -109,6 +110,12 @@ export const ZCompanySettingsUpdate = z
     jobTypeDurations: ZJobTypeDurations.optional(),
     customerNotices: z.boolean({ message: "customerNotices must be true or false" }).optional(),
     reminderTime: ZTime.optional(),
+    noticeSettleMinutes: z
+      .number({ message: NOTICE_SETTLE_INVALID })
+      .int({ message: NOTICE_SETTLE_INVALID })
+      .min(0, { message: NOTICE_SETTLE_INVALID })
+      .max(120, { message: NOTICE_SETTLE_INVALID })
+      .optional(),
     overtimeWeeklyMinutes: overtimeMinutes(168 * 60, OVERTIME_WEEKLY_INVALID).optional(),
     /** Null: no daily overtime, only the weekly one. */
     overtimeDailyMinutes: overtimeMinutes(24 * 60, OVERTIME_DAILY_INVALID)

@@ -1,41 +1,37 @@
 /**
  * Job `sendCustomerNotice` {noticeId}: e-mails one booking notice once (docs/customers.md,
  * "Booking notices"). Like the invitation e-mail, the handler reloads everything, skips a
- * row already sent, and records sentAt right after the SMTP server accepts the message,
- * again if the database connection drops meanwhile (../mail/record-sent.ts); a repeat after
- * a worker died in the milliseconds between carries the same Message-ID.
+ * row already sent, and records sentAt right after the SMTP server accepts the message
+ * (../mail/deliver-notice.ts).
  *
  * A notice that no longer fits (notices turned off, the customer unsubscribed, the job
- * deleted, cancelled or moved again since) is deleted instead of sent: its key can never
- * come back, because keys name the job's version or date.
+ * deleted, cancelled or moved again since, or back where the customer was last told it
+ * is) is deleted instead of sent. A change notice is queued to run once the job has been
+ * still for the company's settle time, so only the last of several quick moves is sent.
  */
 
-import { config } from "@sched/core/config";
 import { reminderKey } from "@sched/core/customer-notices/keys";
 import { isScheduled, isUpcomingStatus, type ScheduledJob } from "@sched/core/customer-notices/record-notice";
-import { unsubscribeApiUrl, unsubscribeLink } from "@sched/core/customer-notices/unsubscribe-token";
+import { lastTold } from "@sched/core/customer-notices/told";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
 import { isVisitPast } from "@sched/core/customer-notices/visit-time";
 import { db } from "@sched/core/db/client";
 import { companies, customerNotices, customers, employees, jobs } from "@sched/core/db/schema";
-import { logger } from "@sched/core/logger";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import { ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
-import { and, eq, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
-import { type CustomerNoticeFacts, renderCustomerNotice } from "../mail/customer-notice";
-import { recordSent } from "../mail/record-sent";
-import { type Mail, sendMail } from "../mail/transport";
+import { and, eq, gt, ne } from "drizzle-orm";
+import { deliverNotice, dropNotice } from "../mail/deliver-notice";
+import { sendCancellation } from "./send-cancellation";
+
+export { noticeMessageId } from "../mail/deliver-notice";
 
 export type NoticeSendOutcome = "sent" | "gone" | "already-sent" | "skipped";
 
 type NoticeRow = typeof customerNotices.$inferSelect;
+type Told = Awaited<ReturnType<typeof lastTold>>;
 
-/** The same id on every attempt, so mail systems that saw a first copy can drop a repeat. */
-export const noticeMessageId = (noticeId: string) =>
-  `<customer-notice-${noticeId}@${new URL(config.appUrl).hostname}>`;
-
-async function otherConfirmation(notice: NoticeRow, when: "earlier-sent" | "later") {
+async function laterConfirmation(notice: NoticeRow) {
   const [found] = await db
     .select({ id: customerNotices.id })
     .from(customerNotices)
@@ -45,9 +41,7 @@ async function otherConfirmation(notice: NoticeRow, when: "earlier-sent" | "late
         eq(customerNotices.jobId, notice.jobId!),
         eq(customerNotices.kind, "confirmation"),
         ne(customerNotices.id, notice.id),
-        when === "later"
-          ? gt(customerNotices.createdAt, notice.createdAt)
-          : and(lt(customerNotices.createdAt, notice.createdAt), isNotNull(customerNotices.sentAt)),
+        gt(customerNotices.createdAt, notice.createdAt),
       ),
     )
     .limit(1);
@@ -58,6 +52,7 @@ async function otherConfirmation(notice: NoticeRow, when: "earlier-sent" | "late
 async function reasonToSkip(
   notice: NoticeRow,
   found: Awaited<ReturnType<typeof loadFacts>>,
+  told: Told,
   isOn: boolean,
   timeZone: string,
 ) {
@@ -72,7 +67,10 @@ async function reasonToSkip(
   // A job dropped on a time already gone, or a notice held up past the visit: never news.
   if (isVisitPast(job.date, job.time, timeZone)) return "visit in the past";
   if (notice.kind === "reminder" && notice.dedupeKey !== reminderKey(job)) return "job moved";
-  if (notice.kind === "confirmation" && (await otherConfirmation(notice, "later"))) return "moved again";
+  if (notice.kind !== "confirmation") return undefined;
+  if (await laterConfirmation(notice)) return "moved again";
+  // Moved away and back before it settled: the customer already knows this slot.
+  if (told?.kind === "confirmation" && told.date === job.date && told.time === job.time) return "unchanged";
   return undefined;
 }
 
@@ -117,50 +115,32 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
   const [notice] = await db.select().from(customerNotices).where(eq(customerNotices.id, noticeId));
   if (!notice) return "gone";
   if (notice.sentAt) return "already-sent";
+  if (notice.kind === "cancellation") return sendCancellation(notice);
 
   const found = await loadFacts(notice);
   const settings = await loadCompanySettings(notice.companyId);
-  const skip = await reasonToSkip(notice, found, settings.customerNotices, settings.timeZone);
+  const told = notice.jobId ? await lastTold(notice.companyId, notice.jobId) : undefined;
+  const skip = await reasonToSkip(notice, found, told, settings.customerNotices, settings.timeZone);
   if (skip || !found || !notice.customerId || !isScheduled(found.job)) {
-    await db
-      .delete(customerNotices)
-      .where(and(eq(customerNotices.id, notice.id), isNull(customerNotices.sentAt)));
-    logger.info({ noticeId, reason: skip }, "customer notice dropped");
+    await dropNotice(notice, skip);
     return "skipped";
   }
 
-  const facts: CustomerNoticeFacts = {
-    kind: notice.kind as CustomerNoticeFacts["kind"],
-    isMove: notice.kind === "confirmation" && (await otherConfirmation(notice, "earlier-sent")),
-    companyName: found.companyName,
-    jobType: found.job.type,
-    location: found.job.location,
-    date: found.job.date,
-    time: found.job.time,
-    country: settings.country,
-    technicianName: found.technicianName,
-    unsubscribeLink: unsubscribeLink(notice.customerId),
-  };
-  // sendMail hands the message to nodemailer as is: Message-ID, headers and the .ics travel with it.
-  const mail: Mail & Record<string, unknown> = {
-    to: notice.recipient,
-    ...renderCustomerNotice(facts),
-    messageId: noticeMessageId(notice.id),
-    // One-click unsubscribe in the mail client itself (RFC 8058).
-    list: { unsubscribe: { url: unsubscribeApiUrl(notice.customerId), comment: "Unsubscribe" } },
-    headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    attachments: attachmentsOf(notice, found.job, found.companyName, settings.timeZone),
-  };
-  await sendMail(mail);
-  const sentAt = new Date();
-  await recordSent(
-    () =>
-      db
-        .update(customerNotices)
-        .set({ sentAt })
-        .where(and(eq(customerNotices.id, notice.id), isNull(customerNotices.sentAt))),
-    { noticeId },
+  await deliverNotice(
+    { ...notice, customerId: notice.customerId },
+    {
+      kind: notice.kind as "confirmation" | "reminder" | "on_the_way",
+      // Told of this visit before (and not of its cancellation since): it moved.
+      isMove: notice.kind === "confirmation" && told?.kind === "confirmation",
+      companyName: found.companyName,
+      jobType: found.job.type,
+      location: found.job.location,
+      date: found.job.date,
+      time: found.job.time,
+      country: settings.country,
+      technicianName: found.technicianName,
+    },
+    attachmentsOf(notice, found.job, found.companyName, settings.timeZone),
   );
-  logger.info({ noticeId, kind: notice.kind }, "customer notice sent");
   return "sent";
 }

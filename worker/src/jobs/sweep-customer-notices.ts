@@ -18,7 +18,13 @@ export async function sweepCustomerNotices(now = new Date()) {
     try {
       const recipient = await recipientOf(job);
       if (!recipient) continue;
-      if (await recordNotice(job, recipient, { kind: "reminder", dedupeKey: reminderKey(job) })) reminders++;
+      if (
+        await recordNotice({ companyId: job.companyId, jobId: job.id }, recipient, {
+          kind: "reminder",
+          dedupeKey: reminderKey(job),
+        })
+      )
+        reminders++;
     } catch (error) {
       // One job's trouble (a customer just deleted) must not hold up the others' reminders.
       logger.error({ err: error, jobId: job.id }, "could not record a reminder");

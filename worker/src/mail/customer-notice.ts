@@ -6,7 +6,7 @@ import { formatClock } from "@sched/core/customer-notices/visit-time";
 import { escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type CustomerNoticeFacts = {
-  kind: "confirmation" | "reminder" | "on_the_way";
+  kind: "confirmation" | "reminder" | "on_the_way" | "cancellation";
   /** A confirmation after an earlier one for the same job: the visit moved. */
   isMove: boolean;
   companyName: string;
@@ -53,6 +53,16 @@ function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; 
             "The attached calendar file adds the visit to your calendar.",
           ],
         };
+  }
+  if (facts.kind === "cancellation") {
+    return {
+      subject: `Your visit from ${facts.companyName} on ${when} is cancelled`,
+      title: "Your visit is cancelled",
+      lines: [
+        `${facts.companyName} cancelled your visit (${visit}) on ${when}.`,
+        `If you still need the visit, contact ${facts.companyName} to book a new time.`,
+      ],
+    };
   }
   if (facts.kind === "reminder") {
     return {

@@ -10,8 +10,9 @@ import {
   type PaymentStatus,
   ZJobFields,
 } from "@sched/shared-types";
-import type { FormRule } from "antd";
+import type { FormRule, InputRef } from "antd";
 import { Form, Input, Select } from "antd";
+import { useRef } from "react";
 import { zodRule } from "../../lib/forms";
 import { CustomerPickerField } from "../customers/CustomerPickerField";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
@@ -68,6 +69,18 @@ const slotRules = (
       ]
     : required(message, schema);
 
+export const DATE_NOT_REAL = "Date is not a real date: that month has no such day";
+
+/**
+ * A date the browser could not read (30 February typed into the date field) leaves the
+ * field's value empty: say so, rather than "Date is required" (docs/schedule.md).
+ */
+const realDateRule = (input: { current: InputRef | null }): FormRule => ({
+  validator: async () => {
+    if (input.current?.input?.validity.badInput) throw new Error(DATE_NOT_REAL);
+  },
+});
+
 /** Typing picks an option by its words ("Rep" finds Repair), as a native select would. */
 const TYPED_SEARCH = { optionFilterProp: "label" } as const;
 
@@ -94,6 +107,7 @@ export function JobFormFields({
   const othersThan = (name: (typeof SLOT_NAMES)[number]) =>
     isSlotOptional ? SLOT_NAMES.filter((other) => other !== name) : undefined;
   const planDisabled = isProgressOnly;
+  const dateInput = useRef<InputRef>(null);
   return (
     <>
       <div className="job-form__pair job-form__pair--stack">
@@ -159,9 +173,10 @@ export function JobFormFields({
           label="Date"
           validateFirst
           dependencies={othersThan("date")}
-          rules={slotRules("Date is required", fields.date, isSlotOptional)}
+          validateTrigger={["onChange", "onBlur"]}
+          rules={[realDateRule(dateInput), ...slotRules("Date is required", fields.date, isSlotOptional)]}
         >
-          <Input type="date" disabled={planDisabled} />
+          <Input ref={dateInput} type="date" disabled={planDisabled} />
         </Form.Item>
         <Form.Item
           name="time"

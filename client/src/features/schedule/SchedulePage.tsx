@@ -1,5 +1,5 @@
 import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
-import { addDays, type JobDTO } from "@sched/shared-types";
+import { addDays, daysBetween, type JobDTO } from "@sched/shared-types";
 import { Alert, Button, Empty, Spin } from "antd";
 import dayjs from "dayjs";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
@@ -15,10 +15,11 @@ import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
 import { TimeOffRequests } from "../time-off/TimeOffRequests";
 import { useBoardTimeOff } from "../time-off/useBoardTimeOff";
 import { ActionCards } from "./ActionCards";
+import { AllDaysToggle } from "./AllDaysToggle";
 import { ConflictFilter, ConflictFilterNotice } from "./ConflictFilter";
 import { hasConflicts, warningsOf, withWarnings } from "./conflictMarks";
 import { DailyView } from "./DailyView";
-import { jobsOfWeek, showsSunday } from "./gridModel";
+import { jobsOfWeek, shownDates } from "./gridModel";
 import type { JobDialogDefaults } from "./jobDialogValues";
 import { UnscheduledTray } from "./UnscheduledTray";
 import { useScheduleEmployees, useUnscheduledJobs, useWeekJobs } from "./useJobs";
@@ -71,6 +72,8 @@ export default function SchedulePage() {
   const { openMarkOut, markOutDialog } = useMarkOut(companyId, employees.all);
   // "Show only conflicts" on: every view shows only jobs with warnings, and says so (docs/schedule.md).
   const [onlyConflicts, setOnlyConflicts] = useState(false);
+  // "Show all days": the Week View's days the company does not work, for a drop on one (docs/schedule.md).
+  const [showAllDays, setShowAllDays] = useState(false);
 
   // Time off shades the views and feeds the conflict engine (docs/time-off.md).
   const timeOff = useBoardTimeOff(companyId, params.week, params.day, employees.active, canManage);
@@ -85,6 +88,11 @@ export default function SchedulePage() {
     [jobs, params.week],
   );
   const boardJobs = onlyConflicts ? jobs.filter(hasConflicts) : jobs;
+  // The Week View's columns: the working days and any day with work, or all seven.
+  const weekDays = useMemo(
+    () => shownDates(params.week, jobsOfWeek(boardJobs, params.week), settings.workingDays, showAllDays),
+    [params.week, boardJobs, settings.workingDays, showAllDays],
+  );
   // Add Job starts on the next working day, a day the board shows (docs/schedule.md).
   const addDate = nextWorkingDay(params.day, settings.workingDays);
   // A job added outside the week on screen: the board goes to its week, so it is never out of sight.
@@ -184,6 +192,7 @@ export default function SchedulePage() {
         everyone={employees.all}
         jobs={boardJobs}
         workingDays={settings.workingDays}
+        showAllDays={showAllDays}
         onAddJob={addAt}
         onOpenJob={openJob}
         // Touch screens have no drag and drop: there the Edit dialog moves a job.
@@ -215,13 +224,22 @@ export default function SchedulePage() {
         onWeekChange={params.setWeek}
         onToday={params.goToToday}
         isLoading={jobsQuery.isPlaceholderData}
-        days={showsSunday(jobsOfWeek(jobs, params.week), settings.workingDays) ? 7 : 6}
+        days={daysBetween(params.week, weekDays[weekDays.length - 1] ?? params.week) + 1}
         extra={
-          <ConflictFilter
-            count={conflictsThisWeek}
-            isActive={onlyConflicts}
-            onToggle={() => setOnlyConflicts((active) => !active)}
-          />
+          <>
+            <ConflictFilter
+              count={conflictsThisWeek}
+              isActive={onlyConflicts}
+              onToggle={() => setOnlyConflicts((active) => !active)}
+            />
+            {params.view === "week" ? (
+              <AllDaysToggle
+                hiddenCount={7 - weekDays.length}
+                isOn={showAllDays}
+                onToggle={() => setShowAllDays((isOn) => !isOn)}
+              />
+            ) : null}
+          </>
         }
       />
       <PresenceAvatars companyId={companyId} weekStart={params.week} />

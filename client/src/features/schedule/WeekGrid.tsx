@@ -31,8 +31,10 @@ type WeekGridProps = {
   everyone?: EmployeeDTO[];
   /** Jobs to place: every job of the week shows once, others' in the Inactive row (gridModel.ts). */
   jobs: JobDTO[];
-  /** The company's ISO working days: Sunday among them shows the Sunday column. */
+  /** The company's ISO working days: the grid shows their columns (and any day with work). */
   workingDays?: readonly number[];
+  /** "Show all days" on: every day of the week has its column, working or not. */
+  showAllDays?: boolean;
   /** An archived week: no add buttons, no dragging; a job opens only if onOpenJob is given. */
   readOnly?: boolean;
   onAddJob?: (employeeId: string, date: string) => void;
@@ -207,6 +209,7 @@ export function WeekGrid({
   everyone,
   jobs,
   workingDays,
+  showAllDays = false,
   readOnly = false,
   onAddJob,
   onOpenJob,
@@ -216,8 +219,16 @@ export function WeekGrid({
   showTimeOffKind = false,
 }: WeekGridProps) {
   const model = useMemo(
-    () => buildGridModel({ weekStart, jobs, rows: employees, everyone, workingDays }),
-    [weekStart, jobs, employees, everyone, workingDays],
+    () =>
+      buildGridModel({
+        weekStart,
+        jobs,
+        rows: employees,
+        everyone,
+        workingDays,
+        span: showAllDays ? "week" : "grid",
+      }),
+    [weekStart, jobs, employees, everyone, workingDays, showAllDays],
   );
   // The days change only with the week and its Sunday column, not with every job.
   const dayList = model.days.join(",");

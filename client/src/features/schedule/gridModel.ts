@@ -47,9 +47,9 @@ type GridInput = {
   rows: readonly EmployeeDTO[];
   /** Everyone the company has, for names in the Inactive row (defaults to `rows`). */
   everyone?: readonly EmployeeDTO[];
-  /** ISO weekdays the company works (1 = Monday … 7 = Sunday); Sunday among them shows its column. */
+  /** ISO weekdays the company works (1 = Monday … 7 = Sunday): the grid shows their columns. */
   workingDays?: readonly number[];
-  /** "grid": Monday to Saturday, Sunday when needed; "week": all 7 days (print, export). */
+  /** "grid": the working days and any day with work; "week": all 7 days (print, export, "Show all days"). */
   span?: "grid" | "week";
 };
 
@@ -71,9 +71,24 @@ export function jobsOfWeek(jobs: readonly JobDTO[], weekStart: string): DatedJob
 
 const isDated = (job: JobDTO): job is DatedJob => typeof job.date === "string" && job.date !== "";
 
-/** The Week View shows Sunday when work is booked on it or the company works Sundays. */
-export function showsSunday(weekJobs: readonly JobDTO[], workingDays: readonly number[] = []): boolean {
-  return workingDays.includes(SUNDAY) || weekJobs.some((job) => job.date && isoWeekday(job.date) === SUNDAY);
+/** Monday to Saturday: the days of a company that never said otherwise. */
+const USUAL_WORKING_DAYS = [1, 2, 3, 4, 5, 6];
+
+/**
+ * The Week View's days (docs/schedule.md, "Working days"): the company's working days and
+ * any day with work booked on it, so no job is ever hidden; all seven with `showAll`.
+ */
+export function shownDates(
+  weekStart: string,
+  weekJobs: readonly JobDTO[],
+  workingDays: readonly number[] = USUAL_WORKING_DAYS,
+  showAll = false,
+): string[] {
+  const all = weekDates(weekStart);
+  if (showAll) return all;
+  const works = workingDays.length > 0 ? workingDays : USUAL_WORKING_DAYS;
+  const booked = new Set(weekJobs.map((job) => job.date));
+  return all.filter((date) => works.includes(isoWeekday(date)) || booked.has(date));
 }
 
 const byTime = (a: JobDTO, b: JobDTO) => (a.time ?? "").localeCompare(b.time ?? "");
@@ -83,8 +98,7 @@ const cellKey = (rowKey: string, date: string) => `${rowKey}|${date}`;
 export function buildGridModel(input: GridInput): GridModel {
   const { weekStart, jobs, rows, everyone = rows, workingDays, span = "grid" } = input;
   const weekJobs = jobsOfWeek(jobs, weekStart);
-  const allDays = weekDates(weekStart);
-  const days = span === "week" || showsSunday(weekJobs, workingDays) ? allDays : allDays.slice(0, 6);
+  const days = shownDates(weekStart, weekJobs, workingDays, span === "week");
   const rowIds = new Set(rows.map((employee) => employee.id));
   const names = new Map(everyone.map((employee) => [employee.id, employee.name]));
 

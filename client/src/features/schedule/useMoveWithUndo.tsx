@@ -5,6 +5,7 @@ import { useStaleChange } from "../../components/useStaleChange";
 import { formatDay, formatTime } from "../../lib/dates";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { differingFields } from "../../lib/staleChange";
+import { useDropTime } from "./dropTime";
 import { formatTimeRange } from "./duration";
 import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
 import { type JobSlot, UNSCHEDULED, useMoveJob } from "./useJobs";
@@ -35,6 +36,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
   const { notification } = useFeedback();
   const showFailure = useShowFailure();
   const move = useMoveJob();
+  const dropTime = useDropTime();
   const { resolveStale, staleDialog } = useStaleChange();
   const nameOf = (id: string) => employees.find((employee) => employee.id === id)?.name ?? "another employee";
 
@@ -92,7 +94,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
 
   /**
    * Moves `job` to an employee's day; a job from the Unscheduled tray also gets a time
-   * (`time`, else 09:00). `onMoved` hears the saved job (the "Move to…" dialog puts the
+   * (`time`, else 09:00). On today, a time already past becomes the next free slot from now. `onMoved` hears the saved job (the "Move to…" dialog puts the
    * focus back on its card).
    */
   const moveJob = (
@@ -102,8 +104,9 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
     onMoved?: (moved: JobDTO) => void,
     time?: string,
   ) => {
+    const asked = time ?? TRAY_DEFAULT_TIME;
     if (job.date === null) {
-      const at = time ?? TRAY_DEFAULT_TIME;
+      const at = dropTime(job, employeeId, date, asked) ?? asked;
       moveWithUndo(
         job,
         { employeeId, date, time: at },
@@ -113,11 +116,18 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
       );
       return;
     }
+    // Onto today at a time gone by: the next free slot from now, and Undo gives the old time back.
+    const startsAt = job.time === null ? undefined : dropTime(job, employeeId, date, job.time);
     moveWithUndo(
       job,
-      { employeeId, date },
-      { employeeId: job.employeeId, date: job.date },
-      { title: "Job moved", where: `${nameOf(employeeId)}, ${formatDay(date)}` },
+      startsAt ? { employeeId, date, time: startsAt } : { employeeId, date },
+      startsAt
+        ? { employeeId: job.employeeId, date: job.date, time: job.time }
+        : { employeeId: job.employeeId, date: job.date },
+      {
+        title: "Job moved",
+        where: `${nameOf(employeeId)}, ${formatDay(date)}${startsAt ? ` ${formatTime(startsAt)}` : ""}`,
+      },
       onMoved,
     );
   };

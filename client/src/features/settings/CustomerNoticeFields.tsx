@@ -1,9 +1,10 @@
 /**
  * Booking e-mails to customers (docs/customers.md, "Booking notices"): the owner turns them
- * on and picks when the day-before reminder goes out, in the company's time zone. Fields of
+ * on and picks when the day-before reminder goes out, in the company's time zone, and how
+ * long a moved visit must stay put before its customer hears of it. Fields of
  * the settings form, so they are saved with the rest.
  */
-import { Form, Input, Switch } from "antd";
+import { Form, Input, InputNumber, Switch } from "antd";
 
 export function CustomerNoticeFields() {
   const form = Form.useFormInstance();
@@ -26,6 +27,14 @@ export function CustomerNoticeFields() {
         hidden={!isOn}
       >
         <Input type="time" step={300} aria-label="Reminder time" data-testid="reminder-time" />
+      </Form.Item>
+      <Form.Item
+        label="Wait before a change e-mail (minutes)"
+        name="noticeSettleMinutes"
+        extra="A moved or unscheduled visit is e-mailed once it has stayed put this long, with its final time: several quick moves send one e-mail."
+        hidden={!isOn}
+      >
+        <InputNumber min={0} max={120} precision={0} aria-label="Wait before a change e-mail (minutes)" />
       </Form.Item>
     </fieldset>
   );

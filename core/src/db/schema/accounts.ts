@@ -193,6 +193,8 @@ export const companySettings = pgTable("company_settings", {
   customerNotices: boolean("customer_notices").notNull().default(false),
   /** When the day-before reminder goes out, in the company's time zone. */
   reminderTime: varchar("reminder_time", { length: 5 }).notNull().default("17:00"),
+  /** Minutes a job must stay still before its change notice goes out: one e-mail per settled change. */
+  noticeSettleMinutes: integer("notice_settle_minutes").notNull().default(10),
   /** Minutes a week after which time worked is overtime (docs/timesheets.md); 2,400 = 40 h. */
   overtimeWeeklyMinutes: integer("overtime_weekly_minutes").notNull().default(2400),
   /** Minutes a day after which time worked is overtime; null: only the weekly limit. */

@@ -206,6 +206,16 @@ export const customers = pgTable(
  * A booking notice e-mailed to a customer (docs/customers.md): one row per job, kind and
  * change, made before the e-mail is queued, so a retry or a restart never sends a second copy.
  */
+/** The visit a cancellation speaks of: the slot the customer was told of, and what the job was. */
+export type NoticeVisit = {
+  date: string;
+  time: string;
+  type: string;
+  location: string;
+  durationMinutes: number;
+  version: number;
+};
+
 export const customerNotices = pgTable(
   "customer_notice",
   {
@@ -215,11 +225,15 @@ export const customerNotices = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
-    /** confirmation, reminder or on_the_way. */
+    /** confirmation, reminder, on_the_way or cancellation. */
     kind: text("kind").notNull(),
     /** What makes this notice once-only, e.g. "confirmation:<job>:<date> <time>". */
     dedupeKey: text("dedupe_key").notNull(),
     recipient: text("recipient").notNull(),
+    /** Not before this instant: a change notice waits until the job has been still (the settle time). */
+    sendAfter: timestamp("send_after", { withTimezone: true }),
+    /** A cancellation's visit as the customer was told of it: the job may be gone when it is sent. */
+    visit: jsonb("visit").$type<NoticeVisit>(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

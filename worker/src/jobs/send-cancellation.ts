@@ -1,0 +1,87 @@
+/**
+ * A cancellation's e-mail (docs/customers.md, "Booking notices"): the visit the customer
+ * was told of is off. Sent from the visit the row carries, since the job may be deleted.
+ * Dropped when the job came back onto the board before it settled, when the customer has
+ * heard something newer since, or when the visit's time is already past.
+ */
+import { cancellationKey } from "@sched/core/customer-notices/keys";
+import { isScheduled, isUpcomingStatus } from "@sched/core/customer-notices/record-notice";
+import { lastTold } from "@sched/core/customer-notices/told";
+import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
+import { isVisitPast } from "@sched/core/customer-notices/visit-time";
+import { db } from "@sched/core/db/client";
+import { companies, type customerNotices, customers, jobs } from "@sched/core/db/schema";
+import { loadCompanySettings } from "@sched/core/queries/company-settings";
+import { and, eq } from "drizzle-orm";
+import { deliverNotice, dropNotice } from "../mail/deliver-notice";
+
+type NoticeRow = typeof customerNotices.$inferSelect;
+
+/** The job id a cancellation's key names (its job_id is emptied when the job is deleted). */
+const jobIdOfKey = (key: string) => key.split(":")[1] ?? "";
+
+async function reasonToSkip(notice: NoticeRow, isOn: boolean, timeZone: string) {
+  const visit = notice.visit;
+  if (!visit || !notice.customerId) return "customer deleted";
+  const [customer] = await db
+    .select({ optedOutAt: customers.noticesOptedOutAt })
+    .from(customers)
+    .where(eq(customers.id, notice.customerId));
+  if (!customer) return "customer deleted";
+  if (customer.optedOutAt) return "customer unsubscribed";
+  if (!isOn) return "notices turned off";
+  if (notice.jobId) {
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, notice.jobId), eq(jobs.companyId, notice.companyId)));
+    if (job && isScheduled(job) && isUpcomingStatus(job.status)) return "back on the board";
+  }
+  if (isVisitPast(visit.date, visit.time, timeZone)) return "visit in the past";
+  const jobId = jobIdOfKey(notice.dedupeKey);
+  const told = await lastTold(notice.companyId, jobId);
+  if (!told || cancellationKey(jobId, told.noticeId) !== notice.dedupeKey) return "told something newer";
+  return undefined;
+}
+
+export async function sendCancellation(notice: NoticeRow): Promise<"sent" | "skipped"> {
+  const settings = await loadCompanySettings(notice.companyId);
+  const skip = await reasonToSkip(notice, settings.customerNotices, settings.timeZone);
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, notice.companyId));
+  if (skip || !notice.visit || !notice.customerId || !company) {
+    await dropNotice(notice, skip);
+    return "skipped";
+  }
+  const { visit } = notice;
+  const ics = renderVisitIcs({
+    jobId: jobIdOfKey(notice.dedupeKey),
+    version: visit.version,
+    date: visit.date,
+    time: visit.time,
+    durationMinutes: visit.durationMinutes,
+    timeZone: settings.timeZone,
+    companyName: company.name,
+    jobType: visit.type,
+    location: visit.location,
+    isCancelled: true,
+  });
+  await deliverNotice(
+    { ...notice, customerId: notice.customerId },
+    {
+      kind: "cancellation",
+      isMove: false,
+      companyName: company.name,
+      jobType: visit.type,
+      location: visit.location,
+      date: visit.date,
+      time: visit.time,
+      country: settings.country,
+      technicianName: null,
+    },
+    [{ filename: "visit.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
+  );
+  return "sent";
+}

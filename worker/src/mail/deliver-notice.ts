@@ -1,0 +1,58 @@
+/**
+ * Sending one booking notice's e-mail and recording it sent, or dropping a notice that no
+ * longer fits (docs/customers.md, "Booking notices"). sentAt is recorded right after the
+ * SMTP server accepts the message, again if the database connection drops meanwhile
+ * (./record-sent.ts); a repeat after a worker died in between carries the same Message-ID.
+ */
+import { config } from "@sched/core/config";
+import { unsubscribeApiUrl, unsubscribeLink } from "@sched/core/customer-notices/unsubscribe-token";
+import { db } from "@sched/core/db/client";
+import { customerNotices } from "@sched/core/db/schema";
+import { logger } from "@sched/core/logger";
+import { and, eq, isNull } from "drizzle-orm";
+import { type CustomerNoticeFacts, renderCustomerNotice } from "./customer-notice";
+import { recordSent } from "./record-sent";
+import { type Mail, sendMail } from "./transport";
+
+type NoticeRow = typeof customerNotices.$inferSelect;
+type Attachment = { filename: string; content: string; contentType: string };
+
+/** The same id on every attempt, so mail systems that saw a first copy can drop a repeat. */
+export const noticeMessageId = (noticeId: string) =>
+  `<customer-notice-${noticeId}@${new URL(config.appUrl).hostname}>`;
+
+/** Deletes an unsent notice that should not go out; its key can be asked for again. */
+export async function dropNotice(notice: NoticeRow, reason: string | undefined) {
+  await db
+    .delete(customerNotices)
+    .where(and(eq(customerNotices.id, notice.id), isNull(customerNotices.sentAt)));
+  logger.info({ noticeId: notice.id, reason }, "customer notice dropped");
+}
+
+export async function deliverNotice(
+  notice: NoticeRow & { customerId: string },
+  facts: Omit<CustomerNoticeFacts, "unsubscribeLink">,
+  attachments: Attachment[],
+) {
+  // sendMail hands the message to nodemailer as is: Message-ID, headers and the .ics travel with it.
+  const mail: Mail & Record<string, unknown> = {
+    to: notice.recipient,
+    ...renderCustomerNotice({ ...facts, unsubscribeLink: unsubscribeLink(notice.customerId) }),
+    messageId: noticeMessageId(notice.id),
+    // One-click unsubscribe in the mail client itself (RFC 8058).
+    list: { unsubscribe: { url: unsubscribeApiUrl(notice.customerId), comment: "Unsubscribe" } },
+    headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    attachments,
+  };
+  await sendMail(mail);
+  const sentAt = new Date();
+  await recordSent(
+    () =>
+      db
+        .update(customerNotices)
+        .set({ sentAt })
+        .where(and(eq(customerNotices.id, notice.id), isNull(customerNotices.sentAt))),
+    { noticeId: notice.id },
+  );
+  logger.info({ noticeId: notice.id, kind: notice.kind }, "customer notice sent");
+}
