@@ -1,9 +1,8 @@
-import { DeleteOutlined } from "@ant-design/icons";
 import { JOB_PHOTO_KINDS, JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "@sched/shared-types";
-import { Alert, Button, Form, Modal, Popconfirm } from "antd";
+import { Alert, Form, Modal } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useFeedback } from "../../app/feedback";
-import { TrialLock, useTrialLock } from "../../app/TrialLock";
+import { useTrialLock } from "../../app/TrialLock";
 import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { LinkButton } from "../../components/LinkButton";
 import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
@@ -13,14 +12,15 @@ import { useShowFailure } from "../../lib/FailureNotice";
 import { useIsSmallScreen } from "../../lib/screen";
 import { differingFields, intendedChange } from "../../lib/staleChange";
 import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
+import { JobDialogFooter } from "./JobDialogFooter";
 import { JobFormFields, type JobFormValues } from "./JobFormFields";
 import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
 import { initialValues, type JobDialogDefaults } from "./jobDialogValues";
 import { NO_REPEAT, type RepeatChoice, ruleOf } from "./repeat/repeatChoice";
 import { SeriesRepeatField, type SeriesRuleChange } from "./repeat/SeriesRepeatField";
 import { type ScopeChoice, useSeriesScope } from "./repeat/SeriesScopeDialog";
-import { useCreateJobSeries, useUpdateJobSeries } from "./repeat/useJobSeries";
 import { UNSCHEDULED, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdateJob } from "./useJobs";
+import { useSeriesSaves } from "./useSeriesSaves";
 import { useBoardSettings } from "./workingDays";
 import "./job-dialog.css";
 
@@ -62,10 +62,8 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   const deleteJob = useDeleteJob();
   const { resolveStale, staleDialog } = useStaleChange();
   const { askScope, scopeDialog } = useSeriesScope();
-  const createSeries = useCreateJobSeries();
   const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
   // Edit Job of an occurrence: a new rule for its series, saved with PUT /api/job-series/:id.
-  const updateSeries = useUpdateJobSeries();
   const [seriesRule, setSeriesRule] = useState<SeriesRuleChange | null>(null);
   const repeatStart = Form.useWatch("date", form);
   const changeLabels = jobChangeLabels(all);
@@ -94,6 +92,14 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
     onClose();
   };
 
+  const { addSeries, saveSeriesRule } = useSeriesSaves({
+    companyId,
+    form,
+    askScope,
+    changeLabels,
+    onDone: close,
+  });
+
   const saved = (result: JobDTO) => {
     onSaved?.(result);
     close();
@@ -119,37 +125,6 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
           description: toTray ? "Job has been saved to Unscheduled." : "Job has been added to the schedule.",
         });
         saved(created);
-      },
-      onError: (error) => {
-        showFailure("Failed to add job: {message}", error, { form });
-      },
-    });
-  };
-
-  /** A repeating job: the series and its occurrences, from the chosen date (docs/schedule.md, "Recurring jobs"). */
-  const addSeries = (values: JobFormValues, rrule: string) => {
-    const { employeeId, type, location, description, time, date } = values;
-    const { durationMinutes, customerId } = values as {
-      durationMinutes?: number;
-      customerId?: string | null;
-    };
-    const series = {
-      companyId: companyId ?? undefined,
-      employeeId,
-      type,
-      location,
-      description,
-      time,
-      durationMinutes,
-      customerId,
-    };
-    createSeries.mutate({ ...series, startDate: date, rrule } as Parameters<typeof createSeries.mutate>[0], {
-      onSuccess: () => {
-        notification.success({
-          title: "Success",
-          description: "Recurring job has been added to the schedule.",
-        });
-        close();
       },
       onError: (error) => {
         showFailure("Failed to add job: {message}", error, { form });
@@ -200,46 +175,6 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
     );
   };
 
-  /**
-   * A new rule for the occurrence's series: asked whether from this job or for all, then the
-   * series with the form's series fields (docs/schedule.md, "Recurring jobs").
-   */
-  const saveSeriesRule = async (opened: JobDTO, values: JobFormValues, rule: SeriesRuleChange) => {
-    const scope = await askScope("repeat");
-    if (scope === null) return;
-    const wanted = intendedChange(jobChangeValues(opened), values, changeLabels) as Record<string, unknown>;
-    const seriesFields = [
-      "employeeId",
-      "type",
-      "location",
-      "description",
-      "time",
-      "durationMinutes",
-      "customerId",
-    ];
-    const fields = Object.fromEntries(Object.entries(wanted).filter(([key]) => seriesFields.includes(key)));
-    const today = toISODate(undefined);
-    updateSeries.mutate(
-      {
-        id: rule.series.id,
-        change: {
-          ...fields,
-          rrule: rule.rrule,
-          from: scope.scope === "following" && opened.date ? opened.date : today,
-          version: rule.series.version,
-          includeDetached: scope.includeDetached,
-        },
-      },
-      {
-        onSuccess: () => {
-          notification.success({ title: "Success", description: "Recurring job has been updated." });
-          close();
-        },
-        onError: (error) => showFailure("Failed to update job: {message}", error, { form }),
-      },
-    );
-  };
-
   const update = async (opened: JobDTO, values: JobFormValues) => {
     if (seriesRule && !isProgressOnly) {
       await saveSeriesRule(opened, values, seriesRule);
@@ -268,63 +203,19 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   };
 
   const footer = (
-    <div className="job-dialog__footer">
-      {job?.seriesId && !isProgressOnly ? (
-        // The scope question is the confirmation for an occurrence of a recurring job.
-        <Button
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          className="job-dialog__delete"
-          onClick={() => void remove(job)}
-        >
-          Delete
-        </Button>
-      ) : job && !isProgressOnly ? (
-        <Popconfirm
-          title="Delete this job?"
-          description="It will be removed from the schedule."
-          okText="Delete"
-          okButtonProps={{ danger: true, loading: deleteJob.isPending }}
-          cancelText="Keep"
-          onConfirm={() => void remove(job)}
-        >
-          <Button danger icon={<DeleteOutlined aria-hidden />} className="job-dialog__delete">
-            Delete
-          </Button>
-        </Popconfirm>
-      ) : null}
-      {job && !isProgressOnly && onMoveTo ? (
-        <Button onClick={() => onMoveTo(job)} data-testid="move-job">
-          Move to…
-        </Button>
-      ) : null}
-      <span className="job-dialog__spacer" />
-      <Button onClick={close}>Cancel</Button>
-      {job ? (
-        <TrialLock action={isProgressOnly ? "progressJobs" : "manageJobs"}>
-          <Button type="primary" loading={updateJob.isPending} onClick={() => form.submit()}>
-            Update Job
-          </Button>
-        </TrialLock>
-      ) : (
-        <>
-          {isProgressOnly ? null : (
-            <Button
-              disabled={createJob.isPending || isTrialLocked}
-              onClick={() => void saveToTray()}
-              data-testid="save-to-unscheduled"
-            >
-              Save to Unscheduled
-            </Button>
-          )}
-          <TrialLock action="manageJobs">
-            <Button type="primary" disabled={createJob.isPending} onClick={() => form.submit()}>
-              {createJob.isPending ? "Adding..." : "Add Job"}
-            </Button>
-          </TrialLock>
-        </>
-      )}
-    </div>
+    <JobDialogFooter
+      job={job}
+      isProgressOnly={isProgressOnly}
+      isTrialLocked={isTrialLocked}
+      isCreating={createJob.isPending}
+      isUpdating={updateJob.isPending}
+      isDeleting={deleteJob.isPending}
+      onCancel={close}
+      onSubmit={() => form.submit()}
+      onSaveToTray={() => void saveToTray()}
+      onDelete={(current) => void remove(current)}
+      onMoveTo={onMoveTo}
+    />
   );
 
   return (
