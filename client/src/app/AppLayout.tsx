@@ -5,7 +5,7 @@ import { CompanyGate } from "./CompanyGate";
 import { Header } from "./Header";
 import { MobileBar } from "./MobileBar";
 import { NavBar } from "./NavBar";
-import { SubscriptionBanner } from "./SubscriptionBanner";
+import { BannerAndScreen } from "./SubscriptionBanner";
 import "./layout.css";
 
 /** The signed-in frame around every company screen. */
@@ -20,10 +20,11 @@ export default function AppLayout() {
       <NavBar />
       <main className="app-main" id="main-content" tabIndex={-1}>
         <CompanyGate>
-          <SubscriptionBanner />
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          <BannerAndScreen>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </BannerAndScreen>
         </CompanyGate>
       </main>
       <MobileBar />
