@@ -24,7 +24,8 @@ function useSubscriptionInfo() {
  * The banner, then the screen once whether there is a banner is known: a banner arriving
  * after the screen would push the whole screen down (a layout shift under the reader's
  * finger). The answer is asked for with the screen's own lists (src/preload.ts), so the
- * wait is rarely longer than theirs; a failed answer shows no banner and holds nothing.
+ * wait is rarely longer than theirs. A failed answer (after its retries) shows no banner;
+ * offline the query pauses and holds nothing.
  */
 export function BannerAndScreen({ children }: { children: ReactNode }) {
   const { isLoading } = useSubscriptionInfo();
