@@ -5,7 +5,7 @@ import { CompanyGate } from "./CompanyGate";
 import { Header } from "./Header";
 import { MobileBar } from "./MobileBar";
 import { NavBar } from "./NavBar";
-import { BannerAndScreen } from "./SubscriptionBanner";
+import { SubscriptionBanner } from "./SubscriptionBanner";
 import "./layout.css";
 
 /** The signed-in frame around every company screen. */
@@ -20,11 +20,10 @@ export default function AppLayout() {
       <NavBar />
       <main className="app-main" id="main-content" tabIndex={-1}>
         <CompanyGate>
-          <BannerAndScreen>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </BannerAndScreen>
+          <SubscriptionBanner />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </CompanyGate>
       </main>
       <MobileBar />

@@ -1,42 +1,11 @@
 import type { SubscriptionInfoDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "antd";
-import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { LinkButton } from "../components/LinkButton";
-import { PageSpinner } from "../components/PageSpinner";
 import { queryKeys } from "../lib/queryKeys";
 import { doesFieldWork } from "./navigation";
 import { useCan, useCurrentCompany } from "./useCompanies";
-
-/** The company's subscription, asked for only where a banner may show (not for field work). */
-function useSubscriptionInfo() {
-  const { companyId, role } = useCurrentCompany();
-  const isFieldWork = doesFieldWork(role);
-  const query = useQuery<SubscriptionInfoDTO>({
-    queryKey: queryKeys.subscription(companyId),
-    enabled: companyId !== null && !isFieldWork,
-  });
-  return { data: query.data, isFieldWork, isLoading: query.isLoading };
-}
-
-/**
- * The banner, then the screen once whether there is a banner is known: a banner arriving
- * after the screen would push the whole screen down (a layout shift under the reader's
- * finger). The answer is asked for with the screen's own lists (src/preload.ts), so the
- * wait is rarely longer than theirs. A failed answer (after its retries) shows no banner;
- * offline the query pauses and holds nothing.
- */
-export function BannerAndScreen({ children }: { children: ReactNode }) {
-  const { isLoading } = useSubscriptionInfo();
-  if (isLoading) return <PageSpinner />;
-  return (
-    <>
-      <SubscriptionBanner />
-      {children}
-    </>
-  );
-}
 
 /**
  * Above every screen (docs/billing.md): days left while the trial runs, Trial Expired once
@@ -48,9 +17,14 @@ export function BannerAndScreen({ children }: { children: ReactNode }) {
  * ends (docs/my-day.md).
  */
 export function SubscriptionBanner() {
-  const { data, isFieldWork } = useSubscriptionInfo();
+  const { companyId, role } = useCurrentCompany();
+  const isFieldWork = doesFieldWork(role);
   const canPay = useCan("manageBilling");
   const { pathname } = useLocation();
+  const { data } = useQuery<SubscriptionInfoDTO>({
+    queryKey: queryKeys.subscription(companyId),
+    enabled: companyId !== null && !isFieldWork,
+  });
   if (isFieldWork || !data || data.subscriptionActive || data.isFreeAccount) return null;
 
   const choosePlan =
