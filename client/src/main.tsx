@@ -2,7 +2,7 @@ import "./lib/no-eval";
 // First after no-eval: a load of /schedule asks for the board's code and its week before
 // React renders anything (src/preload.ts).
 import "./preload";
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Providers } from "./app/Providers";
@@ -17,19 +17,12 @@ const bootOffline = () => {
 if (document.readyState === "complete") bootOffline();
 else window.addEventListener("load", bootOffline, { once: true });
 
-// The first render as a transition: React yields to the browser every few milliseconds
-// instead of holding the main thread for the whole tree (antd computes each component's
-// styles as it first renders, which on a slow phone takes seconds), so taps and the HTML's
-// shell stay responsive meanwhile (docs/performance.md).
-const root = createRoot(document.getElementById("root")!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <Providers>
-          <AppRoutes />
-        </Providers>
-      </BrowserRouter>
-    </StrictMode>,
-  );
-});
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <Providers>
+        <AppRoutes />
+      </Providers>
+    </BrowserRouter>
+  </StrictMode>,
+);
