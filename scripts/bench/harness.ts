@@ -19,12 +19,34 @@ export async function createDatabase(runId: string): Promise<Database> {
   return createThrowawayDatabase("sched_bench", runId);
 }
 
+/** Ports already handed out in this run (a port handed out may not be listening yet). */
+const handedOut = new Set<number>();
+
+/** A port nobody listens on; within BENCH_PORTS ("5700-5799") when set, for a machine shared with others. */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
+  const candidates = range ? Array.from({ length: +range[2] - +range[1] + 1 }, (_, i) => +range[1] + i) : [0];
+  for (const candidate of candidates) {
+    if (handedOut.has(candidate)) continue;
+    const port = await listenOnce(candidate);
+    if (port === undefined) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
+}
+
+/** Listens on `port` (0: any) and closes again: the port it got, or undefined if it was taken. */
+async function listenOnce(port: number): Promise<number | undefined> {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => resolve(true));
+  });
+  if (!listening) return undefined;
+  const got = (server.address() as AddressInfo).port;
   await new Promise((resolve) => server.close(resolve));
-  return port;
+  return got;
 }
 
 export async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000) {

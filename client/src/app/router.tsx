@@ -5,17 +5,17 @@ import { RedirectIfSignedIn, RequireAuth } from "./RequireAuth";
 import { Root } from "./Root";
 import { ErrorBoundary } from "./RouteError";
 import { screenComponent } from "./screenComponent";
-import { appLayoutScreen, scheduleScreen } from "./screens";
+import { appLayoutScreen, loginScreen, myDayScreen, scheduleScreen } from "./screens";
 
 // Every screen is its own chunk: the sign-in page must not pay for the schedule.
 const AppLayout = screenComponent(appLayoutScreen);
-const LoginPage = lazy(() => import("../features/auth/LoginPage"));
+const LoginPage = screenComponent(loginScreen);
 const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
 const Home = lazy(() => import("./Home"));
 const SchedulePage = screenComponent(scheduleScreen);
-const MyDayPage = lazy(() => import("../features/my-day/MyDayPage"));
+const MyDayPage = screenComponent(myDayScreen);
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const EmployeesPage = lazy(() => import("../features/employees/EmployeesPage"));
 const TemplatesPage = lazy(() => import("../features/templates/TemplatesPage"));

@@ -31,8 +31,11 @@ function preloadableScreen(load: () => Promise<ScreenModule>): PreloadableScreen
 }
 
 /**
- * The signed-in frame and the board: what a load of /schedule asks for first. No React
- * here: preload.ts imports this before React and antd start.
+ * The signed-in frame and the screens a load most often starts on: what preload.ts asks
+ * for first. No React here: preload.ts imports this before React and antd start.
  */
 export const appLayoutScreen = preloadableScreen(() => import("./AppLayout"));
 export const scheduleScreen = preloadableScreen(() => import("../features/schedule/SchedulePage"));
+/** The first screens of a signed-out visitor and of a technician, asked for as early. */
+export const loginScreen = preloadableScreen(() => import("../features/auth/LoginPage"));
+export const myDayScreen = preloadableScreen(() => import("../features/my-day/MyDayPage"));

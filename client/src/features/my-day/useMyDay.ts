@@ -10,22 +10,20 @@ import { useEffect } from "react";
 import { ApiError, apiJson } from "../../lib/api";
 import { toISODate } from "../../lib/dates";
 import { newIdempotencyKey } from "../../lib/idempotency";
-import { queryKeys } from "../../lib/queryKeys";
 import { putRowInLists, staleAnswerOf } from "../../lib/staleChange";
 import type { JobWork } from "../offline/outbox";
 import { hasKeptChanges, isOffline, queueJobWork } from "../offline/queue";
+import { myWeekJobsKey, STRIP_DAYS } from "./myWeek";
 
-/** The days a week strip shows: Monday to Sunday. */
-export const STRIP_DAYS = 7;
+export { STRIP_DAYS } from "./myWeek";
 
 // An unscheduled job has no time (and no day, so My Day never lists one).
 const byTime = (a: JobDTO, b: JobDTO) => (a.time ?? "").localeCompare(b.time ?? "");
 
 /** The member's jobs of the week that starts on `monday`; the last week stays while the next loads. */
 export function useMyWeekJobs(companyId: string, employeeId: string, monday: string) {
-  const sunday = toISODate(dayjs(monday).add(STRIP_DAYS - 1, "day"));
   return useQuery<JobDTO[]>({
-    queryKey: queryKeys.employeeJobs(companyId, employeeId, monday, sunday),
+    queryKey: myWeekJobsKey(companyId, employeeId, monday),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,10 +37,7 @@ export function usePrefetchNextWeek(companyId: string, employeeId: string, thisM
   useEffect(() => {
     if (!navigator.onLine) return;
     const monday = toISODate(dayjs(thisMonday).add(STRIP_DAYS, "day"));
-    const sunday = toISODate(dayjs(monday).add(STRIP_DAYS - 1, "day"));
-    void queryClient.prefetchQuery({
-      queryKey: queryKeys.employeeJobs(companyId, employeeId, monday, sunday),
-    });
+    void queryClient.prefetchQuery({ queryKey: myWeekJobsKey(companyId, employeeId, monday) });
   }, [queryClient, companyId, employeeId, thisMonday]);
 }
 
