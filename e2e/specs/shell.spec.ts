@@ -45,6 +45,7 @@ test.describe("sign-up, sign-out and the app shell", () => {
         "Calls",
         "Customers",
         "Team",
+        "Timesheets",
         "Subscription",
       ]);
       await expect(page.getByTestId("switch-company")).toBeVisible();
