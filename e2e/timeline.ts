@@ -29,3 +29,21 @@ export const nextSave = (page: Page, jobId: string) =>
   page.waitForRequest(
     (request: Request) => request.method() === "PUT" && request.url().endsWith(`/api/jobs/${jobId}`),
   );
+
+/**
+ * Records every text a ghost shows in the row of `employeeId` from now on: a keyboard move
+ * is saved once the keys rest, so on a slow machine its ghost may be gone before a check.
+ */
+export async function watchGhosts(page: Page, employeeId: string): Promise<() => Promise<string[]>> {
+  await page.evaluate((rowId) => {
+    const seen: string[] = [];
+    (window as unknown as { __ghostTexts: string[] }).__ghostTexts = seen;
+    const row = document.querySelector(`[data-testid="daily-${rowId}"]`);
+    if (!row) throw new Error("no such row");
+    new MutationObserver(() => {
+      const text = row.querySelector('[data-testid="timeline-ghost"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(row, { childList: true, subtree: true, characterData: true });
+  }, employeeId);
+  return () => page.evaluate(() => (window as unknown as { __ghostTexts: string[] }).__ghostTexts);
+}

@@ -33,6 +33,7 @@ import {
   type Placement,
 } from "./timelineModel";
 import { type DropTarget, useBlockDrag } from "./useBlockDrag";
+import { useSaveInTurn } from "./useSaveInTurn";
 import "./timeline.css";
 
 /** A keyboard move is saved once the keys rest this long (each press is shown and announced at once). */
@@ -122,8 +123,14 @@ export function DayTimeline(props: DayTimelineProps) {
       context,
     );
 
-  /** Saves `job` at `target` (a row and time, or the tray); nothing when it did not move. */
-  const commit = (job: JobDTO, target: DropTarget, onMoved?: (moved: JobDTO) => void) => {
+  const saveInTurn = useSaveInTurn();
+  /** Saves `job` at `target` once the board's earlier moves are back (`useSaveInTurn`). */
+  const commit = (job: JobDTO, target: DropTarget, onMoved?: (moved: JobDTO) => void) =>
+    saveInTurn(job, (latest) => commitNow(latest, target, onMoved));
+  /** Saves `job` at `target` (a row and time, or the tray) now; nothing when it did not move. */
+  const commitNow = (job: JobDTO, target: DropTarget, onMoved?: (moved: JobDTO) => void) => {
+    // Maybe called after later renders: their handlers.
+    const props = live.current.props;
     if (target === "tray") {
       props.onUnschedule?.(job);
       return;
