@@ -205,8 +205,7 @@ test.describe("the day as a timeline", () => {
       })
       .toEqual([maria.id, "14:00", 120]);
 
-    // Alt+Up back to Luis, Left to 13:45, Shift+Left to 105 minutes.
-    await closeNotices(page);
+    // Alt+Up back to Luis, Left to 13:45, Shift+Left to 105 minutes (the toasts take no focus).
     const saved = secondSaves.length;
     await page.keyboard.press("Alt+ArrowUp");
     await expect(announcer).toContainText("Luis Garcia, 2:00 PM–4:00 PM");
