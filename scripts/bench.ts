@@ -6,7 +6,7 @@
  * capacity sections start their own: two web processes behind HAProxy, and the worker),
  * runs the sections, and cleans up.
  *
- * `npm run bench` runs every budget section (about 25 minutes); `npm run bench -- jobs paint`
+ * `npm run bench` runs every budget section (about 25 minutes); `npm run bench -- jobs paint timeline`
  * runs those named; `--duration=N` makes the soak N seconds instead of 600 (SOAK_SECONDS too).
  */
 import { randomBytes } from "node:crypto";
@@ -20,6 +20,7 @@ import { paintBench } from "./bench/paint";
 import { pollingBench } from "./bench/polling";
 import { smokeBench } from "./bench/smoke";
 import { soakBench } from "./bench/soak";
+import { timelineBench } from "./bench/timeline";
 import { loadDotEnv } from "./services";
 
 /** Each section exports one BenchSection; add yours here. */
@@ -28,6 +29,7 @@ const SECTIONS: BenchSection[] = [
   jobsBench,
   customersBench,
   paintBench,
+  timelineBench,
   lighthouseBench,
   pollingBench,
   soakBench,

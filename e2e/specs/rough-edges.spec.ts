@@ -84,8 +84,7 @@ test.describe("rough edges", () => {
       location: "9 Way St",
     });
     await openBoard(page, `/schedule?day=${today}`);
-    // The phone opens on the Daily View's timeline, whose blocks are drawn apart (docs/schedule.md).
-    if (isPhone(page)) await page.getByRole("tab", { name: "By Employee" }).click();
+    // The phone opens on the Daily View: its timeline's blocks say it too.
     const card = page.getByRole("tabpanel").getByTestId("job-card").filter({ hasText: "9 Way St" });
     await expect(card).toBeVisible();
     await expect(card.getByTestId("job-on-my-way")).toHaveCount(0);

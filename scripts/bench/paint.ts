@@ -25,7 +25,7 @@ const BUDGET_MS = { cold: 1500, warm: 1000 };
 const CARD_TIMEOUT_MS = 30_000;
 
 /** What one page load reports (ms from navigation start). */
-type Load = {
+export type Load = {
   /** The first frame after the app's first job card was in the page. */
   visible: number;
   /** When the job dialog was in the page, the card having been clicked at `visible`. */
@@ -40,10 +40,10 @@ type Load = {
 /**
  * Runs in the page before any of its scripts: notes when the Week View's first card is in
  * the page and the frame after, clicks it then, and notes when the job dialog is open.
- * Plain JavaScript: it runs in Chromium.
+ * Plain JavaScript: it runs in Chromium. `card` is the CSS selector of the view's job cards.
  */
-const WATCH_FOR_FIRST_CARD = `
-  const CARD = "[data-testid=week-grid] button.job-card";
+export const watchForFirstCard = (card: string) => `
+  const CARD = ${JSON.stringify(card)};
   const observer = new MutationObserver(() => {
     if (window.__cardInDom === undefined && document.querySelector(CARD)) {
       window.__cardInDom = performance.now();
@@ -91,7 +91,16 @@ export function buildClient(outDir: string) {
   if (build.status !== 0) throw new Error("client build failed");
 }
 
-async function signedInContext(browser: Browser, appUrl: string, owner: Owner): Promise<BrowserContext> {
+/** The Week View's job cards: the first of them is what the paint section waits for. */
+const WEEK_CARD = "[data-testid=week-grid] button.job-card";
+
+export async function signedInContext(
+  browser: Browser,
+  appUrl: string,
+  owner: Owner,
+  /** The view's job cards, whose first is clicked as soon as it is drawn; null: none clicked. */
+  card: string | null = WEEK_CARD,
+): Promise<BrowserContext> {
   // bypassCSP: the app allows no eval, and reading the page's timings is an evaluated string.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
   const [name, value] = owner.cookie.split("=");
@@ -100,11 +109,11 @@ async function signedInContext(browser: Browser, appUrl: string, owner: Owner): 
   await context.addInitScript({
     content: `window.localStorage.setItem(${JSON.stringify(SELECTED_COMPANY_KEY)}, ${JSON.stringify(owner.companyId)});`,
   });
-  await context.addInitScript({ content: WATCH_FOR_FIRST_CARD });
+  if (card) await context.addInitScript({ content: watchForFirstCard(card) });
   return context;
 }
 
-async function loadBoard(context: BrowserContext, url: string): Promise<Load> {
+export async function loadBoard(context: BrowserContext, url: string): Promise<Load> {
   const page = await context.newPage();
   if (process.env.BENCH_VERBOSE) page.on("console", (message) => console.log(`  page: ${message.text()}`));
   try {
@@ -125,10 +134,11 @@ async function loadBoard(context: BrowserContext, url: string): Promise<Load> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const ms = (value: number | undefined) => (value === undefined ? "-" : `${value.toFixed(0)}`.padStart(5));
 
-function describe(kind: "cold" | "warm", loads: Load[]): string[] {
+export function describeLoads(kind: "cold" | "warm", loads: Load[]): string[] {
   const visible = loads.map((l) => l.visible);
   const middle = median(visible);
   const typical = loads.find((l) => l.visible === middle) ?? loads[0];
@@ -177,7 +187,7 @@ export const paintBench: BenchSection = {
         }
         context.report(
           "/schedule in Chromium: the first clickable job card (1,200-job week, production build)",
-          [...describe("cold", cold), ...describe("warm", warm)],
+          [...describeLoads("cold", cold), ...describeLoads("warm", warm)],
         );
         for (const [kind, loads] of [
           ["cold", cold],

@@ -134,9 +134,13 @@ export function useDeleteJob() {
  * back. Returns the saved job (its new version) so the caller can offer Undo. The slot
  * may be the Unscheduled tray (all null) or come from it: the job changes lists at once.
  */
+/** The board's moves (drops, the timeline's drags and keys, Undo): the timeline waits for them to settle. */
+export const MOVE_JOB_KEY = ["move-job"] as const;
+
 export function useMoveJob() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: MOVE_JOB_KEY,
     mutationFn: ({ job, ...slot }: { job: JobDTO } & JobSlot) =>
       apiJson<JobDTO>("PUT", `${JOBS_URL}/${job.id}`, { ...slot, version: job.version }),
     onMutate: async ({ job, ...slot }) => {

@@ -7,12 +7,14 @@ import {
   type JobWarning,
   warningsForJob,
 } from "@sched/shared-types";
+import { useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import {
   type CSSProperties,
   type DragEvent,
   type KeyboardEvent,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -20,6 +22,7 @@ import {
 import { conflictContextOf, conflictCount } from "../conflictMarks";
 import { formatTimeRange } from "../duration";
 import { JOB_DRAG_TYPE } from "../JobCard";
+import { MOVE_JOB_KEY } from "../useJobs";
 import { NowLine } from "./NowLine";
 import type { BlockHandlers } from "./TimelineBlock";
 import { type Ghost, type ShadedRange, TimelineRow, type TrayDropHandlers } from "./TimelineRow";
@@ -34,6 +37,7 @@ import {
   type Placement,
 } from "./timelineModel";
 import { type DropTarget, useBlockDrag } from "./useBlockDrag";
+import { useSaveInTurn } from "./useSaveInTurn";
 import "./timeline.css";
 
 /** A keyboard move is saved once the keys rest this long (each press is shown and announced at once). */
@@ -66,7 +70,8 @@ type DayTimelineProps = {
   onUnschedule?: (job: JobDTO) => void;
 };
 
-type Preview = { job: JobDTO; target: DropTarget; source: "pointer" | "keyboard" | "tray" };
+/** Where a job would go; a keyboard move's `step` counts the key presses (the latest saved wins). */
+type Preview = { job: JobDTO; target: DropTarget; source: "pointer" | "keyboard" | "tray"; step?: number };
 
 const EMPTY_SHADES: readonly ShadedRange[] = [];
 
@@ -108,6 +113,13 @@ export function DayTimeline(props: DayTimelineProps) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const keyboardSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const keySteps = useRef(0);
+  /** The latest key step saved, per job. */
+  const savedSteps = useRef(new Map<string, number>());
+  /** The place of each job's latest saved key step, while the board may not show it yet. */
+  const committedPlaces = useRef(new Map<string, Placement>());
+  const queryClient = useQueryClient();
+  const isMoveInFlight = () => queryClient.isMutating({ mutationKey: MOVE_JOB_KEY }) > 0;
   // The job whose block keyboard focus follows into its new row once a move is saved.
   const refocusId = useRef<string | null>(null);
 
@@ -129,8 +141,14 @@ export function DayTimeline(props: DayTimelineProps) {
       context,
     );
 
-  /** Saves `job` at `target` (a row and time, or the tray); nothing when it did not move. */
-  const commit = (job: JobDTO, target: DropTarget, onMoved?: (moved: JobDTO) => void) => {
+  const saveInTurn = useSaveInTurn();
+  /** Saves `job` at `target` once the board's earlier moves are back (`useSaveInTurn`). */
+  const commit = (job: JobDTO, target: DropTarget, onMoved?: (moved: JobDTO) => void) =>
+    saveInTurn(job, (latest) => commitNow(latest, target, onMoved));
+  /** Saves `job` at `target` (a row and time, or the tray) now; nothing when it did not move. */
+  const commitNow = (job: JobDTO, target: DropTarget, onMoved?: (moved: JobDTO) => void) => {
+    // Maybe called after later renders: their handlers.
+    const props = live.current.props;
     if (target === "tray") {
       props.onUnschedule?.(job);
       return;
@@ -157,17 +175,32 @@ export function DayTimeline(props: DayTimelineProps) {
   const saveKeyboardMove = (onMoved?: (moved: JobDTO) => void) => {
     clearTimeout(keyboardSave.current);
     keyboardSave.current = undefined;
-    const pending = live.current.preview;
-    if (pending?.source !== "keyboard") return false;
-    setPreview(null);
-    refocusId.current = pending.job.id;
-    commit(pending.job, pending.target, (moved) => {
-      onMoved?.(moved);
-      requestAnimationFrame(() => {
-        // Only when the focus was lost with the old block: never taken from where the user went since.
-        const active = document.activeElement;
-        if (refocusId.current === moved.id && (!active || active === document.body)) focusBlock(moved.id);
-        refocusId.current = null;
+    const first = live.current.preview;
+    if (first?.source !== "keyboard") return false;
+    // Shown (and added to by further keys) until the board's earlier moves are back; then
+    // the latest step of this job's move is saved, and an earlier step never after it.
+    saveInTurn(first.job, (latest) => {
+      const now = live.current.preview;
+      const isShown = now?.source === "keyboard" && now.job.id === first.job.id;
+      const pending = isShown ? now : first;
+      const step = pending.step ?? 0;
+      if (step <= (savedSteps.current.get(first.job.id) ?? -1)) return;
+      savedSteps.current.set(first.job.id, step);
+      if (isShown) {
+        clearTimeout(keyboardSave.current);
+        keyboardSave.current = undefined;
+        setPreview(null);
+      }
+      refocusId.current = first.job.id;
+      if (pending.target !== "tray") committedPlaces.current.set(first.job.id, pending.target);
+      commitNow(latest, pending.target, (moved) => {
+        onMoved?.(moved);
+        requestAnimationFrame(() => {
+          // Only when the focus was lost with the old block: never taken from where the user went since.
+          const active = document.activeElement;
+          if (refocusId.current === moved.id && (!active || active === document.body)) focusBlock(moved.id);
+          refocusId.current = null;
+        });
       });
     });
     return true;
@@ -215,20 +248,25 @@ export function DayTimeline(props: DayTimelineProps) {
       if (event.key === "Escape" && isPending) {
         event.preventDefault();
         clearTimeout(keyboardSave.current);
+        // A step waiting for an earlier save is dropped too.
+        savedSteps.current.set(job.id, keySteps.current);
         setPreview(null);
         setAnnouncement("Move cancelled");
         return;
       }
       if (!job.time) return;
+      // A step saved but not yet on the board (its save on its way) is where the next one starts.
+      const saving = isMoveInFlight() ? committedPlaces.current.get(job.id) : undefined;
       const from: Placement =
         isPending && pending.target !== "tray"
           ? pending.target
-          : { rowKey, start: minutesOf(job.time), minutes: job.durationMinutes };
+          : (saving ?? { rowKey, start: minutesOf(job.time), minutes: job.durationMinutes });
       const next = keyboardMove(from, event, live.current.acceptingRows);
       // Someone off the roster keeps the job until it goes to a roster row (Alt+Up/Down).
       if (!next || !live.current.acceptingRows.includes(next.rowKey)) return;
       event.preventDefault();
-      setPreview({ job, target: next, source: "keyboard" });
+      keySteps.current += 1;
+      setPreview({ job, target: next, source: "keyboard", step: keySteps.current });
       setAnnouncement(liveHelpers.current.describe(job, next));
       clearTimeout(keyboardSave.current);
       keyboardSave.current = setTimeout(() => liveHelpers.current.saveKeyboardMove(), KEYBOARD_SAVE_MS);
@@ -239,8 +277,9 @@ export function DayTimeline(props: DayTimelineProps) {
     },
   }));
 
-  // A block that moved to another row is drawn anew there: the focus follows it.
-  useEffect(() => {
+  // A block that moved to another row is drawn anew there: the focus follows it, in the
+  // same task as the redraw (a layout effect), so no key pressed meanwhile is lost.
+  useLayoutEffect(() => {
     const id = refocusId.current;
     if (!id) return;
     const active = document.activeElement;

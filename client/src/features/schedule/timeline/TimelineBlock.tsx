@@ -5,6 +5,7 @@ import { ConflictMark, conflictLabel } from "../ConflictMark";
 import { formatTimeRange } from "../duration";
 import { cardName, StatusIcon } from "../JobCard";
 import { formatAmount, jobTypeClass, PAYMENT_LABELS, paymentTone, REPEATS_LABEL } from "../jobStyle";
+import { OnMyWayMark } from "../OnMyWayMark";
 import { boxOf, type HourRange } from "./timelineModel";
 
 /** Height of one lane of a row, in pixels: overlapping jobs stack one lane each. */
@@ -98,6 +99,8 @@ export const TimelineBlock = memo(function TimelineBlock(props: TimelineBlockPro
         <EnvironmentOutlined aria-hidden /> {job.location}
       </span>
       <span className="job-card__bottom">
+        {/* The technician's "On my way" (My Day), as on every card, live through job.updated: first, as it matters more than payment now. */}
+        <OnMyWayMark job={job} />
         <span
           className={`job-card__payment job-card__payment--${tone}`}
           data-testid="job-payment"

@@ -39,6 +39,8 @@ type Gesture = {
   isDragging: boolean;
   timer?: ReturnType<typeof setTimeout>;
   target: DropTarget | null;
+  /** The target has been shown once (the first preview is shown even when it is null). */
+  isPreviewed?: boolean;
   frame?: number;
 };
 
@@ -50,6 +52,16 @@ type DragOptions = {
   onPreview: (job: JobDTO, target: DropTarget | null) => void;
   onDrop: (job: JobDTO, target: DropTarget) => void;
 };
+
+const isSameTarget = (a: DropTarget | null, b: DropTarget | null) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a !== "tray" &&
+    b !== "tray" &&
+    a.rowKey === b.rowKey &&
+    a.start === b.start &&
+    a.minutes === b.minutes);
 
 /** The track of the row an element is in (or the track itself). */
 const trackOf = (element: Element | null) =>
@@ -111,8 +123,12 @@ function createBlockDrag(options: () => DragOptions) {
     // One preview per frame, however fast the pointer events come.
     current.frame = requestAnimationFrame(() => {
       current.frame = undefined;
-      current.target = targetAt(current, x, y);
-      options().onPreview(current.job, current.target);
+      const target = targetAt(current, x, y);
+      // Most moves stay within the same quarter hour of the same row: nothing to redraw.
+      if (current.isPreviewed && isSameTarget(target, current.target)) return;
+      current.target = target;
+      current.isPreviewed = true;
+      options().onPreview(current.job, target);
     });
   }
 
