@@ -11,7 +11,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import {
   type CSSProperties,
-  type DragEvent,
   type KeyboardEvent,
   useEffect,
   useLayoutEffect,
@@ -21,23 +20,14 @@ import {
 } from "react";
 import { conflictContextOf, conflictCount } from "../conflictMarks";
 import { formatTimeRange } from "../duration";
-import { JOB_DRAG_TYPE } from "../JobCard";
 import { MOVE_JOB_KEY } from "../useJobs";
 import { NowLine } from "./NowLine";
 import type { BlockHandlers } from "./TimelineBlock";
-import { type Ghost, type ShadedRange, TimelineRow, type TrayDropHandlers } from "./TimelineRow";
-import {
-  buildTimeline,
-  clockOf,
-  draggedStart,
-  hoursOf,
-  keyboardMove,
-  minuteAt,
-  minutesOf,
-  type Placement,
-} from "./timelineModel";
+import { type Ghost, type ShadedRange, TimelineRow } from "./TimelineRow";
+import { buildTimeline, clockOf, hoursOf, keyboardMove, minutesOf, type Placement } from "./timelineModel";
 import { type DropTarget, useBlockDrag } from "./useBlockDrag";
 import { useSaveInTurn } from "./useSaveInTurn";
+import { useTrayDrop } from "./useTrayDrop";
 import "./timeline.css";
 
 /** A keyboard move is saved once the keys rest this long (each press is shown and announced at once). */
@@ -288,67 +278,14 @@ export function DayTimeline(props: DayTimelineProps) {
   });
   useEffect(() => () => clearTimeout(keyboardSave.current), []);
 
-  // A card dragged from the Unscheduled tray (the browser's drag and drop): its id is only
-  // readable on the drop, so the drag's start names it for the ghost.
-  const trayDragId = useRef<string | null>(null);
-  useEffect(() => {
-    const onStart = (event: globalThis.DragEvent) => {
-      const card = (event.target as Element | null)?.closest?.("[data-job-id]");
-      trayDragId.current = card?.getAttribute("data-job-id") ?? null;
-    };
-    const onEnd = () => {
-      trayDragId.current = null;
-      setPreview((current) => (current?.source === "tray" ? null : current));
-    };
-    document.addEventListener("dragstart", onStart);
-    document.addEventListener("dragend", onEnd);
-    return () => {
-      document.removeEventListener("dragstart", onStart);
-      document.removeEventListener("dragend", onEnd);
-    };
-  }, []);
-
-  const trayPlace = (rowKey: string, event: DragEvent<HTMLElement>, job: JobDTO): Placement => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    return {
-      rowKey,
-      start: draggedStart(minuteAt(event.clientX, rect.left, rect.width, range), 0),
-      minutes: job.durationMinutes,
-    };
-  };
-  const trayJob = (id: string | null) => trayJobs?.find((job) => job.id === id && job.date === null);
-  const trayDrop = useRef<TrayDropHandlers | undefined>(undefined);
-  trayDrop.current =
-    canMove && props.onSchedule
-      ? {
-          over: (rowKey, event) => {
-            if (!event.dataTransfer.types.includes(JOB_DRAG_TYPE)) return;
-            event.preventDefault();
-            event.dataTransfer.dropEffect = "move";
-            const job = trayJob(trayDragId.current);
-            if (!job) return;
-            const target = trayPlace(rowKey, event, job);
-            const current = live.current.preview;
-            const isSame =
-              current?.source === "tray" &&
-              current.target !== "tray" &&
-              current.target.rowKey === target.rowKey &&
-              current.target.start === target.start;
-            if (!isSame) setPreview({ job, target, source: "tray" });
-          },
-          drop: (rowKey, event) => {
-            const job = trayJob(event.dataTransfer.getData(JOB_DRAG_TYPE));
-            if (!job) return;
-            event.preventDefault();
-            setPreview(null);
-            commit(job, trayPlace(rowKey, event, job));
-          },
-        }
-      : undefined;
-  const [trayHandlers] = useState<TrayDropHandlers>(() => ({
-    over: (rowKey, event) => trayDrop.current?.over(rowKey, event),
-    drop: (rowKey, event) => trayDrop.current?.drop(rowKey, event),
-  }));
+  const trayHandlers = useTrayDrop<Preview>({
+    isEnabled: canMove && Boolean(props.onSchedule),
+    range,
+    trayJobs,
+    currentPreview: () => live.current.preview,
+    setPreview,
+    commit: (job, target) => commit(job, target),
+  });
 
   const ghostTarget = preview && preview.target !== "tray" ? preview.target : null;
   const ghost: Ghost | undefined =
