@@ -84,6 +84,42 @@ test.describe("sign-up, sign-out and the app shell", () => {
     await expect(page.getByRole("heading", { name: "Weekly Schedule" })).toBeVisible();
   });
 
+  test("at 720 px every section is reachable from the phone bar and its More list", async ({
+    page,
+    owner,
+  }) => {
+    expect(owner.companyId).toBeTruthy();
+    await page.setViewportSize({ width: 720, height: 900 });
+    await page.goto("/schedule");
+    const bar = page.getByTestId("mobile-bar");
+    await expect(bar.getByRole("link")).toHaveText([
+      "Schedule",
+      "Employees",
+      "Calls",
+      "History",
+      "Chat",
+      "Team",
+    ]);
+    const more = bar.getByRole("button", { name: "More" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await more.click();
+    const panel = page.getByTestId("mobile-more-panel");
+    await expect(panel.getByRole("link")).toHaveText([
+      "Templates",
+      "Customers",
+      "Timesheets",
+      "Subscription",
+    ]);
+    // Escape closes the list; a link in it opens its screen and closes it too.
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await more.click();
+    await panel.getByRole("link", { name: "Timesheets" }).click();
+    await expect(page).toHaveURL(/\/timesheets$/);
+    await expect(panel).toBeHidden();
+    await expect(more).toHaveClass(/is-active/);
+  });
+
   test("the root path counts as the schedule in the navigation", async ({ page, owner }) => {
     expect(owner.companyId).toBeTruthy();
     await page.goto("/");

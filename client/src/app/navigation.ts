@@ -105,6 +105,15 @@ export function mobileNavItemsFor(navigator: Navigator): NavItem[] {
   return hasMyDay(navigator) ? [MY_DAY_ITEM, ...items] : items;
 }
 
+/**
+ * What the phone bar leaves out of the desktop navigation (Templates, Customers, Timesheets,
+ * Subscription for the office): behind the bar's "More", so every screen stays reachable.
+ */
+export function moreNavItemsFor(navigator: Navigator): NavItem[] {
+  const inBar = new Set(mobileNavItemsFor(navigator).map((item) => item.to));
+  return navItemsFor(navigator).filter((item) => !inBar.has(item.to));
+}
+
 /** Whether a nav link is the current screen; the root path counts as the schedule. */
 export function isActivePath(pathname: string, to: string): boolean {
   if (to === "/schedule" && pathname === "/") return true;

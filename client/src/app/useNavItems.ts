@@ -1,9 +1,13 @@
-import { mobileNavItemsFor, type NavItem, navItemsFor } from "./navigation";
+import { mobileNavItemsFor, moreNavItemsFor, type NavItem, navItemsFor } from "./navigation";
 import { useCurrentCompany } from "./useCompanies";
 
-/** The selected company's navigation for this member: desktop and phone. */
-export function useNavItems(): { desktop: NavItem[]; mobile: NavItem[] } {
+/** The selected company's navigation for this member: desktop, the phone bar and the bar's "More". */
+export function useNavItems(): { desktop: NavItem[]; mobile: NavItem[]; more: NavItem[] } {
   const { company, role } = useCurrentCompany();
   const navigator = { role, isLinked: Boolean(company?.employeeId) };
-  return { desktop: navItemsFor(navigator), mobile: mobileNavItemsFor(navigator) };
+  return {
+    desktop: navItemsFor(navigator),
+    mobile: mobileNavItemsFor(navigator),
+    more: moreNavItemsFor(navigator),
+  };
 }
