@@ -285,4 +285,17 @@ test.describe("rough edges", () => {
       await inside(name, await button.boundingBox());
     }
   });
+
+  test("the New customer button stays inside the job form", async ({ page, owner }) => {
+    await addEmployee(page, owner.companyId, "Wide Wes");
+    await openBoard(page, "/schedule?view=week");
+    await page.getByRole("button", { name: "Add Job", exact: true }).first().click();
+    const form = page.getByTestId("job-form");
+    const button = form.getByRole("button", { name: "New customer" });
+    await button.scrollIntoViewIfNeeded();
+    const [formBox, buttonBox] = [await form.boundingBox(), await button.boundingBox()];
+    expect(formBox && buttonBox).toBeTruthy();
+    expect(buttonBox!.x).toBeGreaterThanOrEqual(formBox!.x);
+    expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(formBox!.x + formBox!.width + 0.5);
+  });
 });
