@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { settled } from "../board";
 import {
   expect as baseExpect,
@@ -45,12 +44,6 @@ async function linkFromOutbox(email: string): Promise<string> {
   return link!;
 }
 
-async function openTeam(page: Page) {
-  const nav = page.getByTestId(isPhone(page) ? "mobile-bar" : "desktop-nav");
-  await nav.getByRole("link", { name: "Team" }).click();
-  await expect(page.getByRole("heading", { name: "Team Management" })).toBeVisible();
-}
-
 test.describe("Accepting an invitation", () => {
   // Two browsers and a round trip through the worker's outbox: more than one page's budget.
   test.slow();
@@ -89,16 +82,16 @@ test.describe("Accepting an invitation", () => {
     await expect(invitee).toHaveURL(isPhone(invitee) ? /\/my-day$/ : /\/schedule$/);
     await expect(invitee.getByText(`Welcome to ${owner.companyName}`)).toBeVisible();
     await expect(invitee.getByTestId("company-name")).toHaveText(owner.companyName);
-    await openTeam(invitee);
-    const self = invitee.getByTestId("team-member").filter({ hasText: email });
-    await expect(self.getByTestId("member-role")).toHaveText("Employee");
-    await expect(self).toContainText("(you)");
-    await expect(invitee.getByRole("button", { name: "Invite Team Member" })).toHaveCount(0);
-    await expect(invitee.getByTestId("team-access-note")).toHaveText(
-      "You have employee access to view team information.",
+    // An employee does the field work: My Day first, and Team is the office's screen
+    // (docs/my-day.md, "Their own work only").
+    const nav = invitee.getByTestId(isPhone(invitee) ? "mobile-bar" : "desktop-nav");
+    await expect(nav.getByRole("link").first()).toHaveText("My Day");
+    await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);
+    const role = await invitee.request.get("/api/companies");
+    const joined = ((await role.json()) as { id: string; role: string }[]).find(
+      (company) => company.id === owner.companyId,
     );
-    await expect(invitee.getByTestId("team-invitations")).toHaveCount(0);
-    await expect(invitee.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+    expect(joined?.role).toBe("employee");
 
     // The owner's screen follows live: the new member appears and the invitation is gone.
     await expect(page.getByTestId("team-member").filter({ hasText: "Jo Joiner" })).toBeVisible();
@@ -130,7 +123,7 @@ test.describe("Accepting an invitation", () => {
       data: { firstName: "Lee", lastName: "Leaver", password: PASSWORD },
     });
     expect(accepted.status()).toBe(200);
-    await member.goto("/team");
+    await member.goto("/my-day");
     await expect(member.getByTestId("company-name")).toHaveText(owner.companyName, FIRST_LOAD);
     await expect(member.getByTestId("connection-status")).toHaveAttribute("data-status", "live");
 

@@ -28,7 +28,12 @@ import "./notification-bell.css";
 /** Each kind's icon, and the screen an entry leads to when it names no job. */
 type KindLook = { icon: ReactNode; path?: string };
 
-const KINDS: Record<NotificationKind, KindLook> = {
+/**
+ * Made when an entry is drawn, not when this module loads: the icons come from a chunk this
+ * one may be evaluated before (a cycle between the frame's chunks), and an element made then
+ * has an undefined type.
+ */
+const kindLooks = (): Record<NotificationKind, KindLook> => ({
   "job.assigned": { icon: <PlusCircleOutlined /> },
   "job.moved": { icon: <SwapOutlined /> },
   "job.changed": { icon: <EditOutlined /> },
@@ -43,8 +48,11 @@ const KINDS: Record<NotificationKind, KindLook> = {
   "time_off.requested": { icon: <CalendarOutlined />, path: "/schedule" },
   "time_off.decided": { icon: <CalendarOutlined />, path: "/my-day" },
   "timesheet.clock_out_reminder": { icon: <FieldTimeOutlined />, path: "/my-day" },
-};
-const FALLBACK_KIND: KindLook = { icon: <BellOutlined /> };
+});
+
+function lookOf(kind: NotificationKind): KindLook {
+  return kindLooks()[kind] ?? { icon: <BellOutlined /> };
+}
 
 /** The kind as a class name: "job.on_my_way" -> "job-on-my-way". */
 const kindClass = (kind: string) => kind.replace(/[._]/g, "-");
@@ -66,7 +74,7 @@ function NotificationItem({
   item: NotificationDTO;
   onOpen: (item: NotificationDTO) => void;
 }) {
-  const kind = KINDS[item.kind] ?? FALLBACK_KIND;
+  const kind = lookOf(item.kind);
   return (
     <li>
       <button
@@ -108,7 +116,7 @@ export function NotificationBell() {
 
   const open = async (item: NotificationDTO) => {
     setIsOpen(false);
-    const kindPath = (KINDS[item.kind] ?? FALLBACK_KIND).path;
+    const kindPath = lookOf(item.kind).path;
     if (kindPath || !companyId) return void navigate(kindPath ?? "/schedule");
     const job = item.jobId ? await findJob(queryClient, companyId, item.jobId) : null;
     void navigate(jobPath(job, item.jobId ?? "", jobsScreen));
