@@ -40,17 +40,20 @@ export function JobPhotoStrip({ job, kind, canAdd, canDelete, testId, onAdded }:
   const isFull = count >= JOB_PHOTOS_PER_KIND;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
+    const chooser = event.target;
+    const file = chooser.files?.[0];
     if (!file) return;
     setIsReading(true);
     try {
-      // Always resized before it is sent or kept (photoFile.ts).
+      // Always resized before it is sent or kept (photoFile.ts). The chooser is emptied only
+      // once the file is read: emptied first, Chromium may drop the file before it is read.
       const photo = await readPhoto(file);
       onAdded?.(await add.mutateAsync({ kind, photo }));
     } catch (error) {
       notification.error({ title: "Photo not added", description: errorMessage(error, "Please try again.") });
     } finally {
+      // The same picture chosen again is a new change.
+      chooser.value = "";
       setIsReading(false);
     }
   };
