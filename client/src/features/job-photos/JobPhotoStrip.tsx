@@ -48,7 +48,9 @@ export function JobPhotoStrip({ job, kind, canAdd, canDelete, testId, onAdded }:
       // Always resized before it is sent or kept (photoFile.ts). The chooser is emptied only
       // once the file is read: emptied first, Chromium may drop the file before it is read.
       const photo = await readPhoto(file);
-      onAdded?.(await add.mutateAsync({ kind, photo }));
+      // Sent first, then told: `onAdded?.(await …)` would skip the send where nobody listens.
+      const outcome = await add.mutateAsync({ kind, photo });
+      onAdded?.(outcome);
     } catch (error) {
       notification.error({ title: "Photo not added", description: errorMessage(error, "Please try again.") });
     } finally {
