@@ -13,8 +13,15 @@ export default function Realtime() {
   const queryClient = useQueryClient();
   useRealtime();
   useEffect(() => {
-    // Events missed while disconnected are gone: refetch what is on screen.
-    void connectSocket({ onReconnect: () => void queryClient.invalidateQueries() });
+    // Events sent before this tab joined its rooms never reach it: what was read before the
+    // join is read again. At the first connection that is usually nothing, or the first load.
+    void connectSocket({
+      onConnect: (connectedAt) =>
+        void queryClient.invalidateQueries(
+          { predicate: (query) => query.state.dataUpdatedAt < connectedAt },
+          { cancelRefetch: false },
+        ),
+    });
     // Signed out (or another user): Root unmounts this, and the connection ends with it.
     return () => disconnectSocket();
   }, [queryClient]);

@@ -26,12 +26,16 @@ let refusedRetry: ReturnType<typeof setTimeout> | undefined;
 let stopWatching: (() => void) | undefined;
 
 type ConnectOptions = {
-  /** Runs after the connection comes back: delivery is at most once, so refetch what is shown. */
-  onReconnect: () => void;
+  /**
+   * Runs each time the socket joins its rooms, with the moment it did. Delivery is at most
+   * once: a change made before the join (while away, or between the screen's first load and
+   * the first connection) was never sent to this tab, so what was read before must be read again.
+   */
+  onConnect: (connectedAt: number) => void;
 };
 
 /** Opens the connection if it is not open yet. */
-export async function connectSocket({ onReconnect }: ConnectOptions): Promise<void> {
+export async function connectSocket({ onConnect }: ConnectOptions): Promise<void> {
   if (useSocketStore.getState().status !== "idle") return;
   const current = ++generation;
   useSocketStore.setState({ status: "connecting" });
@@ -40,11 +44,9 @@ export async function connectSocket({ onReconnect }: ConnectOptions): Promise<vo
   if (current !== generation) return;
 
   const socket: AppSocket = io({ withCredentials: true });
-  let hasConnected = false;
   socket.on("connect", () => {
     useSocketStore.setState({ status: "live" });
-    if (hasConnected) onReconnect();
-    hasConnected = true;
+    onConnect(Date.now());
   });
   socket.on("disconnect", (reason) => {
     if (socket.active) useSocketStore.setState({ status: "reconnecting" });
