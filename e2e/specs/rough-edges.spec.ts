@@ -271,6 +271,39 @@ test.describe("rough edges", () => {
     await second.close();
   });
 
+  test("at 320 px the header's controls and the job form's buttons stay on screen", async ({
+    page,
+    owner,
+  }) => {
+    test.skip(!isPhone(page), "a phone's check: it sets its own 320 px screen");
+    await addEmployee(page, owner.companyId, "Narrow Nia");
+    await page.setViewportSize({ width: 320, height: 640 });
+    await openBoard(page, "/schedule?view=week");
+    const inside = async (name: string, box: { x: number; width: number } | null) => {
+      expect(box, name).not.toBeNull();
+      expect(box!.x, `${name} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${name} ends on screen`).toBeLessThanOrEqual(320);
+    };
+    const header = page.locator(".app-header");
+    for (const control of [
+      header.getByRole("link", { name: "Team Chat" }),
+      header.getByRole("link", { name: "Company settings" }),
+      header.getByTestId("logout-button"),
+      header.getByTestId("company-badge"),
+    ]) {
+      await expect(control).toBeVisible();
+      await inside(String(control), await control.boundingBox());
+    }
+    await page.getByRole("button", { name: "Add Job", exact: true }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add Job" });
+    for (const name of ["Cancel", "Save to Unscheduled", "Add Job"]) {
+      const button = dialog.getByRole("button", { name, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport({ ratio: 1 });
+      await inside(name, await button.boundingBox());
+    }
+  });
+
   test("the New customer button stays inside the job form", async ({ page, owner }) => {
     await addEmployee(page, owner.companyId, "Wide Wes");
     await openBoard(page, "/schedule?view=week");

@@ -175,7 +175,11 @@ test.describe("time off", () => {
     await expect(requests).toContainText("Tia Tech");
     await expect(requests).toContainText("Sick");
     await expect(page.getByTestId(`employee-day-${today}`)).toHaveClass(/has-time-off-pending/);
-    await requests.getByRole("button", { name: "Re-plan the day" }).click();
+    await expect(requests.getByRole("button", { name: "Re-plan the day" })).toBeVisible();
+    // The bell's entry offers the re-plan itself: it opens Mark out… for Tia and today.
+    await page.getByTestId("notification-bell").click();
+    await page.getByTestId("notification-panel").getByTestId("notification-replan").click();
+    await expect(page.getByTestId("notification-panel")).toBeHidden();
     const dialog = await settled(page.locator(".ant-modal").filter({ hasText: "Mark Tia Tech out on" }));
     await expect(dialog.getByTestId("mark-out-job")).toHaveCount(1);
     await expect(dialog.getByTestId("mark-out-job")).toContainText("12 Oak Rd");

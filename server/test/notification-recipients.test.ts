@@ -48,6 +48,7 @@ describe("the technician of a job", () => {
         kind: "job.assigned",
         message: "Olive Owner assigned you a 9:00 Repair at 12 Oak Rd on Tue 24 Nov",
         jobId: created.body.id,
+        timeOff: null,
         createdAt: expect.any(String),
         read: false,
         companyId: company.id,

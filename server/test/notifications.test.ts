@@ -76,6 +76,7 @@ describe("GET /api/notifications", () => {
       kind: "job.assigned",
       message: "Newest",
       jobId: null,
+      timeOff: null,
       createdAt: newest.createdAt.toISOString(),
       read: false,
     });

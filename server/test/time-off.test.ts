@@ -267,7 +267,11 @@ describe("PUT /api/time-off/:id", () => {
   it("tells the office of the request and the requester of the decision, nobody of their own change", async () => {
     const asked = await request();
     const officeBell = await bellOf(crew.owner, crew.company.id);
-    expect(officeBell[0]).toMatchObject({ kind: "time_off.requested" });
+    // The entry carries the request as it is now: the bell offers its actions from it.
+    expect(officeBell[0]).toMatchObject({
+      kind: "time_off.requested",
+      timeOff: { id: asked.id, employeeId: asked.employeeId, kind: "personal", status: "pending" },
+    });
     expect(officeBell[0].message).toMatch(/^Pat Plumber asked for time off \(Personal\): Mon 3 Jun$/);
     expect((await bellOf(crew.admin, crew.company.id))[0].kind).toBe("time_off.requested");
     // The asker and the other technician hear nothing of the request.
@@ -283,6 +287,14 @@ describe("PUT /api/time-off/:id", () => {
     expect(patBell[0]).toMatchObject({
       kind: "time_off.decided",
       message: "Olive Owner approved your time off: Mon 3 Jun",
+      timeOff: { id: asked.id, status: "approved" },
+    });
+    // The office's entry follows the request: decided now, then gone with it.
+    expect((await bellOf(crew.owner, crew.company.id))[0].timeOff).toMatchObject({ status: "approved" });
+    await agents.owner.delete(`/api/time-off/${asked.id}`);
+    expect((await bellOf(crew.owner, crew.company.id))[0]).toMatchObject({
+      kind: "time_off.requested",
+      timeOff: null,
     });
     expect((await bellOf(crew.owner, crew.company.id)).some((n) => n.kind === "time_off.decided")).toBe(
       false,

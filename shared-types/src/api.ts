@@ -16,7 +16,7 @@ import type {
   Role,
   ServiceType,
 } from "./constants";
-import type { AvailabilityWindow } from "./schemas/time-off";
+import type { AvailabilityWindow, TimeOffDTO } from "./schemas/time-off";
 
 export type UserDTO = {
   id: string;
@@ -247,6 +247,16 @@ export type NotificationDTO = {
   message: string;
   /** The job it is about; null for other kinds, for a template's week, and once the job is deleted. */
   jobId: string | null;
+  /**
+   * The time off request it is about, as it is now (the office's entry for a request offers
+   * "Re-plan the day" for a sick day); null for other kinds and once the request is deleted.
+   */
+  timeOff: NotificationTimeOff | null;
   createdAt: string;
   read: boolean;
 };
+
+export type NotificationTimeOff = Pick<
+  TimeOffDTO,
+  "id" | "employeeId" | "kind" | "startDate" | "endDate" | "status"
+>;

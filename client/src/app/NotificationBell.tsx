@@ -14,12 +14,14 @@ import {
   UserAddOutlined,
   UserSwitchOutlined,
 } from "@ant-design/icons";
-import { can, type NotificationDTO, type NotificationKind } from "@sched/shared-types";
+import { can, localDateString, type NotificationDTO, type NotificationKind } from "@sched/shared-types";
 import { useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Dropdown, Spin } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
+import { replanPath } from "../features/absence-plan/useOpenRequestedReplan";
+import { isSickOn } from "../features/time-off/timeOffModel";
 import { findJob, jobPath } from "./jobLink";
 import { useCurrentCompany } from "./useCompanies";
 import { useMarkNotificationsRead, useNotifications } from "./useNotifications";
@@ -67,16 +69,32 @@ function ago(createdAt: string): string {
   return dayjs(createdAt).format("MMM D");
 }
 
+/**
+ * The office's entry for a sick day that covers today offers "Re-plan the day" (Mark out…
+ * for that person, docs/time-off.md) while the request stands.
+ */
+function replanOf(item: NotificationDTO, canPlan: boolean): string | null {
+  const off = item.timeOff;
+  if (!canPlan || item.kind !== "time_off.requested" || !off) return null;
+  const today = localDateString();
+  return isSickOn(off, today) ? replanPath(off.employeeId, today) : null;
+}
+
 function NotificationItem({
   item,
   onOpen,
+  replan,
+  onGo,
 }: {
   item: NotificationDTO;
   onOpen: (item: NotificationDTO) => void;
+  /** Where "Re-plan the day" leads, when the entry offers it. */
+  replan: string | null;
+  onGo: (path: string) => void;
 }) {
   const kind = lookOf(item.kind);
   return (
-    <li>
+    <li className="bell-panel__entry">
       <button
         type="button"
         className={`bell-item bell-item--${kindClass(item.kind)}${item.read ? "" : " is-unread"}`}
@@ -96,6 +114,18 @@ function NotificationItem({
         </span>
         {item.read ? null : <span className="bell-item__dot" role="img" aria-label="Unread" />}
       </button>
+      {replan ? (
+        <Button
+          className="bell-item__action"
+          size="small"
+          type="primary"
+          danger
+          data-testid="notification-replan"
+          onClick={() => onGo(replan)}
+        >
+          Re-plan the day
+        </Button>
+      ) : null}
     </li>
   );
 }
@@ -113,6 +143,11 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
   const jobsScreen = role && can(role, "manageJobs") ? "schedule" : "my-day";
+  const canPlan = Boolean(role && can(role, "manageTimeOff"));
+  const go = (path: string) => {
+    setIsOpen(false);
+    void navigate(path);
+  };
 
   const open = async (item: NotificationDTO) => {
     setIsOpen(false);
@@ -135,7 +170,13 @@ export function NotificationBell() {
   ) : (
     <ul className="bell-panel__list">
       {notifications.map((item) => (
-        <NotificationItem key={item.id} item={item} onOpen={(entry) => void open(entry)} />
+        <NotificationItem
+          key={item.id}
+          item={item}
+          onOpen={(entry) => void open(entry)}
+          replan={replanOf(item, canPlan)}
+          onGo={go}
+        />
       ))}
     </ul>
   );

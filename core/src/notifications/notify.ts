@@ -12,6 +12,7 @@ import { logger } from "../logger";
 import type { CompanyAccess } from "../policies/company-access";
 import { presentNotification } from "../presenters/notifications";
 import { publishToUser } from "../publish";
+import { timeOffOf } from "../queries/notifications";
 import {
   type JobChange,
   jobNotices,
@@ -61,8 +62,13 @@ async function deliver(companyId: string, actorUserId: string | undefined, notic
     .insert(notifications)
     .values(notices.map((notice) => ({ ...notice, companyId, actorUserId })))
     .returning();
+  const requests = await timeOffOf(
+    companyId,
+    rows.map((row) => row.timeOffId),
+  );
   for (const row of rows) {
-    publishToUser(row.recipientUserId, "notification.created", { ...presentNotification(row), companyId });
+    const entry = presentNotification(row, row.timeOffId ? requests.get(row.timeOffId) : null);
+    publishToUser(row.recipientUserId, "notification.created", { ...entry, companyId });
   }
 }
 

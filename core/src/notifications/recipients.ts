@@ -39,6 +39,8 @@ export type Notice = {
   kind: NotificationKind;
   message: string;
   jobId: string | null;
+  /** The time off request it is about, when it is about one. */
+  timeOffId?: string | null;
 };
 
 export type JobChange =

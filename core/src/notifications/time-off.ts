@@ -7,6 +7,7 @@ import { clock, day } from "./messages";
 import { type Notice, type Person, peopleWho, withoutActor } from "./recipients";
 
 type TimeOffWords = {
+  id: string;
   employeeId: string;
   startDate: string;
   endDate: string;
@@ -17,7 +18,7 @@ type TimeOffWords = {
 };
 
 /** "Tue 25 Nov", "Tue 25 Nov – Fri 28 Nov", "Tue 25 Nov 13:00–17:00" */
-export function timeOffWhen(off: Omit<TimeOffWords, "employeeId" | "kind" | "requestedBy">): string {
+export function timeOffWhen(off: Omit<TimeOffWords, "id" | "employeeId" | "kind" | "requestedBy">): string {
   if (off.startTime && off.endTime)
     return `${day(off.startDate)} ${clock(off.startTime)}–${clock(off.endTime)}`;
   return off.startDate === off.endDate ? day(off.startDate) : `${day(off.startDate)} – ${day(off.endDate)}`;
@@ -38,6 +39,7 @@ export function timeOffRequestedNotices(
     kind: "time_off.requested" as const,
     message,
     jobId: null,
+    timeOffId: off.id,
   }));
   return withoutActor(notices, actorUserId);
 }
@@ -56,6 +58,7 @@ export function timeOffDecidedNotices(
     kind: "time_off.decided",
     message: `${actor} ${status} your time off: ${timeOffWhen(off)}`,
     jobId: null,
+    timeOffId: off.id,
   };
   // A requester who has since left the company is told nothing.
   return withoutActor(

@@ -11,6 +11,7 @@ import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useIsSmallScreen } from "../../lib/screen";
 import { useMarkOut } from "../absence-plan/useMarkOut";
+import { useOpenRequestedReplan } from "../absence-plan/useOpenRequestedReplan";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
 import { TimeOffRequests } from "../time-off/TimeOffRequests";
 import { useBoardTimeOff } from "../time-off/useBoardTimeOff";
@@ -103,6 +104,7 @@ export default function SchedulePage() {
   const addAt = canManage ? (employeeId: string, date: string) => openAdd({ employeeId, date }) : undefined;
   const openJob = (job: JobDTO) => setDialog({ job, key: Date.now() });
   useOpenRequestedJob(params, jobsQuery, openJob);
+  useOpenRequestedReplan(params, employees.data, canManage ? openMarkOut : undefined);
   const isCurrentWeek = params.week === toISODate(weekStart(params.today));
 
   const isLoading = jobsQuery.isPending || employees.isPending;

@@ -1,7 +1,8 @@
 /**
  * Which week, view, day and employee the board shows lives in the URL
  * (?week=2026-11-23&view=day&day=2026-11-25&employee=<id>), so a reload or a shared
- * link shows the same board. `job=<id>` asks for that job to be opened (the bell's links).
+ * link shows the same board. `job=<id>` asks for that job to be opened (the bell's links);
+ * `replan=<employee id>` opens Mark out… for that person on `day` (the bell's sick day entry).
  */
 import {
   addDays,
@@ -40,6 +41,7 @@ export function useScheduleParams() {
         : week;
   const employeeId = params.get("employee");
   const jobId = params.get("job");
+  const replanEmployeeId = params.get("replan");
 
   const update = useCallback(
     (changes: Record<string, string | null>) => {
@@ -65,6 +67,8 @@ export function useScheduleParams() {
     employeeId,
     /** The job to open, once it is on the board. */
     jobId,
+    /** The person whose day to re-plan (Mark out… on `day`), once the roster is loaded. */
+    replanEmployeeId,
     today,
     /** Shows the week of `date`; the Daily View keeps the same weekday. */
     setWeek: (date: string) => {
@@ -77,6 +81,7 @@ export function useScheduleParams() {
     setEmployee: (id: string) => update({ employee: id }),
     /** The job asked for has been opened (or is not there): the link has done its work. */
     clearJob: () => update({ job: null }),
+    clearReplan: () => update({ replan: null }),
   };
 }
 

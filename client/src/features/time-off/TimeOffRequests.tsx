@@ -3,16 +3,13 @@ import { addDays, type EmployeeDTO, TIME_OFF_KIND_LABELS, type TimeOffDTO } from
 import { Button } from "antd";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { whenText } from "./MyTimeOff";
+import { isSickOn } from "./timeOffModel";
 import { useDecideTimeOff, useTimeOff } from "./useTimeOff";
 import "./time-off.css";
 
 /** How far back and ahead the office's list of requests looks. */
 const PAST_DAYS = 30;
 const AHEAD_DAYS = 365;
-
-/** A sick request that covers today: the office may re-plan the day at once. */
-const isSickToday = (off: TimeOffDTO, today: string) =>
-  off.kind === "sick" && off.startDate <= today && today <= off.endDate;
 
 /**
  * The office's time off requests on the board (docs/time-off.md): each pending request
@@ -66,7 +63,7 @@ export function TimeOffRequests(props: {
               </span>
               {off.note ? <span className="time-off-requests__note">“{off.note}”</span> : null}
               <span className="time-off-requests__actions">
-                {employee && isSickToday(off, today) ? (
+                {employee && isSickOn(off, today) ? (
                   <Button size="small" type="primary" danger onClick={() => onReplan(employee, today)}>
                     Re-plan the day
                   </Button>

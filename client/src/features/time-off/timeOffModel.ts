@@ -13,6 +13,10 @@ import {
 
 const MINUTES_PER_DAY = 24 * 60;
 
+/** A sick day (asked for or approved) that covers `day`: the office may re-plan that day at once. */
+export const isSickOn = (off: Pick<TimeOffDTO, "kind" | "startDate" | "endDate" | "status">, day: string) =>
+  off.kind === "sick" && off.status !== "declined" && off.startDate <= day && day <= off.endDate;
+
 /** The key of one person's day. */
 export const dayKey = (employeeId: string, date: string) => `${employeeId}|${date}`;
 

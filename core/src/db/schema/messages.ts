@@ -2,6 +2,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { companies, users } from "./accounts";
 import { createdAt } from "./columns";
+import { timeOff } from "./time-off";
 import { employees, jobs } from "./work";
 
 export const chatMessages = pgTable(
@@ -40,6 +41,8 @@ export const notifications = pgTable(
     kind: text("kind").notNull(),
     message: text("message").notNull(),
     jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    /** The time off request it is about (the office's entry offers its actions); null once deleted. */
+    timeOffId: uuid("time_off_id").references(() => timeOff.id, { onDelete: "set null" }),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
