@@ -30,3 +30,4 @@ export * from "./schemas/time-off";
 export * from "./schemas/timesheets";
 export * from "./schemas/unsubscribe";
 export * from "./schemas/versions";
+export * from "./time-off-words";

@@ -19,3 +19,15 @@ export function zodRule(schema: SafeParser): FormRule {
     },
   };
 }
+
+/**
+ * A dialog's first field takes the focus once the dialog has opened (antd's afterOpenChange),
+ * unless the person already typed their way into one of its fields while it opened: the
+ * focus is never taken from where they are typing.
+ */
+export function focusFirstField(isOpen: boolean, first: { focus: () => void } | undefined): void {
+  if (!isOpen) return;
+  const active = document.activeElement;
+  const isTyping = active?.closest(".ant-modal") && active.matches("input, textarea");
+  if (!isTyping) first?.focus();
+}

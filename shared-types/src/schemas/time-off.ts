@@ -5,20 +5,9 @@
  * and hours. The messages name the field as the forms label it.
  */
 import { z } from "zod";
+import { TIME_OFF_KINDS, TIME_OFF_STATUSES, type TimeOffKind, type TimeOffStatus } from "../time-off-words";
 import { calendarDate, canonicalId, ZCompanyId, ZTime } from "./common";
 import { ZVersion } from "./versions";
-
-export const TIME_OFF_KINDS = ["vacation", "sick", "personal", "other"] as const;
-export type TimeOffKind = (typeof TIME_OFF_KINDS)[number];
-export const TIME_OFF_STATUSES = ["pending", "approved", "declined"] as const;
-export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
-
-export const TIME_OFF_KIND_LABELS: Record<TimeOffKind, string> = {
-  vacation: "Vacation",
-  sick: "Sick",
-  personal: "Personal",
-  other: "Other",
-};
 
 export const TIME_OFF_NOTE_MAX = 500;
 /** One list covers at most this many days (a year and a bit): the boards ask for weeks. */

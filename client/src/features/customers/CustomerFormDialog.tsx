@@ -6,7 +6,7 @@ import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
 import { isApiError } from "../../lib/api";
 import { useShowFailure } from "../../lib/FailureNotice";
-import { zodRule } from "../../lib/forms";
+import { focusFirstField, zodRule } from "../../lib/forms";
 import { differingFields, type FieldLabels, intendedChange } from "../../lib/staleChange";
 import { useSaveCustomer } from "./useCustomers";
 
@@ -125,7 +125,7 @@ export function CustomerFormDialog({
         onOk={() => form.submit()}
         okButtonProps={{ loading: save.isPending, "data-testid": "customer-form-submit" }}
         onCancel={onClose}
-        afterOpenChange={(isOpen) => (isOpen ? form.getFieldInstance("name")?.focus() : undefined)}
+        afterOpenChange={(isOpen) => focusFirstField(isOpen, form.getFieldInstance("name"))}
         // Not kept mounted: a closed dialog inside the job dialog must not take its Escape key.
         destroyOnHidden
       >

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
 import { useShowFailure } from "../../lib/FailureNotice";
-import { zodRule } from "../../lib/forms";
+import { focusFirstField, zodRule } from "../../lib/forms";
 import { differingFields, intendedChange } from "../../lib/staleChange";
 import { AvailabilityField } from "./AvailabilityField";
 import { initialsFrom, nextAvatarColor } from "./avatarColors";
@@ -120,7 +120,7 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
         okButtonProps={{ loading: isPending, "data-testid": "employee-form-submit" }}
         onCancel={onClose}
         // Kept mounted (forceRender), so autoFocus would not fire: the first field takes the focus on open.
-        afterOpenChange={(isOpen) => (isOpen ? form.getFieldInstance("name")?.focus() : undefined)}
+        afterOpenChange={(isOpen) => focusFirstField(isOpen, form.getFieldInstance("name"))}
         forceRender
       >
         <Form<FormValues>

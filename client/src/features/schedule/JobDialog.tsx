@@ -9,6 +9,7 @@ import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
 import { formatDateTime, toISODate } from "../../lib/dates";
 import { useShowFailure } from "../../lib/FailureNotice";
+import { focusFirstField } from "../../lib/forms";
 import { useIsSmallScreen } from "../../lib/screen";
 import { differingFields, intendedChange } from "../../lib/staleChange";
 import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
@@ -225,13 +226,9 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
         title={isEdit ? "Edit Job" : "Add Job"}
         onCancel={close}
         // The first field takes the focus, so typing starts there and Enter never lands on Close.
-        afterOpenChange={(isOpen) => {
-          // Not when someone already typed their way into a field while the dialog opened.
-          const isTyping =
-            document.activeElement?.closest(".job-dialog form") &&
-            document.activeElement.matches("input, textarea");
-          if (isOpen && !isTyping) form.getFieldInstance(isProgressOnly ? "status" : "employeeId")?.focus();
-        }}
+        afterOpenChange={(isOpen) =>
+          focusFirstField(isOpen, form.getFieldInstance(isProgressOnly ? "status" : "employeeId"))
+        }
         footer={footer}
         destroyOnHidden
         className="job-dialog"

@@ -9,6 +9,7 @@ import { Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
 import { useFeedback } from "../../app/feedback";
 import { useShowFailure } from "../../lib/FailureNotice";
+import { focusFirstField } from "../../lib/forms";
 import { linkableEmployees } from "./rosterLinks";
 import { useInviteMember } from "./useTeam";
 
@@ -104,7 +105,7 @@ export function InviteDialog({ companyId, open, onClose, employees, members, pre
       okButtonProps={{ loading: invite.isPending, "data-testid": "invite-submit" }}
       onCancel={onClose}
       // Kept mounted (forceRender), so autoFocus would not fire: the e-mail field takes the focus on open.
-      afterOpenChange={(isOpen) => (isOpen ? form.getFieldInstance("email")?.focus() : undefined)}
+      afterOpenChange={(isOpen) => focusFirstField(isOpen, form.getFieldInstance("email"))}
       forceRender
     >
       <p className="team-invite__hint">

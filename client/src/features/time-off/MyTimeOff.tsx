@@ -1,16 +1,19 @@
 import { CalendarOutlined, MedicineBoxOutlined } from "@ant-design/icons";
 import { addDays, TIME_OFF_KIND_LABELS, type TimeOffDTO } from "@sched/shared-types";
 import { Button, Popconfirm, Tag } from "antd";
-import dayjs from "dayjs";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFeedback } from "../../app/feedback";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { useEmployees } from "../employees/useEmployees";
 import { availabilityText } from "./availabilityText";
-import { TimeOffRequestDialog } from "./TimeOffRequestDialog";
-import { timeOffHours } from "./timeOffModel";
+import { timeOffHours, whenText } from "./timeOffModel";
 import { useRemoveTimeOff, useRequestTimeOff, useTimeOff } from "./useTimeOff";
 import "./time-off.css";
+
+// The form loads when someone first asks for time off: My Day's first paint does not wait for it.
+const TimeOffRequestDialog = lazy(() =>
+  import("./TimeOffRequestDialog").then((module) => ({ default: module.TimeOffRequestDialog })),
+);
 
 /** How far back and ahead My Day lists one's own requests. */
 const LIST_PAST_DAYS = 30;
@@ -21,14 +24,6 @@ const STATUS_TAGS = {
   approved: { color: "green", text: "Approved" },
   declined: { color: "red", text: "Declined" },
 } as const;
-
-/** "Mon 30 Nov", "Mon 30 Nov – Wed 2 Dec", "Mon 30 Nov 13:00–17:00" */
-export function whenText(off: TimeOffDTO): string {
-  const day = (date: string) => dayjs(date).format("ddd D MMM");
-  const hours = timeOffHours(off);
-  if (hours) return `${day(off.startDate)} ${hours}`;
-  return off.startDate === off.endDate ? day(off.startDate) : `${day(off.startDate)} – ${day(off.endDate)}`;
-}
 
 /** One's own requests, newest dates first, for My Day; live like the boards. */
 export function useMyTimeOff(companyId: string, employeeId: string, today: string) {
@@ -70,6 +65,9 @@ export function MyTimeOff(props: {
 }) {
   const { companyId, employeeId, today, list } = props;
   const [isAsking, setIsAsking] = useState(false);
+  // Once opened the dialog stays mounted, so it closes with its animation.
+  const [hasAsked, setHasAsked] = useState(false);
+  if (isAsking && !hasAsked) setHasAsked(true);
   const me = useEmployees(companyId).data?.find((employee) => employee.id === employeeId);
   const request = useRequestTimeOff(companyId);
   const withdraw = useRemoveTimeOff();
@@ -153,12 +151,16 @@ export function MyTimeOff(props: {
       ) : (
         <p className="my-time-off__none">No time off asked for</p>
       )}
-      <TimeOffRequestDialog
-        companyId={companyId}
-        open={isAsking}
-        firstDay={addDays(today, 1)}
-        onClose={() => setIsAsking(false)}
-      />
+      {hasAsked || isAsking ? (
+        <Suspense fallback={null}>
+          <TimeOffRequestDialog
+            companyId={companyId}
+            open={isAsking}
+            firstDay={addDays(today, 1)}
+            onClose={() => setIsAsking(false)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

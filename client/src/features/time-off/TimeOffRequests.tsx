@@ -2,8 +2,7 @@ import { CalendarOutlined } from "@ant-design/icons";
 import { addDays, type EmployeeDTO, TIME_OFF_KIND_LABELS, type TimeOffDTO } from "@sched/shared-types";
 import { Button } from "antd";
 import { useShowFailure } from "../../lib/FailureNotice";
-import { whenText } from "./MyTimeOff";
-import { isSickOn } from "./timeOffModel";
+import { isSickOn, whenText } from "./timeOffModel";
 import { useDecideTimeOff, useTimeOff } from "./useTimeOff";
 import "./time-off.css";
 

@@ -3,6 +3,7 @@
  * whom it covers, its words, and the stretches of a day the Daily View shades. Pure, so
  * the Week View, By Employee and the timeline cannot disagree.
  */
+
 import {
   addDays,
   type EmployeeDTO,
@@ -10,6 +11,7 @@ import {
   TIME_OFF_KIND_LABELS,
   type TimeOffDTO,
 } from "@sched/shared-types";
+import dayjs from "dayjs";
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -100,4 +102,12 @@ export function dayShades(
       tone: off.status === "pending" ? ("pending" as const) : ("time-off" as const),
     })),
   ];
+}
+
+/** "Mon 30 Nov", "Mon 30 Nov – Wed 2 Dec", "Mon 30 Nov 13:00–17:00" */
+export function whenText(off: TimeOffDTO): string {
+  const day = (date: string) => dayjs(date).format("ddd D MMM");
+  const hours = timeOffHours(off);
+  if (hours) return `${day(off.startDate)} ${hours}`;
+  return off.startDate === off.endDate ? day(off.startDate) : `${day(off.startDate)} – ${day(off.endDate)}`;
 }
