@@ -3,9 +3,9 @@
  * customer_notice row per job, kind and change, only with notices on, an e-mail and a
  * customer who did not opt out; the unsubscribe link stops them.
  */
-import { customerIdOfToken, unsubscribeToken } from "@sched/core/customer-notices/unsubscribe-token";
+import { addresseeOfToken, unsubscribeToken } from "@sched/core/customer-notices/unsubscribe-token";
 import { db } from "@sched/core/db/client";
-import { customerNotices, customers, jobs } from "@sched/core/db/schema";
+import { customerNotices, customers, jobs, noticeOptOuts } from "@sched/core/db/schema";
 import { closeQueues, getEmailQueue } from "@sched/core/queues";
 import { buildJob, buildTenant, uniqueEmail } from "@sched/core/test/factories";
 import { NOTICE_SETTLE_INVALID } from "@sched/shared-types";
@@ -144,7 +144,7 @@ describe("one notice per settled change", () => {
 });
 
 describe("confirmations from the job commands", () => {
-  it("records one confirmation when a job with an e-mail is booked, linking a customer for the unsubscribe link", async () => {
+  it("records one confirmation to a job's e-mail alone, making no customer named after the address", async () => {
     const tenant = await tenantWithNotices();
     const email = uniqueEmail("customer");
     const job = await book(tenant, { customerEmail: email, customerPhone: "555-010-4444" });
@@ -154,13 +154,28 @@ describe("confirmations from the job commands", () => {
       companyId: tenant.company.id,
       kind: "confirmation",
       recipient: email,
+      customerId: null,
+      addressOnly: true,
       sentAt: null,
       dedupeKey: `confirmation:${job.id}:2026-12-01T09:00:v${job.version}`,
     });
     const [stored] = await db.select().from(jobs).where(eq(jobs.id, job.id));
-    expect(stored.customerId).toBe(notices[0].customerId);
-    const [customer] = await db.select().from(customers).where(eq(customers.id, stored.customerId!));
-    expect(customer).toMatchObject({ companyId: tenant.company.id, email });
+    expect(stored.customerId).toBeNull();
+    expect(await db.select().from(customers).where(eq(customers.companyId, tenant.company.id))).toEqual([]);
+  });
+
+  it("links a job's e-mail to the customer the company has with that address or phone", async () => {
+    const tenant = await tenantWithNotices();
+    const email = uniqueEmail("known");
+    const [known] = await db
+      .insert(customers)
+      .values({ companyId: tenant.company.id, name: "Kim Known", email: email.toUpperCase() })
+      .returning();
+    const job = await book(tenant, { customerEmail: email });
+    const [notice] = await noticesOf(job.id);
+    expect(notice).toMatchObject({ customerId: known.id, addressOnly: false, recipient: email });
+    const [stored] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(stored.customerId).toBe(known.id);
   });
 
   it("confirms again on each move, not on other changes, and a move back is a new change", async () => {
@@ -223,9 +238,11 @@ describe("confirmations from the job commands", () => {
     const job = await book(a, { customerEmail: email });
     const [notice] = await noticesOf(job.id);
     expect(notice.companyId).toBe(a.company.id);
+    // B's customer with that address is not A's to use: A's notice goes to the address alone.
     expect(notice.customerId).not.toBe(theirs.id);
-    const [mine] = await db.select().from(customers).where(eq(customers.id, notice.customerId!));
-    expect(mine.companyId).toBe(a.company.id);
+    expect(notice).toMatchObject({ customerId: null, addressOnly: true });
+    const [stored] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(stored.customerId).toBeNull();
   });
 });
 
@@ -262,8 +279,8 @@ describe("POST /api/unsubscribe/:token", () => {
   it("stops further notices for that customer and answers the same when repeated", async () => {
     const tenant = await tenantWithNotices();
     const customer = await customerOf(tenant);
-    const token = unsubscribeToken(customer.id);
-    expect(customerIdOfToken(token)).toBe(customer.id);
+    const token = unsubscribeToken({ companyId: tenant.company.id, customerId: customer.id, email: "" });
+    expect(addresseeOfToken(token)).toEqual({ customerId: customer.id });
 
     const first = await anonymous().post(`/api/unsubscribe/${token}`);
     expect(first.status).toBe(200);
@@ -282,12 +299,46 @@ describe("POST /api/unsubscribe/:token", () => {
     const tenant = await tenantWithNotices();
     const customer = await customerOf(tenant);
     const forged = `${customer.id}.${"A".repeat(43)}`;
-    for (const token of ["nonsense", forged, unsubscribeToken(crypto.randomUUID())]) {
+    const gone = unsubscribeToken({
+      companyId: tenant.company.id,
+      customerId: crypto.randomUUID(),
+      email: "",
+    });
+    for (const token of ["nonsense", forged, gone]) {
       const res = await anonymous().post(`/api/unsubscribe/${token}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: "not_found", message: "This unsubscribe link is not valid" });
     }
     const [stored] = await db.select().from(customers).where(eq(customers.id, customer.id));
     expect(stored.noticesOptedOutAt).toBeNull();
+  });
+
+  it("stops notices to a job's e-mail alone for its company only; a forged or moved address link is 404", async () => {
+    const tenant = await tenantWithNotices();
+    const other = await tenantWithNotices();
+    const email = uniqueEmail("bare");
+    const to = { companyId: tenant.company.id, customerId: null, email };
+    const token = unsubscribeToken(to);
+    expect(addresseeOfToken(token)).toEqual({ companyId: tenant.company.id, email });
+
+    // The same address under another company, or another address under this signature: not valid.
+    const [, encoded, signature] = token.split(".");
+    const moved = `${other.company.id}.${encoded}.${signature}`;
+    const swapped = `${tenant.company.id}.${Buffer.from(uniqueEmail("else")).toString("base64url")}.${signature}`;
+    for (const bad of [moved, swapped]) {
+      const res = await anonymous().post(`/api/unsubscribe/${bad}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("This unsubscribe link is not valid");
+    }
+    expect(await db.select().from(noticeOptOuts).where(eq(noticeOptOuts.email, email))).toEqual([]);
+
+    const first = await anonymous().post(`/api/unsubscribe/${token}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ companyName: tenant.company.name, optedOutAt: expect.any(String) });
+    expect((await anonymous().post(`/api/unsubscribe/${token}`)).body).toEqual(first.body);
+
+    // This company tells the address nothing more, in any case of its spelling; the other still may.
+    expect(await noticesOf((await book(tenant, { customerEmail: email.toUpperCase() })).id)).toEqual([]);
+    expect(await noticesOf((await book(other, { customerEmail: email })).id)).toHaveLength(1);
   });
 });

@@ -71,10 +71,13 @@ describe("the confirmation e-mail", () => {
       "Your visit from Drip & Drain is booked for Tuesday, January 14, 2031 at 9:00 AM",
     );
     expect(header(mail, "Message-ID")).toBe(`<customer-notice-${notice.id}@app.test>`);
-    const link = `http://app.test/unsubscribe/${unsubscribeToken(notice.customerId!)}`;
+    // A job's e-mail alone (no customer): the link names the address, for this company.
+    const to = { companyId: notice.companyId, customerId: notice.customerId, email: notice.recipient };
+    expect(to.customerId).toBeNull();
+    const link = `http://app.test/unsubscribe/${unsubscribeToken(to)}`;
     expect(mail.decoded).toContain(link);
     expect(headerOf(mail.raw, "List-Unsubscribe")).toContain(
-      `http://app.test/api/unsubscribe/${unsubscribeToken(notice.customerId!)}`,
+      `http://app.test/api/unsubscribe/${unsubscribeToken(to)}`,
     );
     expect(headerOf(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
 

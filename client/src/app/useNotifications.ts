@@ -4,16 +4,38 @@
  * notification.created on top at once and refetches on notification.read, so it is live.
  */
 import type { NotificationDTO } from "@sched/shared-types";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { apiRequest } from "../lib/api";
 import { queryKeys, rootKey } from "../lib/queryKeys";
+
+type MarkRead = { upTo: string };
+
+const markReadKey = (companyId: string | null) => ["notifications-read", companyId ?? ""];
+
+/**
+ * Entries marked read by a request still on its way show read: a refetch meanwhile (a new
+ * entry, the socket coming back) answers from before the request and must not undo it.
+ * Newest first: the entries from `upTo` down are the ones seen.
+ */
+function withPendingReads(list: NotificationDTO[], pending: readonly string[]): NotificationDTO[] {
+  if (pending.length === 0) return list;
+  const seenFrom = Math.min(
+    ...pending.map((upTo) => list.findIndex((n) => n.id === upTo)).filter((index) => index !== -1),
+  );
+  return list.map((n, index) => (index >= seenFrom && !n.read ? { ...n, read: true } : n));
+}
 
 export function useNotifications(companyId: string | null) {
   const query = useQuery<NotificationDTO[]>({
     queryKey: queryKeys.notifications(companyId ?? ""),
     enabled: Boolean(companyId),
   });
-  const notifications = query.data ?? [];
+  const pending = useMutationState({
+    filters: { mutationKey: markReadKey(companyId), status: "pending" },
+    select: (mutation) => (mutation.state.variables as MarkRead | undefined)?.upTo ?? "",
+  });
+  const notifications = useMemo(() => withPendingReads(query.data ?? [], pending), [query.data, pending]);
   return { ...query, notifications, unreadCount: notifications.filter((n) => !n.read).length };
 }
 
@@ -25,19 +47,10 @@ export function useNotifications(companyId: string | null) {
 export function useMarkNotificationsRead(companyId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ upTo }: { upTo: string }) =>
-      apiRequest("POST", "/api/notifications/read", { companyId, upTo }),
-    onMutate: async ({ upTo }) => {
-      if (!companyId) return;
-      const key = queryKeys.notifications(companyId);
-      await queryClient.cancelQueries({ queryKey: key });
-      // Newest first: the entries from `upTo` down are the ones seen.
-      queryClient.setQueryData<NotificationDTO[]>(key, (list) => {
-        const seenFrom = list?.findIndex((n) => n.id === upTo) ?? -1;
-        return list?.map((n, index) => (seenFrom !== -1 && index >= seenFrom ? { ...n, read: true } : n));
-      });
-    },
-    // Whatever happened, show what the server now says.
+    mutationKey: markReadKey(companyId),
+    mutationFn: ({ upTo }: MarkRead) => apiRequest("POST", "/api/notifications/read", { companyId, upTo }),
+    // Until the answer, useNotifications shows them read; then what the server now says
+    // (the mutation stays pending until that refetch is back, so nothing flickers).
     onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("notifications") }),
   });
 }

@@ -47,6 +47,17 @@ async function findByPhoneOrEmail(
   return undefined;
 }
 
+/** The company's customer with this phone number (once normalised) or e-mail, if it has one; never makes one. */
+export async function findCustomer(
+  executor: Executor,
+  companyId: string,
+  contact: Pick<CustomerContact, "phone" | "email">,
+): Promise<CustomerRow | undefined> {
+  const { country } = await loadCompanySettings(companyId, executor);
+  const email = contact.email?.trim() || null;
+  return findByPhoneOrEmail(executor, companyId, normalizePhone(contact.phone, country), email);
+}
+
 export async function findOrCreateCustomerOutcome(
   executor: Executor,
   companyId: string,

@@ -17,7 +17,8 @@ type JobRow = typeof jobs.$inferSelect;
  */
 export async function recordCancellation(still: JobRow | null, was: JobRow, delayMs: number) {
   const told = await lastTold(was.companyId, was.id);
-  if (told?.kind !== "confirmation" || !told.customerId) return;
+  // Told as a customer since deleted: no one to tell.
+  if (told?.kind !== "confirmation" || (!told.customerId && !told.addressOnly)) return;
   await recordNotice(
     { companyId: was.companyId, jobId: still?.id ?? null },
     { customerId: told.customerId, email: told.recipient },

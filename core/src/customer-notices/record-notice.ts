@@ -5,13 +5,14 @@
  * worker sends a row once (sentAt).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { findOrCreateCustomer } from "../commands/find-or-create-customer";
+import { findCustomer } from "../commands/find-or-create-customer";
 import { db } from "../db/client";
 import { companySettings, customerNotices, customers, jobs, type NoticeVisit } from "../db/schema";
 import { logger } from "../logger";
 import { enqueueEmail } from "../queues";
 import { recordCancellation } from "./cancellation";
 import { confirmationKey, type NoticeKind, noticeEmailJobId, onTheWayKey } from "./keys";
+import { refusalOf } from "./opt-out";
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -74,37 +75,38 @@ async function noticeSettings(companyId: string) {
   return { isOn: row?.on ?? false, settleMs: (row?.settleMinutes ?? 10) * 60_000 };
 }
 
-export type NoticeRecipient = { customerId: string; email: string };
+/** Who a notice goes to: a customer of the company, or (customerId null) only a job's e-mail. */
+export type NoticeRecipient = { customerId: string | null; email: string };
 
 /**
- * Who a job's notices go to: the job's own e-mail, else its customer's. A job with an
- * e-mail and no customer gets one (found by phone or e-mail, or made), because the
- * unsubscribe link belongs to a customer. Undefined: no e-mail, or the customer opted out.
+ * Who a job's notices go to: the job's own e-mail, else its customer's. A job with an e-mail
+ * and no customer is linked to the company's customer with that phone or e-mail if there is
+ * one; otherwise the notice goes to the address alone, and no customer is made for it (its
+ * unsubscribe link names the address). Undefined: no e-mail, or it unsubscribed.
  */
 export async function recipientOf(job: JobRow): Promise<NoticeRecipient | undefined> {
-  let customer: { id: string; email: string | null; noticesOptedOutAt: Date | null } | undefined;
+  let customer: { id: string; email: string | null } | undefined;
   if (job.customerId) {
     [customer] = await db
-      .select({ id: customers.id, email: customers.email, noticesOptedOutAt: customers.noticesOptedOutAt })
+      .select({ id: customers.id, email: customers.email })
       .from(customers)
       .where(and(eq(customers.id, job.customerId), eq(customers.companyId, job.companyId)));
   }
   const email = job.customerEmail?.trim() || customer?.email?.trim() || null;
   if (!email) return undefined;
   if (!customer) {
-    customer = await findOrCreateCustomer(db, job.companyId, {
-      name: email,
-      email,
-      phone: job.customerPhone,
-    });
+    customer = await findCustomer(db, job.companyId, { phone: job.customerPhone, email });
     // The link only fills an empty field, so it never bumps the version of a job being edited.
-    await db
-      .update(jobs)
-      .set({ customerId: customer.id })
-      .where(and(eq(jobs.id, job.id), isNull(jobs.customerId)));
+    if (customer) {
+      await db
+        .update(jobs)
+        .set({ customerId: customer.id })
+        .where(and(eq(jobs.id, job.id), isNull(jobs.customerId)));
+    }
   }
-  if (customer.noticesOptedOutAt) return undefined;
-  return { customerId: customer.id, email };
+  const customerId = customer?.id ?? null;
+  const refusal = await refusalOf({ companyId: job.companyId, customerId, addressOnly: !customer, email });
+  return refusal ? undefined : { customerId, email };
 }
 
 /** What the row is about beyond its kind and key: a cancellation carries its visit. */
@@ -126,6 +128,7 @@ export async function recordNotice(
       companyId: about.companyId,
       jobId: about.jobId,
       customerId: recipient.customerId,
+      addressOnly: recipient.customerId === null,
       kind: notice.kind,
       dedupeKey: notice.dedupeKey,
       recipient: recipient.email,

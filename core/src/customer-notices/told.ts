@@ -12,6 +12,8 @@ export type ToldState = {
   noticeId: string;
   kind: "confirmation" | "cancellation";
   customerId: string | null;
+  /** Sent to the job's e-mail alone (no customer). */
+  addressOnly: boolean;
   recipient: string;
   date: string;
   time: string;
@@ -40,6 +42,7 @@ export async function lastTold(companyId: string, jobId: string): Promise<ToldSt
     noticeId: row.id,
     kind: row.kind === "cancellation" ? "cancellation" : "confirmation",
     customerId: row.customerId,
+    addressOnly: row.addressOnly,
     recipient: row.recipient,
     date: slot.date,
     time: slot.time,

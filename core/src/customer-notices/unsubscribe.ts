@@ -1,20 +1,26 @@
 /**
- * POST /api/unsubscribe/:token (docs/customers.md, "Unsubscribe"): the customer the token
- * names gets no more booking notices. Repeating it changes nothing and answers the same.
+ * POST /api/unsubscribe/:token (docs/customers.md, "Unsubscribe"): the customer or the
+ * address the token names gets no more booking notices from the company. Repeating it
+ * changes nothing and answers the same.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { companies, customers } from "../db/schema";
+import { companies, customers, noticeOptOuts } from "../db/schema";
 import { NotFound } from "../errors";
-import { customerIdOfToken } from "./unsubscribe-token";
+import { addresseeOfToken } from "./unsubscribe-token";
 
 export const UNSUBSCRIBE_NOT_FOUND = "This unsubscribe link is not valid";
 
 export type UnsubscribeResult = { companyName: string; optedOutAt: string };
 
 export async function unsubscribeCustomer(token: string, now = new Date()): Promise<UnsubscribeResult> {
-  const customerId = customerIdOfToken(token);
-  if (!customerId) throw new NotFound(UNSUBSCRIBE_NOT_FOUND);
+  const addressee = addresseeOfToken(token);
+  if (!addressee) throw new NotFound(UNSUBSCRIBE_NOT_FOUND);
+  if ("customerId" in addressee) return unsubscribeOne(addressee.customerId, now);
+  return unsubscribeAddress(addressee.companyId, addressee.email, now);
+}
+
+async function unsubscribeOne(customerId: string, now: Date): Promise<UnsubscribeResult> {
   // The first opt-out's time stays: a repeat (a mail client's one-click, then the page) is a no-op.
   await db
     .update(customers)
@@ -28,4 +34,22 @@ export async function unsubscribeCustomer(token: string, now = new Date()): Prom
   // A deleted customer's link names no one any more.
   if (!found?.optedOutAt) throw new NotFound(UNSUBSCRIBE_NOT_FOUND);
   return { companyName: found.companyName, optedOutAt: found.optedOutAt.toISOString() };
+}
+
+async function unsubscribeAddress(companyId: string, email: string, now: Date): Promise<UnsubscribeResult> {
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  // A deleted company's link names no one any more.
+  if (!company) throw new NotFound(UNSUBSCRIBE_NOT_FOUND);
+  await db
+    .insert(noticeOptOuts)
+    .values({ companyId, email: email.toLowerCase(), optedOutAt: now })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ optedOutAt: noticeOptOuts.optedOutAt })
+    .from(noticeOptOuts)
+    .where(and(eq(noticeOptOuts.companyId, companyId), eq(noticeOptOuts.email, sql`lower(${email})`)));
+  return { companyName: company.name, optedOutAt: (row?.optedOutAt ?? now).toISOString() };
 }

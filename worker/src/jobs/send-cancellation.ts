@@ -5,12 +5,13 @@
  * heard something newer since, or when the visit's time is already past.
  */
 import { cancellationKey } from "@sched/core/customer-notices/keys";
+import { refusalOf } from "@sched/core/customer-notices/opt-out";
 import { isScheduled, isUpcomingStatus } from "@sched/core/customer-notices/record-notice";
 import { lastTold } from "@sched/core/customer-notices/told";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
 import { isVisitPast } from "@sched/core/customer-notices/visit-time";
 import { db } from "@sched/core/db/client";
-import { companies, type customerNotices, customers, jobs } from "@sched/core/db/schema";
+import { companies, type customerNotices, jobs } from "@sched/core/db/schema";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import { and, eq } from "drizzle-orm";
 import { deliverNotice, dropNotice } from "../mail/deliver-notice";
@@ -22,13 +23,9 @@ const jobIdOfKey = (key: string) => key.split(":")[1] ?? "";
 
 async function reasonToSkip(notice: NoticeRow, isOn: boolean, timeZone: string) {
   const visit = notice.visit;
-  if (!visit || !notice.customerId) return "customer deleted";
-  const [customer] = await db
-    .select({ optedOutAt: customers.noticesOptedOutAt })
-    .from(customers)
-    .where(eq(customers.id, notice.customerId));
-  if (!customer) return "customer deleted";
-  if (customer.optedOutAt) return "customer unsubscribed";
+  if (!visit) return "no visit";
+  const refusal = await refusalOf({ ...notice, email: notice.recipient });
+  if (refusal) return refusal;
   if (!isOn) return "notices turned off";
   if (notice.jobId) {
     const [job] = await db
@@ -51,7 +48,7 @@ export async function sendCancellation(notice: NoticeRow): Promise<"sent" | "ski
     .select({ name: companies.name })
     .from(companies)
     .where(eq(companies.id, notice.companyId));
-  if (skip || !notice.visit || !notice.customerId || !company) {
+  if (skip || !notice.visit || !company) {
     await dropNotice(notice, skip);
     return "skipped";
   }
@@ -69,7 +66,7 @@ export async function sendCancellation(notice: NoticeRow): Promise<"sent" | "ski
     isCancelled: true,
   });
   await deliverNotice(
-    { ...notice, customerId: notice.customerId },
+    notice,
     {
       kind: "cancellation",
       isMove: false,

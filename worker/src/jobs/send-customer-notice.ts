@@ -11,12 +11,13 @@
  */
 
 import { reminderKey } from "@sched/core/customer-notices/keys";
+import { refusalOf } from "@sched/core/customer-notices/opt-out";
 import { isScheduled, isUpcomingStatus, type ScheduledJob } from "@sched/core/customer-notices/record-notice";
 import { lastTold } from "@sched/core/customer-notices/told";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
 import { isVisitPast } from "@sched/core/customer-notices/visit-time";
 import { db } from "@sched/core/db/client";
-import { companies, customerNotices, customers, employees, jobs } from "@sched/core/db/schema";
+import { companies, customerNotices, employees, jobs } from "@sched/core/db/schema";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import { ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
@@ -58,9 +59,9 @@ async function reasonToSkip(
 ) {
   const job = found?.job;
   if (!job) return "job deleted";
-  if (!found.customerId) return "customer deleted";
+  const refusal = await refusalOf({ ...notice, email: notice.recipient });
+  if (refusal) return refusal;
   if (!isScheduled(job)) return "job unscheduled";
-  if (found.optedOutAt) return "customer unsubscribed";
   if (!isOn) return "notices turned off";
   if (notice.kind === "on_the_way") return job.status === "cancelled" ? "job cancelled" : undefined;
   if (!isUpcomingStatus(job.status)) return "job no longer upcoming";
@@ -75,19 +76,12 @@ async function reasonToSkip(
 }
 
 async function loadFacts(notice: NoticeRow) {
-  if (!notice.jobId || !notice.customerId) return undefined;
+  if (!notice.jobId) return undefined;
   const [found] = await db
-    .select({
-      job: jobs,
-      companyName: companies.name,
-      technicianName: employees.name,
-      customerId: customers.id,
-      optedOutAt: customers.noticesOptedOutAt,
-    })
+    .select({ job: jobs, companyName: companies.name, technicianName: employees.name })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoin(employees, eq(employees.id, jobs.employeeId))
-    .leftJoin(customers, eq(customers.id, notice.customerId))
     .where(and(eq(jobs.id, notice.jobId), eq(jobs.companyId, notice.companyId)));
   return found;
 }
@@ -121,13 +115,13 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
   const settings = await loadCompanySettings(notice.companyId);
   const told = notice.jobId ? await lastTold(notice.companyId, notice.jobId) : undefined;
   const skip = await reasonToSkip(notice, found, told, settings.customerNotices, settings.timeZone);
-  if (skip || !found || !notice.customerId || !isScheduled(found.job)) {
+  if (skip || !found || !isScheduled(found.job)) {
     await dropNotice(notice, skip);
     return "skipped";
   }
 
   await deliverNotice(
-    { ...notice, customerId: notice.customerId },
+    notice,
     {
       kind: notice.kind as "confirmation" | "reminder" | "on_the_way",
       // Told of this visit before (and not of its cancellation since): it moved.

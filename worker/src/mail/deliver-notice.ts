@@ -30,17 +30,19 @@ export async function dropNotice(notice: NoticeRow, reason: string | undefined) 
 }
 
 export async function deliverNotice(
-  notice: NoticeRow & { customerId: string },
+  notice: NoticeRow,
   facts: Omit<CustomerNoticeFacts, "unsubscribeLink">,
   attachments: Attachment[],
 ) {
+  // A customer's link, or the address's when the notice went to a job's e-mail alone.
+  const to = { companyId: notice.companyId, customerId: notice.customerId, email: notice.recipient };
   // sendMail hands the message to nodemailer as is: Message-ID, headers and the .ics travel with it.
   const mail: Mail & Record<string, unknown> = {
     to: notice.recipient,
-    ...renderCustomerNotice({ ...facts, unsubscribeLink: unsubscribeLink(notice.customerId) }),
+    ...renderCustomerNotice({ ...facts, unsubscribeLink: unsubscribeLink(to) }),
     messageId: noticeMessageId(notice.id),
     // One-click unsubscribe in the mail client itself (RFC 8058).
-    list: { unsubscribe: { url: unsubscribeApiUrl(notice.customerId), comment: "Unsubscribe" } },
+    list: { unsubscribe: { url: unsubscribeApiUrl(to), comment: "Unsubscribe" } },
     headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     attachments,
   };

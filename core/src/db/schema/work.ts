@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -225,6 +226,12 @@ export const customerNotices = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /**
+     * Addressed to an e-mail typed on a job, not to a customer: no customer is made for it, and
+     * its unsubscribe link names the address (noticeOptOuts). False with no customerId: the
+     * customer was deleted.
+     */
+    addressOnly: boolean("address_only").notNull().default(false),
     /** confirmation, reminder, on_the_way or cancellation. */
     kind: text("kind").notNull(),
     /** What makes this notice once-only, e.g. "confirmation:<job>:<date> <time>". */
@@ -241,4 +248,20 @@ export const customerNotices = pgTable(
     uniqueIndex("customer_notice_dedupe_idx").on(t.companyId, t.dedupeKey),
     index("customer_notice_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
+);
+
+/**
+ * Addresses that followed an unsubscribe link of a notice sent to a job's e-mail alone (no
+ * customer): the company sends them no more notices. Stored lower case.
+ */
+export const noticeOptOuts = pgTable(
+  "notice_opt_out",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    optedOutAt: timestamp("opted_out_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.email] })],
 );
