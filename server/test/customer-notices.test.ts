@@ -246,6 +246,45 @@ describe("confirmations from the job commands", () => {
   });
 });
 
+describe("jobs made from a template", () => {
+  it("keep their customer and are confirmed as other new jobs are; a customer deleted since is left out", async () => {
+    const tenant = await tenantWithNotices();
+    const email = uniqueEmail("regular");
+    const [regular] = await db
+      .insert(customers)
+      .values({ companyId: tenant.company.id, name: "Rita Regular", email })
+      .returning();
+    const [gone] = await db
+      .insert(customers)
+      .values({ companyId: tenant.company.id, name: "Gus Gone", email: uniqueEmail("gone") })
+      .returning();
+    await book(tenant, { customerId: regular.id });
+    await book(tenant, { customerId: gone.id, time: "13:00" });
+    const saved = await tenant.agent
+      .post("/api/templates")
+      .send({ companyId: tenant.company.id, name: "Regulars", weekStart: "2026-11-30" });
+    expect(saved.status).toBe(201);
+    await db.delete(customers).where(eq(customers.id, gone.id));
+
+    const applied = await tenant.agent
+      .post(`/api/templates/${saved.body.id}/apply`)
+      .send({ companyId: tenant.company.id, weekStart: "2026-12-07" });
+    expect(applied.body).toEqual({ created: 2, skipped: 0 });
+    const made = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.date, "2026-12-08"))
+      .orderBy(asc(jobs.time))
+      .then((rows) => rows.filter((job) => job.companyId === tenant.company.id));
+    expect(made.map((job) => job.customerId)).toEqual([regular.id, null]);
+    expect(await noticesOf(made[0].id)).toMatchObject([
+      { kind: "confirmation", customerId: regular.id, recipient: email },
+    ]);
+    // The deleted customer's job keeps no link and no e-mail: no one to tell.
+    expect(await noticesOf(made[1].id)).toEqual([]);
+  });
+});
+
 describe("on the way", () => {
   it("records one notice when the technician taps On my way, however often", async () => {
     const tenant = await tenantWithNotices();

@@ -7,8 +7,9 @@ import {
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
 import { and, eq, inArray } from "drizzle-orm";
+import { noticeJobChange } from "../customer-notices/record-notice";
 import { db } from "../db/client";
-import { employees, jobs, type scheduleTemplates, templateApplications } from "../db/schema";
+import { customers, employees, jobs, type scheduleTemplates, templateApplications } from "../db/schema";
 import { Conflict } from "../errors";
 import { addDays, weekName, weekStartOf } from "../lib/dates";
 import { notifyWeekScheduled } from "../notifications/notify";
@@ -25,6 +26,8 @@ type TemplateApplication = ApplyTemplateResultDTO & {
   createdWeek: WeeklyScheduleDTO | undefined;
   /** The employee of each job made, for the technicians' bell. */
   createdFor: string[];
+  /** The jobs made, for their customers' confirmations. */
+  made: (typeof jobs.$inferSelect)[];
 };
 
 /**
@@ -66,6 +69,20 @@ async function applyTemplateToWeek(
               ),
             );
     const activeIds = new Set(active.map((row) => row.id));
+    // A customer deleted since the template was saved is left out; the job's own e-mail stays.
+    const customerIds = [
+      ...new Set(entries.flatMap((entry) => (entry.customerId ? [entry.customerId] : []))),
+    ];
+    const stillCustomers = new Set(
+      customerIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: customers.id })
+              .from(customers)
+              .where(and(eq(customers.companyId, companyId), inArray(customers.id, customerIds)))
+          ).map((row) => row.id),
+    );
     // Each job takes its type's default length, as a new job does (docs/schedule.md).
     const { jobTypeDurations } = await loadCompanySettings(companyId, tx);
     const rows = entries
@@ -79,10 +96,13 @@ async function applyTemplateToWeek(
         date: addDays(weekStart, entry.dayOfWeek),
         time: entry.time,
         amount: entry.amount,
+        customerId: entry.customerId && stillCustomers.has(entry.customerId) ? entry.customerId : null,
+        customerEmail: entry.customerEmail ?? null,
+        customerPhone: entry.customerPhone ?? null,
         durationMinutes: jobTypeDurations[entry.type as JobType] ?? DEFAULT_JOB_DURATION_MINUTES,
         // status and paymentStatus take the table defaults: scheduled, pending.
       }));
-    if (rows.length > 0) await tx.insert(jobs).values(rows);
+    const made = rows.length > 0 ? await tx.insert(jobs).values(rows).returning() : [];
     const createdWeek = rows.length > 0 ? await ensureWeeklySchedule(tx, companyId, weekStart) : undefined;
     return {
       created: rows.length,
@@ -90,6 +110,7 @@ async function applyTemplateToWeek(
       weekStart,
       createdWeek,
       createdFor: rows.map((row) => row.employeeId),
+      made,
     };
   });
 }
@@ -115,5 +136,7 @@ export async function applyTemplate(
     skipped: result.skipped,
   });
   await notifyWeekScheduled(member, result.weekStart, result.createdFor);
+  // Each job's customer is told as for any new job (docs/customers.md, "Booking notices").
+  for (const job of result.made) await noticeJobChange({ type: "created", job });
   return { created: result.created, skipped: result.skipped };
 }

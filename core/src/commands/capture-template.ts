@@ -23,13 +23,17 @@ export function toTemplateEntry(job: ScheduledJob): TemplateEntry {
     location: job.location,
     description: job.description,
     amount: job.amount,
+    customerId: job.customerId,
+    customerEmail: job.customerEmail,
+    customerPhone: job.customerPhone,
   };
 }
 
 /**
  * Saves a template holding every job of the week that contains `weekStart` (Monday to
- * Sunday), in weekday and time order. Status, payment, customer details and photos are
- * not copied: an applied template plans new work. The source week counts as applied: it
+ * Sunday), in weekday and time order. The customer is kept (a regular's visit
+ * is planned and confirmed again); status, payment and photos are not: an applied template
+ * plans new work. The source week counts as applied: it
  * already has these jobs, so applying the template there again asks first (409).
  */
 export async function captureTemplate(member: CompanyAccess, input: TTemplateCreate): Promise<TemplateDTO> {

@@ -12,6 +12,13 @@ export type TemplateEntry = {
   location: string;
   description: string | null;
   amount: string | null;
+  /**
+   * Who the job is for, so a regular customer's visit is planned (and confirmed) again;
+   * absent in templates saved before customers were kept.
+   */
+  customerId?: string | null;
+  customerEmail?: string | null;
+  customerPhone?: string | null;
 };
 
 export const scheduleTemplates = pgTable(
