@@ -9,7 +9,7 @@ import { customerNotices, customers, jobs, noticeOptOuts } from "@sched/core/db/
 import { closeQueues, getEmailQueue } from "@sched/core/queues";
 import { buildJob, buildTenant, uniqueEmail } from "@sched/core/test/factories";
 import { NOTICE_SETTLE_INVALID } from "@sched/shared-types";
-import { asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Agent, agentFor, anonymous } from "./support";
 
@@ -282,6 +282,85 @@ describe("jobs made from a template", () => {
     ]);
     // The deleted customer's job keeps no link and no e-mail: no one to tell.
     expect(await noticesOf(made[1].id)).toEqual([]);
+  });
+});
+
+describe("recurring jobs", () => {
+  const seriesNotices = (companyId: string) =>
+    db
+      .select()
+      .from(customerNotices)
+      .where(and(eq(customerNotices.companyId, companyId), like(customerNotices.dedupeKey, "series:%")))
+      .orderBy(asc(customerNotices.createdAt));
+
+  it("a new series records one notice for its customer, not one per date; a rule or time change one more; other edits none", async () => {
+    const tenant = await tenantWithNotices();
+    const email = uniqueEmail("weekly");
+    const [customer] = await db
+      .insert(customers)
+      .values({ companyId: tenant.company.id, name: "Wes Weekly", email })
+      .returning();
+    const made = await tenant.agent.post("/api/job-series").send({
+      companyId: tenant.company.id,
+      employeeId: tenant.employee.id,
+      type: "Maintenance",
+      location: "4 Elm St",
+      time: "09:00",
+      startDate: "2026-12-01",
+      rrule: "FREQ=WEEKLY",
+      customerId: customer.id,
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.created).toBeGreaterThan(1);
+    expect(await seriesNotices(tenant.company.id)).toMatchObject([
+      {
+        kind: "series_confirmation",
+        customerId: customer.id,
+        recipient: email,
+        jobId: null,
+        dedupeKey: `series:${made.body.id}:v1`,
+      },
+    ]);
+    const occurrences = await db.select().from(jobs).where(eq(jobs.seriesId, made.body.id));
+    for (const job of occurrences.slice(0, 3)) expect(await noticesOf(job.id)).toEqual([]);
+
+    const put = (body: Record<string, unknown>) =>
+      tenant.agent.put(`/api/job-series/${made.body.id}`).send({ from: "2026-12-01", ...body });
+    expect((await put({ description: "Check the pressure", version: 1 })).status).toBe(200);
+    expect(await seriesNotices(tenant.company.id)).toHaveLength(1);
+    expect((await put({ rrule: "FREQ=WEEKLY;INTERVAL=2", version: 2 })).status).toBe(200);
+    expect((await put({ time: "13:00", version: 3 })).status).toBe(200);
+    expect((await seriesNotices(tenant.company.id)).map((n) => [n.kind, n.dedupeKey])).toEqual([
+      ["series_confirmation", `series:${made.body.id}:v1`],
+      ["series_change", `series:${made.body.id}:v3`],
+      ["series_change", `series:${made.body.id}:v4`],
+    ]);
+  });
+
+  it("records nothing without a customer's e-mail or while notices are off", async () => {
+    // Notices off with an e-mail on file; notices on with none.
+    const cases = [
+      { tenant: await tenantWithNotices(false), email: uniqueEmail("off") },
+      { tenant: await tenantWithNotices(), email: null },
+    ];
+    for (const { tenant, email } of cases) {
+      const [customer] = await db
+        .insert(customers)
+        .values({ companyId: tenant.company.id, name: "Nia Nomail", email })
+        .returning();
+      const res = await tenant.agent.post("/api/job-series").send({
+        companyId: tenant.company.id,
+        employeeId: tenant.employee.id,
+        type: "Maintenance",
+        location: "4 Elm St",
+        time: "09:00",
+        startDate: "2026-12-01",
+        rrule: "FREQ=WEEKLY",
+        customerId: customer.id,
+      });
+      expect(res.status).toBe(201);
+      expect(await seriesNotices(tenant.company.id)).toEqual([]);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { noticeSeries } from "../customer-notices/series-notice";
 import { db, type Executor } from "../db/client";
 import { employees, jobSeries, jobs } from "../db/schema";
 import { BadRequest } from "../errors";
@@ -159,6 +160,8 @@ export async function createJobSeries(
   // The technician hears of the series once, through its first occurrence, not once per date.
   const [first] = [...expansion.created].sort((a, b) => (a.date ?? "").localeCompare(b.date ?? ""));
   if (first) await notifyJobChange(member, { type: "created", job: first });
+  // The customer hears of it once, with the pattern and the next dates.
+  await noticeSeries(series, "series_confirmation");
   return { id: series.id, created: expansion.created.length };
 }
 

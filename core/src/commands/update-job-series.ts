@@ -8,6 +8,7 @@
  */
 import type { JobSeriesDTO, TJobSeriesUpdate, WeeklyScheduleDTO } from "@sched/shared-types";
 import { and, eq, gte, inArray, not, type SQL, sql } from "drizzle-orm";
+import { noticeSeries } from "../customer-notices/series-notice";
 import { db, type Executor } from "../db/client";
 import { employees, jobSeries, jobs } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
@@ -155,5 +156,7 @@ export async function updateJobSeries(
     return { before: locked, after: updated, weeks: madeWeeks, remade: Boolean(rrule) };
   });
   await announceSeriesChange(companyId, seriesId, weeks);
+  // New dates or a new time: the customer hears of them once.
+  if (remade || before.time !== after.time) await noticeSeries(after, "series_change");
   return { series: presentSeries(after), before, remade, from };
 }

@@ -4,7 +4,14 @@
  * unique (company, key) index, so the row is made once whoever asks for it how often.
  */
 
-export const NOTICE_KINDS = ["confirmation", "reminder", "on_the_way", "cancellation"] as const;
+export const NOTICE_KINDS = [
+  "confirmation",
+  "reminder",
+  "on_the_way",
+  "cancellation",
+  "series_confirmation",
+  "series_change",
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
@@ -35,6 +42,16 @@ export const reminderKey = (job: { id: string; date: string }) => `reminder:${jo
  * the customer one e-mail, not two.
  */
 export const onTheWayKey = (job: { id: string; date: string }) => `on_the_way:${job.id}:${job.date}`;
+
+/**
+ * One e-mail per new recurring job and per change of its rule: the series' version tells the
+ * changes apart. Its occurrences are not confirmed one by one (docs/customers.md).
+ */
+export const seriesKey = (series: { id: string; version: number }) =>
+  `series:${series.id}:v${series.version}`;
+
+/** The series a series notice's key names. */
+export const seriesIdOfKey = (key: string) => /^series:([^:]+):v\d+$/.exec(key)?.[1];
 
 /** The e-mail job's id in the queue: the web's enqueue and the worker's sweep share it. */
 export const noticeEmailJobId = (noticeId: string) => `customer-notice-${noticeId}`;

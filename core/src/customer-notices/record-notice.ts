@@ -67,7 +67,7 @@ export function noticesFor(change: JobNoticeChange): Wanted[] {
 }
 
 /** Whether notices are on, and how long a change waits: one read of the company's settings. */
-async function noticeSettings(companyId: string) {
+export async function noticeSettings(companyId: string) {
   const [row] = await db
     .select({ on: companySettings.customerNotices, settleMinutes: companySettings.noticeSettleMinutes })
     .from(companySettings)

@@ -43,6 +43,11 @@ export function readRule(text: string): RepeatRule {
   return parsed.rule;
 }
 
+/** The rule in words, as the rrule package says it: "every 2 weeks on Tuesday, Thursday". */
+export function describeRule(ruleText: string, startDate: string): string {
+  return toRRule(readRule(ruleText), startDate).toText();
+}
+
 /** The occurrence dates from `from` to `to` (both yyyy-MM-dd, inclusive), counted from `startDate`. */
 export function occurrencesBetween(ruleText: string, startDate: string, from: string, to: string): string[] {
   if (from > to) return [];

@@ -24,6 +24,7 @@ import type { Job } from "bullmq";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { deliverNotice, dropNotice } from "../mail/deliver-notice";
 import { sendCancellation } from "./send-cancellation";
+import { sendSeriesNotice } from "./send-series-notice";
 
 export { noticeMessageId } from "../mail/deliver-notice";
 
@@ -110,6 +111,8 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
   if (!notice) return "gone";
   if (notice.sentAt) return "already-sent";
   if (notice.kind === "cancellation") return sendCancellation(notice);
+  if (notice.kind === "series_confirmation" || notice.kind === "series_change")
+    return sendSeriesNotice(notice);
 
   const found = await loadFacts(notice);
   const settings = await loadCompanySettings(notice.companyId);

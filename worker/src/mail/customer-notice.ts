@@ -81,7 +81,17 @@ function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; 
 
 export function renderCustomerNotice(given: CustomerNoticeFacts) {
   const facts = withInertCompanyName(given);
-  const { subject, title, lines } = wordsOf(facts);
+  return renderNoticeWords(wordsOf(facts), facts.companyName, facts.unsubscribeLink);
+}
+
+/** Any notice's words as text and HTML, ending with why it came and the unsubscribe link. */
+export function renderNoticeWords(
+  words: { subject: string; title: string; lines: string[] },
+  companyName: string,
+  unsubscribeLink: string,
+) {
+  const { subject, title, lines } = words;
+  const facts = { companyName, unsubscribeLink };
   const why = `You receive this e-mail because you booked a visit with ${facts.companyName}.`;
   const text = [
     "Hello,",

@@ -34,12 +34,27 @@ export async function deliverNotice(
   facts: Omit<CustomerNoticeFacts, "unsubscribeLink">,
   attachments: Attachment[],
 ) {
+  return deliverRendered(
+    notice,
+    (link) => renderCustomerNotice({ ...facts, unsubscribeLink: link }),
+    attachments,
+  );
+}
+
+type Rendered = { subject: string; text: string; html: string };
+
+/** Sends what `render` makes with the addressee's unsubscribe link, and records it sent. */
+export async function deliverRendered(
+  notice: NoticeRow,
+  render: (unsubscribeLink: string) => Rendered,
+  attachments: Attachment[],
+) {
   // A customer's link, or the address's when the notice went to a job's e-mail alone.
   const to = { companyId: notice.companyId, customerId: notice.customerId, email: notice.recipient };
   // sendMail hands the message to nodemailer as is: Message-ID, headers and the .ics travel with it.
   const mail: Mail & Record<string, unknown> = {
     to: notice.recipient,
-    ...renderCustomerNotice({ ...facts, unsubscribeLink: unsubscribeLink(to) }),
+    ...render(unsubscribeLink(to)),
     messageId: noticeMessageId(notice.id),
     // One-click unsubscribe in the mail client itself (RFC 8058).
     list: { unsubscribe: { url: unsubscribeApiUrl(to), comment: "Unsubscribe" } },

@@ -1,0 +1,56 @@
+/**
+ * A recurring job's e-mail to its customer (docs/customers.md, "Booking notices"): the
+ * pattern in words and the next visits, when the series is made or its rule changes.
+ */
+import { formatClock } from "@sched/core/customer-notices/visit-time";
+import { renderNoticeWords } from "./customer-notice";
+import { withInertCompanyName } from "./layout";
+
+export type SeriesNoticeFacts = {
+  kind: "series_confirmation" | "series_change";
+  companyName: string;
+  jobType: string;
+  location: string;
+  /** "every week on Tuesday", as describeRule says it. */
+  pattern: string;
+  time: string;
+  country: string;
+  /** The next visits' calendar dates, soonest first. */
+  nextDates: string[];
+  unsubscribeLink: string;
+};
+
+// Calendar dates, not instants: read as UTC, never shifted.
+const formatDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    month: "long",
+    day: "numeric",
+  });
+
+export function renderSeriesNotice(given: SeriesNoticeFacts) {
+  const facts = withInertCompanyName(given);
+  const clock = formatClock(facts.time, facts.country);
+  const visit = `${facts.jobType} at ${facts.location}`;
+  const next = `The next visits: ${facts.nextDates.map(formatDay).join("; ")}.`;
+  const words =
+    facts.kind === "series_confirmation"
+      ? {
+          subject: `Your regular visits from ${facts.companyName}: ${facts.pattern} at ${clock}`,
+          title: "Your regular visits are booked",
+          lines: [
+            `${facts.companyName} booked a regular visit (${visit}): ${facts.pattern} at ${clock}.`,
+            next,
+          ],
+        }
+      : {
+          subject: `Your regular visits from ${facts.companyName} have changed: ${facts.pattern} at ${clock}`,
+          title: "Your regular visits have changed",
+          lines: [
+            `${facts.companyName} changed your regular visit (${visit}): now ${facts.pattern} at ${clock}.`,
+            next,
+          ],
+        };
+  return renderNoticeWords(words, facts.companyName, facts.unsubscribeLink);
+}
