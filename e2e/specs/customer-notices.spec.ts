@@ -116,3 +116,71 @@ test("turn notices on, book a job, find the confirmation in the outbox, move it,
   await page.goto("/unsubscribe/not-a-token");
   await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible(SLOW);
 });
+
+test("a recurring job's customer gets one e-mail with its pattern and next visits; a template's job is confirmed", async ({
+  page,
+  owner,
+}) => {
+  test.slow(); // The worker's e-mail.
+  await api(page, "PUT", `/api/companies/${owner.companyId}/settings`, {
+    customerNotices: true,
+    noticeSettleMinutes: 0,
+  });
+  const employee = await addEmployee(page, owner.companyId, "Tom Becker", "purple");
+  const email = uniqueEmail("weekly");
+  const customer = await api<{ id: string }>(page, "POST", "/api/customers", {
+    companyId: owner.companyId,
+    name: "Wes Weekly",
+    email,
+  });
+  await api(page, "POST", "/api/job-series", {
+    companyId: owner.companyId,
+    employeeId: employee.id,
+    type: "Maintenance",
+    location: "4 Elm Street",
+    time: "09:00",
+    startDate: TUESDAY,
+    rrule: "FREQ=WEEKLY",
+    customerId: customer.id,
+  });
+  await expect
+    .poll(() => outboxMails(email).length, { ...SLOW, message: "the series' e-mail in the outbox" })
+    .toBe(1);
+  const [mail] = outboxMails(email);
+  expect(mail).toContain(
+    "E2E Plumbing booked a regular visit (Maintenance at 4 Elm Street): every week on Tuesday at 9:00 AM.",
+  );
+  expect(mail).toContain("The next visits: Tue, April 8; Tue, April 15; Tue, April 22.");
+
+  // A week saved as a template keeps its customers: applied, each new job is confirmed.
+  const regular = uniqueEmail("regular");
+  const rita = await api<{ id: string }>(page, "POST", "/api/customers", {
+    companyId: owner.companyId,
+    name: "Rita Regular",
+    email: regular,
+  });
+  await api(page, "POST", "/api/jobs", {
+    companyId: owner.companyId,
+    employeeId: employee.id,
+    type: "Repair",
+    location: "9 Oak Road",
+    date: TUESDAY,
+    time: "10:00",
+    customerId: rita.id,
+  });
+  const template = await api<{ id: string }>(page, "POST", "/api/templates", {
+    companyId: owner.companyId,
+    name: "Regulars",
+    weekStart: MONDAY,
+  });
+  await api(page, "POST", `/api/templates/${template.id}/apply`, {
+    companyId: owner.companyId,
+    weekStart: "2031-04-14",
+  });
+  await expect
+    .poll(() => outboxMails(regular).length, { ...SLOW, message: "the template job's confirmation" })
+    .toBe(2);
+  expect(outboxMails(regular).join("\n")).toContain(
+    "E2E Plumbing booked your visit (Repair at 9 Oak Road) for Tuesday, April 15, 2031 at 10:00 AM.",
+  );
+});

@@ -28,7 +28,11 @@ afterAll(async () => {
 });
 
 /** A weekly Tuesday series with three visits ahead, and its notice's row (not queued: sent here). */
-async function weeklySeries(tenant: NoticeCompany, kind: "series_confirmation" | "series_change") {
+async function weeklySeries(
+  tenant: NoticeCompany,
+  kind: "series_confirmation" | "series_change",
+  withRows = true,
+) {
   const email = uniqueEmail("weekly");
   const [customer] = await db
     .insert(customers)
@@ -47,7 +51,7 @@ async function weeklySeries(tenant: NoticeCompany, kind: "series_confirmation" |
       rrule: "FREQ=WEEKLY;BYDAY=TU",
     })
     .returning();
-  for (const date of ["2031-01-14", "2031-01-21", "2031-01-28", "2031-02-04"]) {
+  for (const date of withRows ? ["2031-01-14", "2031-01-21", "2031-01-28", "2031-02-04"] : []) {
     await buildJob(tenant.company.id, tenant.employee.id, {
       seriesId: series.id,
       occurrenceDate: date,
@@ -98,5 +102,13 @@ describe("a recurring job's e-mail", () => {
     await db.update(jobSeries).set({ endedAt: new Date() }).where(eq(jobSeries.id, ended.series.id));
     expect(await sendCustomerNotice({ data: { noticeId: ended.notice.id } })).toBe("skipped");
     expect(smtp.mailTo(ended.email)).toEqual([]);
+  });
+
+  it("names the rule's next dates when the series starts beyond the made occurrences", async () => {
+    const tenant = await noticeCompany();
+    const { email, notice } = await weeklySeries(tenant, "series_confirmation", false);
+    expect(await sendCustomerNotice({ data: { noticeId: notice.id } })).toBe("sent");
+    const [mail] = await smtp.waitForMail(email);
+    expect(mail.decoded).toContain("The next visits: Tue, January 14; Tue, January 21; Tue, January 28.");
   });
 });

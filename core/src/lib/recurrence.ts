@@ -43,9 +43,22 @@ export function readRule(text: string): RepeatRule {
   return parsed.rule;
 }
 
-/** The rule in words, as the rrule package says it: "every 2 weeks on Tuesday, Thursday". */
+const WEEKDAYS: RRuleWeekday[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+
+/**
+ * The rule in words, as the rrule package says it: "every 2 weeks on Tuesday, Thursday".
+ * A rule that leaves the day out repeats the start date's, so the words name it.
+ */
 export function describeRule(ruleText: string, startDate: string): string {
-  return toRRule(readRule(ruleText), startDate).toText();
+  const rule = readRule(ruleText);
+  const start = utcMidnight(startDate);
+  const named: RepeatRule =
+    rule.byDay.length > 0 || rule.byMonthDay.length > 0
+      ? rule
+      : rule.freq === "WEEKLY"
+        ? { ...rule, byDay: [{ weekday: WEEKDAYS[(start.getUTCDay() + 6) % 7], nth: null }] }
+        : { ...rule, byMonthDay: [start.getUTCDate()] };
+  return toRRule(named, startDate).toText();
 }
 
 /** The occurrence dates from `from` to `to` (both yyyy-MM-dd, inclusive), counted from `startDate`. */

@@ -8,7 +8,8 @@ import { seriesIdOfKey } from "@sched/core/customer-notices/keys";
 import { refusalOf } from "@sched/core/customer-notices/opt-out";
 import { db } from "@sched/core/db/client";
 import { companies, type customerNotices, jobSeries, jobs } from "@sched/core/db/schema";
-import { describeRule } from "@sched/core/lib/recurrence";
+import { addDays } from "@sched/core/lib/dates";
+import { describeRule, occurrencesBetween } from "@sched/core/lib/recurrence";
 import { todayIn } from "@sched/core/queries/calendar-feed";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import { and, asc, eq, gte } from "drizzle-orm";
@@ -18,6 +19,14 @@ import { renderSeriesNotice } from "../mail/series-notice";
 type NoticeRow = typeof customerNotices.$inferSelect;
 
 const NEXT_VISITS = 3;
+
+/** The rule's next dates from `today` (a year ahead at most), each moved by the series' shift. */
+function ruleDates(series: typeof jobSeries.$inferSelect, today: string): string[] {
+  const from = series.startDate > today ? series.startDate : today;
+  return occurrencesBetween(series.rrule, series.startDate, from, addDays(from, 366))
+    .map((date) => addDays(date, series.shiftDays))
+    .slice(0, NEXT_VISITS);
+}
 
 export async function sendSeriesNotice(notice: NoticeRow): Promise<"sent" | "skipped"> {
   const settings = await loadCompanySettings(notice.companyId);
@@ -41,6 +50,9 @@ export async function sendSeriesNotice(notice: NoticeRow): Promise<"sent" | "ski
         .orderBy(asc(jobs.date))
         .limit(NEXT_VISITS)
     : [];
+  const nextDates = next.flatMap((job) => (job.date ? [job.date] : []));
+  // A series starting beyond the horizon has no rows yet: its rule gives the dates.
+  if (found && nextDates.length === 0) nextDates.push(...ruleDates(found.series, todayIn(settings.timeZone)));
   const skip = !found
     ? "series deleted"
     : found.series.endedAt
@@ -48,7 +60,7 @@ export async function sendSeriesNotice(notice: NoticeRow): Promise<"sent" | "ski
       : ((await refusalOf({ ...notice, email: notice.recipient })) ??
         (!settings.customerNotices
           ? "notices turned off"
-          : next.length === 0
+          : nextDates.length === 0
             ? "no visit ahead"
             : undefined));
   if (skip || !found) {
@@ -67,7 +79,7 @@ export async function sendSeriesNotice(notice: NoticeRow): Promise<"sent" | "ski
         pattern: describeRule(series.rrule, series.startDate),
         time: series.time,
         country: settings.country,
-        nextDates: next.flatMap((job) => (job.date ? [job.date] : [])),
+        nextDates,
         unsubscribeLink,
       }),
     [],
