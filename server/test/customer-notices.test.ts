@@ -286,6 +286,18 @@ describe("jobs made from a template", () => {
 });
 
 describe("recurring jobs", () => {
+  /** A weekly series from Tuesday 1 December for `customerId`. */
+  const weeklyFor = (tenant: Tenant & { agent: Agent }, customerId: string) =>
+    tenant.agent.post("/api/job-series").send({
+      companyId: tenant.company.id,
+      employeeId: tenant.employee.id,
+      type: "Maintenance",
+      location: "4 Elm St",
+      time: "09:00",
+      startDate: "2026-12-01",
+      rrule: "FREQ=WEEKLY",
+      customerId,
+    });
   const seriesNotices = (companyId: string) =>
     db
       .select()
@@ -300,16 +312,7 @@ describe("recurring jobs", () => {
       .insert(customers)
       .values({ companyId: tenant.company.id, name: "Wes Weekly", email })
       .returning();
-    const made = await tenant.agent.post("/api/job-series").send({
-      companyId: tenant.company.id,
-      employeeId: tenant.employee.id,
-      type: "Maintenance",
-      location: "4 Elm St",
-      time: "09:00",
-      startDate: "2026-12-01",
-      rrule: "FREQ=WEEKLY",
-      customerId: customer.id,
-    });
+    const made = await weeklyFor(tenant, customer.id);
     expect(made.status).toBe(201);
     expect(made.body.created).toBeGreaterThan(1);
     expect(await seriesNotices(tenant.company.id)).toMatchObject([
@@ -348,16 +351,7 @@ describe("recurring jobs", () => {
         .insert(customers)
         .values({ companyId: tenant.company.id, name: "Nia Nomail", email })
         .returning();
-      const res = await tenant.agent.post("/api/job-series").send({
-        companyId: tenant.company.id,
-        employeeId: tenant.employee.id,
-        type: "Maintenance",
-        location: "4 Elm St",
-        time: "09:00",
-        startDate: "2026-12-01",
-        rrule: "FREQ=WEEKLY",
-        customerId: customer.id,
-      });
+      const res = await weeklyFor(tenant, customer.id);
       expect(res.status).toBe(201);
       expect(await seriesNotices(tenant.company.id)).toEqual([]);
     }
