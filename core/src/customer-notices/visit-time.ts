@@ -29,3 +29,10 @@ export function formatClock(time: string, country: string): string {
     return time;
   }
 }
+
+/**
+ * A calendar date in words ("Tuesday, April 8, 2031"): a date, not an instant, so it is read
+ * as UTC midnight and never shifted by a time zone.
+ */
+export const formatCalendarDate = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { ...options, timeZone: "UTC" });

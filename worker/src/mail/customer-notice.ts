@@ -2,7 +2,7 @@
  * Booking notices to a company's customers (docs/customers.md, "Booking notices"): a plain-
  * text body and the same words as HTML, each ending with the customer's unsubscribe link.
  */
-import { formatClock } from "@sched/core/customer-notices/visit-time";
+import { formatCalendarDate, formatClock } from "@sched/core/customer-notices/visit-time";
 import { escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type CustomerNoticeFacts = {
@@ -21,15 +21,8 @@ export type CustomerNoticeFacts = {
   unsubscribeLink: string;
 };
 
-// The date is a calendar date, not an instant: read it as such (UTC), never shift it.
 const formatDay = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  });
+  formatCalendarDate(date, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
 function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; lines: string[] } {
   const clock = formatClock(facts.time, facts.country);

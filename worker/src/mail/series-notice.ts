@@ -2,7 +2,7 @@
  * A recurring job's e-mail to its customer (docs/customers.md, "Booking notices"): the
  * pattern in words and the next visits, when the series is made or its rule changes.
  */
-import { formatClock } from "@sched/core/customer-notices/visit-time";
+import { formatCalendarDate, formatClock } from "@sched/core/customer-notices/visit-time";
 import { renderNoticeWords } from "./customer-notice";
 import { withInertCompanyName } from "./layout";
 
@@ -20,14 +20,8 @@ export type SeriesNoticeFacts = {
   unsubscribeLink: string;
 };
 
-// Calendar dates, not instants: read as UTC, never shifted.
 const formatDay = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "short",
-    month: "long",
-    day: "numeric",
-  });
+  formatCalendarDate(date, { weekday: "short", month: "long", day: "numeric" });
 
 export function renderSeriesNotice(given: SeriesNoticeFacts) {
   const facts = withInertCompanyName(given);
