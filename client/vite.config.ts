@@ -113,17 +113,20 @@ function staticClosure(entries: string[]): Set<string> {
  * chunks: over HTTP/1.1 (6 connections) those queued in front of the board's API requests
  * on a cold load (docs/schedule.md, "The first paint"). Only modules that the app's start
  * and the sign-in page do not use go in, so neither grows; other screens share the
- * frame's chunk (they all show in it) and may load some of the board's code. The closure
- * reads antd's and the icons' index files as importing everything, so the antd parts the
- * board uses mostly stay in their own shared chunks (57 files for the route, from 85).
+ * frame's chunk (they all show in it) and may load some of the board's code. antd stays in
+ * the shared chunks the build makes of it (see BARREL).
  */
+const BARREL = /[\\/]node_modules[\\/](antd|@ant-design[\\/]icons)[\\/]es[\\/]index\.js$/;
 let groupsMade: { layout: Set<string>; board: Set<string> } | undefined;
 function chunkGroups() {
   if (groupsMade) return groupsMade;
   const start = staticClosure([source("main.tsx"), source("features/auth/LoginPage.tsx")]);
   const layout = staticClosure([source("app/AppLayout.tsx")]);
   const board = staticClosure([source("features/schedule/SchedulePage.tsx")]);
-  for (const id of start) {
+  // antd's and the icons' index files import every component: what is reached only through
+  // them is not known to be used, so antd stays in the shared chunks the build makes.
+  const barrels = staticClosure([...staticImports.keys()].filter((id) => BARREL.test(id)));
+  for (const id of [...start, ...barrels]) {
     layout.delete(id);
     board.delete(id);
   }

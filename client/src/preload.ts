@@ -9,10 +9,10 @@
  */
 import type { CompanyDTO, UserDTO } from "@sched/shared-types";
 import { localDateString, weekStartOf } from "@sched/shared-types";
-import { appLayoutScreen, loginScreen, myDayScreen, scheduleScreen } from "./app/screens";
+import { appLayoutScreen, loginScreen, myDayScreen, scheduleScreen, themedScreens } from "./app/screens";
 import { myWeekJobsKey } from "./features/my-day/myWeek";
 import { boardWeek, jobWindow } from "./features/schedule/jobWindow";
-import { getQueryFn } from "./lib/api";
+import { getQueryFn, queryKeyToUrl } from "./lib/api";
 import { queryClient } from "./lib/queryClient";
 import { queryKeys } from "./lib/queryKeys";
 import { selectedCompanyIdForRequests } from "./stores/company";
@@ -36,10 +36,29 @@ async function companyToLoad(): Promise<CompanyDTO | { id: string; employeeId?: 
     void queryClient.prefetchQuery({ queryKey: queryKeys.companies() });
     return { id: remembered };
   }
-  // Else the companies wait for the user: a signed-out visitor's lists would answer 401.
+  // Else they were asked for alongside the user (companiesAlongsideUser), and count once
+  // the user is known to be signed in.
+  const early = companiesAlongsideUser();
   if (!(await signedInUser)) return undefined;
-  const companies = await queryClient.fetchQuery<CompanyDTO[]>({ queryKey: queryKeys.companies() });
+  const companies = await queryClient.fetchQuery<CompanyDTO[]>({
+    queryKey: queryKeys.companies(),
+    queryFn: async (context) => (await early) ?? getQueryFn<CompanyDTO[]>({ on401: "throw" })(context),
+  });
   return companies.length === 1 ? companies[0] : undefined;
+}
+
+let companiesAsked: Promise<CompanyDTO[] | null> | undefined;
+/**
+ * The companies, asked for at the same moment as who is signed in, on the screens only a
+ * member sees: one round trip less before the frame can draw. Outside the query cache, so
+ * a signed-out visitor's 401 is just dropped (null), not taken for a session that ended.
+ */
+function companiesAlongsideUser(): Promise<CompanyDTO[] | null> {
+  companiesAsked ??= fetch(queryKeyToUrl(queryKeys.companies()), { credentials: "include" }).then(
+    (response) => (response.ok ? (response.json() as Promise<CompanyDTO[]>) : null),
+    () => null,
+  );
+  return companiesAsked;
 }
 
 /** Asks for the board's first lists; a failure is the screens' to show when they ask again. */
@@ -79,6 +98,8 @@ async function prefetchMyDay(search: string): Promise<void> {
 // Its failure (offline, an outage) is the screens' to show when they ask again.
 signedInUser.catch(() => {});
 const { pathname, search } = window.location;
+// Every screen but the sign-in page is drawn inside antd's theme (app/router.tsx).
+if (pathname !== "/login") void themedScreens.preload().catch(() => {});
 if (pathname === "/schedule") {
   void appLayoutScreen.preload().catch(() => {});
   void scheduleScreen.preload().catch(() => {});

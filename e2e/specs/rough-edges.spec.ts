@@ -227,7 +227,7 @@ test.describe("rough edges", () => {
     await page.getByRole("button", { name: "Add Employee" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Employee" });
     await dialog.getByLabel("Full Name").fill("Maria Chen");
-    // A phone shows two at most (Providers.tsx); a toast leaving (antd's fade) is not counted.
+    // A phone shows two at most (FeedbackHost.tsx); a toast leaving (antd's fade) is not counted.
     const cap = isPhone(page) ? 2 : 3;
     const shown = () =>
       page.evaluate(

@@ -1,15 +1,22 @@
 /**
- * The confirmation dialogs' holder, in a chunk of its own so that antd's Modal is not part
- * of the sign-in page (./feedback.tsx).
+ * The confirmation dialogs' holder, with the app's antd theme, in a chunk of its own so
+ * that antd's Modal is not part of the first screens (./feedback.tsx).
  */
-import { Modal } from "antd";
+import { ConfigProvider, Modal } from "antd";
 import { useEffect } from "react";
-import type { ModalHookAPI } from "./feedback";
+import type { HostProps, ModalHookAPI } from "./feedback";
+import { theme } from "./theme";
 
-export type ConfirmHostProps = { onReady: (api: ModalHookAPI) => void };
-
-export function ConfirmHost({ onReady }: ConfirmHostProps) {
+function Holder({ onReady }: HostProps<ModalHookAPI>) {
   const [api, holder] = Modal.useModal();
   useEffect(() => onReady(api), [api, onReady]);
   return holder;
+}
+
+export function ConfirmHost({ onReady }: HostProps<ModalHookAPI>) {
+  return (
+    <ConfigProvider theme={theme}>
+      <Holder onReady={onReady} />
+    </ConfigProvider>
+  );
 }

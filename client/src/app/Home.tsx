@@ -1,6 +1,6 @@
 import { Navigate } from "react-router";
 import { useIsSmallScreen } from "../lib/screen";
-import { doesFieldWork } from "./navigation";
+import { doesFieldWork } from "./screenAccess";
 import { useCurrentCompany } from "./useCompanies";
 
 /**

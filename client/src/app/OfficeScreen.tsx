@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import { mayOpenScreen } from "./navigation";
+import { mayOpenScreen } from "./screenAccess";
 import { useCurrentCompany } from "./useCompanies";
 
 type OfficeScreenProps = { path: string; children: ReactNode };

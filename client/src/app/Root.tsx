@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
 import { useAuth } from "../features/auth/useAuth";
-import { preloadConfirmations } from "./feedback";
+import { preloadFeedback } from "./feedback";
 
 // Its own chunk: the sign-in page does not load the realtime code.
 const Realtime = lazy(() => import("./Realtime"));
@@ -11,12 +11,12 @@ const Realtime = lazy(() => import("./Realtime"));
 export function Root() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  // Signed in: the confirmation dialogs' code comes once the screen is drawn, so a
-  // confirmation opens at once, offline too (./feedback.tsx).
+  // Signed in: the toasts' and dialogs' code comes once the screen is drawn, so they open
+  // at once, offline too (./feedback.tsx).
   useEffect(() => {
     if (!userId) return;
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-    whenIdle(() => preloadConfirmations());
+    whenIdle(() => preloadFeedback());
   }, [userId]);
   return (
     <>

@@ -1,4 +1,3 @@
-import { Button } from "antd";
 import { Component, type ReactNode } from "react";
 import { OfflinePage } from "../components/OfflinePage";
 
@@ -36,9 +35,13 @@ function RouteError() {
       <div className="route-error">
         <h1>Something went wrong</h1>
         <p>The page could not be shown. Reloading usually fixes this.</p>
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="plain-button plain-button--primary"
+          onClick={() => window.location.reload()}
+        >
           Reload
-        </Button>
+        </button>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { Alert } from "antd";
 import { useLocation } from "react-router";
 import { LinkButton } from "../components/LinkButton";
 import { queryKeys } from "../lib/queryKeys";
-import { doesFieldWork } from "./navigation";
+import { doesFieldWork } from "./screenAccess";
 import { useCan, useCurrentCompany } from "./useCompanies";
 
 /**

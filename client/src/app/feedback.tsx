@@ -1,38 +1,42 @@
 /**
  * Toasts and confirmations for every screen: `useFeedback()` gives `message`,
- * `notification` and `modal`, as antd's `App.useApp()` would, placed by Providers.
+ * `notification` and `modal`, as antd's `App.useApp()` would.
  *
- * antd's `App` brings its whole Modal with it, 9 kB of the sign-in page's JavaScript,
- * for four confirmations that all come after signing in. Here the confirmation dialog is
- * its own chunk (./ConfirmHost.tsx), loaded the first time one is asked for or once
- * someone is signed in (preloadConfirmations), so the sign-in page does not carry it
- * (docs/auth.md, "Toasts and confirmations").
+ * antd itself is not part of the sign-in page (docs/performance.md, "The first screen"):
+ * the toasts' holders live in ./ToastHost.tsx and the confirmation dialog's in
+ * ./ConfirmHost.tsx, chunks loaded the first time one is asked for, or once someone is
+ * signed in (preloadFeedback). A call made before its holder is here waits for it.
  */
-import { type Modal, type ModalFuncProps, message, notification } from "antd";
+import type { Modal, message, notification } from "antd";
 import {
   type ComponentType,
   createContext,
   type ReactNode,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
 } from "react";
-import type { ConfirmHostProps } from "./ConfirmHost";
 
 type MessageInstance = ReturnType<typeof message.useMessage>[0];
 type NotificationInstance = ReturnType<typeof notification.useNotification>[0];
 export type ModalHookAPI = ReturnType<typeof Modal.useModal>[0];
+/** antd's toast instances, once ToastHost has mounted them. */
+export type ToastApis = { message: MessageInstance; notification: NotificationInstance };
 
-/** The confirmations a screen may ask for (antd's `modal.confirm`, without its return value). */
-type Confirmations = { confirm: (config: ModalFuncProps) => void };
+/** What a holder gets: where to hand over antd's instance once mounted. */
+export type HostProps<Api> = { onReady: (api: Api) => void };
+
+/** The methods `T` offers, returning nothing: a call may have to wait for its holder. */
+type Forwarded<T, K extends keyof T> = {
+  [M in K]: T[M] extends (...args: infer A) => unknown ? (...args: A) => void : never;
+};
 
 type Feedback = {
-  message: MessageInstance;
-  notification: NotificationInstance;
-  modal: Confirmations;
+  message: Forwarded<MessageInstance, "success" | "info" | "error" | "warning">;
+  notification: Forwarded<NotificationInstance, "success" | "info" | "error" | "warning" | "destroy">;
+  modal: Forwarded<ModalHookAPI, "confirm">;
 };
 
 const FeedbackContext = createContext<Feedback | null>(null);
@@ -44,91 +48,101 @@ export function useFeedback(): Feedback {
   return feedback;
 }
 
-const loadConfirmHost = () => import("./ConfirmHost");
+const loadToastHost = () => import("./ToastHost").then((loaded) => loaded.ToastHost);
+const loadConfirmHost = () => import("./ConfirmHost").then((loaded) => loaded.ConfirmHost);
 
-const TOAST_CLOSERS = ".ant-notification-notice-close, .ant-message-notice-close";
-
-/**
- * Toasts take no tab stops (docs/accessibility.md): they close on their own, a mouse can
- * still close one, and Tab goes from control to control of the screen without a detour
- * through a toast's Close. antd gives no option for it, so each Close is taken out of the
- * tab order as it appears.
- */
-function useToastsOutOfTabOrder(): void {
-  useEffect(() => {
-    const untab = () => {
-      for (const closer of document.querySelectorAll<HTMLElement>(TOAST_CLOSERS)) closer.tabIndex = -1;
-    };
-    const observer = new MutationObserver(untab);
-    observer.observe(document.body, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
+/** Fetches the toasts' code ahead of need, so a toast shows at once. */
+export function preloadToasts(): void {
+  void loadToastHost().catch(() => {});
 }
 
-/** Fetches the confirmation dialog's code ahead of need, so a confirmation opens at once (and offline). */
-export function preloadConfirmations(): void {
+/** Fetches the toasts' and the confirmation dialog's code ahead of need (and for offline use). */
+export function preloadFeedback(): void {
+  preloadToasts();
   void loadConfirmHost().catch(() => {});
 }
 
-type Props = {
-  message: Parameters<typeof message.useMessage>[0];
-  notification: Parameters<typeof notification.useNotification>[0];
-  children: ReactNode;
-};
+/** A call waiting for its holder; `unanswered` runs instead when the holder cannot be loaded. */
+type Waiting<Api> = { run: (api: Api) => void; unanswered?: () => void };
 
-export function FeedbackProvider({
-  message: messageConfig,
-  notification: notificationConfig,
-  children,
-}: Props) {
-  const [messageApi, messageHolder] = message.useMessage(messageConfig);
-  const [notificationApi, notificationHolder] = notification.useNotification(notificationConfig);
-  useToastsOutOfTabOrder();
-  const [ConfirmHost, setConfirmHost] = useState<ComponentType<ConfirmHostProps> | null>(null);
-  const modalApi = useRef<ModalHookAPI | null>(null);
-  const waiting = useRef<ModalFuncProps[]>([]);
-
-  const onReady = useCallback((api: ModalHookAPI) => {
-    modalApi.current = api;
-    for (const config of waiting.current.splice(0)) api.confirm(config);
+/** A holder mounted on first use: its element, and how to reach its instance. */
+function useLazyHost<Api>(load: () => Promise<ComponentType<HostProps<Api>>>) {
+  const [Host, setHost] = useState<ComponentType<HostProps<Api>> | null>(null);
+  const api = useRef<Api | null>(null);
+  const waiting = useRef<Waiting<Api>[]>([]);
+  const onReady = useCallback((ready: Api) => {
+    api.current = ready;
+    for (const next of waiting.current.splice(0)) next.run(ready);
   }, []);
+  const call = useCallback(
+    (next: Waiting<Api>) => {
+      if (api.current) {
+        next.run(api.current);
+        return;
+      }
+      waiting.current.push(next);
+      load().then(
+        (loaded) => setHost(() => loaded),
+        () => {
+          for (const unanswered of waiting.current.splice(0)) unanswered.unanswered?.();
+        },
+      );
+    },
+    [load],
+  );
+  return { host: Host ? <Host onReady={onReady} /> : null, call };
+}
 
-  const modal = useMemo<Confirmations>(
-    () => ({
-      confirm: (config) => {
-        if (modalApi.current) {
-          modalApi.current.confirm(config);
-          return;
-        }
-        waiting.current.push(config);
-        loadConfirmHost().then(
-          (loaded) => setConfirmHost(() => loaded.ConfirmHost),
-          () => {
-            // The dialog could not be loaded (no network, no kept copy): nothing was
-            // confirmed, so each waiting question is answered as its Cancel would be.
-            for (const unanswered of waiting.current.splice(0)) unanswered.onCancel?.();
-            notificationApi.error({
+/** The methods `methods` of one toast instance, each waiting for ToastHost if need be. */
+function forwarded<P extends keyof ToastApis, const K extends keyof ToastApis[P]>(
+  call: (waiting: Waiting<ToastApis>) => void,
+  part: P,
+  methods: readonly K[],
+): Forwarded<ToastApis[P], K> {
+  const entries = methods.map((method) => [
+    method,
+    (...args: unknown[]) =>
+      call({ run: (apis) => (apis[part][method] as (...args: unknown[]) => unknown)(...args) }),
+  ]);
+  return Object.fromEntries(entries) as Forwarded<ToastApis[P], K>;
+}
+
+export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const toasts = useLazyHost<ToastApis>(loadToastHost);
+  const confirmations = useLazyHost<ModalHookAPI>(loadConfirmHost);
+
+  const feedback = useMemo<Feedback>(() => {
+    const message = forwarded(toasts.call, "message", ["success", "info", "error", "warning"]);
+    const notification = forwarded(toasts.call, "notification", [
+      "success",
+      "info",
+      "error",
+      "warning",
+      "destroy",
+    ]);
+    const modal = {
+      confirm: (config: Parameters<ModalHookAPI["confirm"]>[0]) =>
+        confirmations.call({
+          run: (api) => void api.confirm(config),
+          // The dialog could not be loaded (no network, no kept copy): nothing was
+          // confirmed, so the question is answered as its Cancel would be.
+          unanswered: () => {
+            config.onCancel?.();
+            notification.error({
               title: "Error",
               description: "Could not open the confirmation. Check the connection and try again.",
             });
           },
-        );
-      },
-    }),
-    [notificationApi],
-  );
-
-  const feedback = useMemo(
-    () => ({ message: messageApi, notification: notificationApi, modal }),
-    [messageApi, notificationApi, modal],
-  );
+        }),
+    };
+    return { message, notification, modal };
+  }, [toasts.call, confirmations.call]);
 
   return (
     <FeedbackContext.Provider value={feedback}>
       <div className="app-text">
-        {ConfirmHost && <ConfirmHost onReady={onReady} />}
-        {messageHolder}
-        {notificationHolder}
+        {confirmations.host}
+        {toasts.host}
         {children}
       </div>
     </FeedbackContext.Provider>

@@ -11,16 +11,23 @@ import {
   ScheduleOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
-import { type Action, can, type Role } from "@sched/shared-types";
+import type { Role } from "@sched/shared-types";
 import type { ComponentType } from "react";
+import { doesFieldWork, mayOpenScreen } from "./screenAccess";
 
 export type NavItem = { to: string; label: string; icon: ComponentType };
 
+/*
+ * The items are made when a bar is drawn, not when this module loads: the icons come from
+ * a chunk this one may be evaluated before (a cycle between the frame's chunks), and an
+ * item made then would have no icon (as in NotificationBell.tsx).
+ */
+
 /** The technician's own day (docs/my-day.md). */
-const MY_DAY_ITEM: NavItem = { to: "/my-day", label: "My Day", icon: ScheduleOutlined };
+const myDayItem = (): NavItem => ({ to: "/my-day", label: "My Day", icon: ScheduleOutlined });
 
 /** The main navigation, in the order docs/auth.md gives. */
-const NAV_ITEMS: NavItem[] = [
+const navItems = (): NavItem[] => [
   { to: "/schedule", label: "Schedule", icon: CalendarOutlined },
   { to: "/employees", label: "Employees", icon: IdcardOutlined },
   { to: "/templates", label: "Templates", icon: CopyOutlined },
@@ -34,22 +41,10 @@ const NAV_ITEMS: NavItem[] = [
 ];
 
 const itemsAt = (paths: readonly string[]) =>
-  paths.flatMap((path) => NAV_ITEMS.filter((item) => item.to === path));
-
-const MOBILE_PATHS = ["/schedule", "/employees", "/calls", "/history", "/chat", "/team"];
+  paths.flatMap((path) => navItems().filter((item) => item.to === path));
 
 /** The office's phone bottom bar: six entries, in the order docs/auth.md gives. */
-const MOBILE_NAV_ITEMS: NavItem[] = itemsAt(MOBILE_PATHS);
-
-/**
- * Whether this member does the field work rather than plan it: one the role table does not
- * let manage jobs (today the employee role). Their navigation offers what field work needs
- * and a phone opens on My Day (docs/my-day.md). No role yet (the companies still loading)
- * counts as the office.
- */
-export function doesFieldWork(role: Role | null): boolean {
-  return role !== null && !can(role, "manageJobs");
-}
+const MOBILE_PATHS = ["/schedule", "/employees", "/calls", "/history", "/chat", "/team"];
 
 /**
  * Screens field work only ever finds refused or meaningless: templates (reading one plans
@@ -57,24 +52,6 @@ export function doesFieldWork(role: Role | null): boolean {
  * navigation just does not offer them (docs/my-day.md).
  */
 const NOT_FOR_FIELD_WORK = new Set(["/templates", "/subscription"]);
-
-/**
- * The office's screens and what the role table asks to read them: Team lists everyone's
- * e-mail, History the office's weeks. Hidden from a role without it, and their routes
- * send it home (OfficeScreen.tsx; docs/my-day.md, "Their own work only").
- */
-export const OFFICE_SCREENS: Readonly<Record<string, Action>> = {
-  "/history": "readHistory",
-  "/team": "readTeam",
-  // Everyone's hours; a technician sees their own on My Day (docs/timesheets.md).
-  "/timesheets": "readAllTimesheets",
-};
-
-/** Whether the role may open the screen at `path` (no role yet counts as the office). */
-export function mayOpenScreen(role: Role | null, path: string): boolean {
-  const action = OFFICE_SCREENS[path];
-  return role === null || action === undefined || can(role, action);
-}
 
 /**
  * On a phone, field work gets what it needs (docs/my-day.md): customers' addresses and
@@ -92,17 +69,17 @@ const hasMyDay = ({ role, isLinked }: Navigator) => doesFieldWork(role) || isLin
 /** The desktop navigation for this member. */
 export function navItemsFor(navigator: Navigator): NavItem[] {
   const items = (
-    doesFieldWork(navigator.role) ? NAV_ITEMS.filter((item) => !NOT_FOR_FIELD_WORK.has(item.to)) : NAV_ITEMS
+    doesFieldWork(navigator.role) ? navItems().filter((item) => !NOT_FOR_FIELD_WORK.has(item.to)) : navItems()
   ).filter((item) => mayOpenScreen(navigator.role, item.to));
-  return hasMyDay(navigator) ? [MY_DAY_ITEM, ...items] : items;
+  return hasMyDay(navigator) ? [myDayItem(), ...items] : items;
 }
 
 /** The phone bottom bar for this member. */
 export function mobileNavItemsFor(navigator: Navigator): NavItem[] {
-  const items = (doesFieldWork(navigator.role) ? itemsAt(FIELD_WORK_MOBILE_PATHS) : MOBILE_NAV_ITEMS).filter(
+  const items = itemsAt(doesFieldWork(navigator.role) ? FIELD_WORK_MOBILE_PATHS : MOBILE_PATHS).filter(
     (item) => mayOpenScreen(navigator.role, item.to),
   );
-  return hasMyDay(navigator) ? [MY_DAY_ITEM, ...items] : items;
+  return hasMyDay(navigator) ? [myDayItem(), ...items] : items;
 }
 
 /**

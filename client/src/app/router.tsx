@@ -5,9 +5,10 @@ import { RedirectIfSignedIn, RequireAuth } from "./RequireAuth";
 import { Root } from "./Root";
 import { ErrorBoundary } from "./RouteError";
 import { screenComponent } from "./screenComponent";
-import { appLayoutScreen, loginScreen, myDayScreen, scheduleScreen } from "./screens";
+import { appLayoutScreen, loginScreen, myDayScreen, scheduleScreen, themedScreens } from "./screens";
 
 // Every screen is its own chunk: the sign-in page must not pay for the schedule.
+const ThemedScreens = screenComponent(themedScreens);
 const AppLayout = screenComponent(appLayoutScreen);
 const LoginPage = screenComponent(loginScreen);
 const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
@@ -40,76 +41,83 @@ const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
+      // The sign-in page is plain markup: it loads no antd (docs/performance.md).
+      { element: <RedirectIfSignedIn />, children: [{ path: "login", element: <LoginPage /> }] },
       {
-        element: <RedirectIfSignedIn />,
-        children: [
-          { path: "login", element: <LoginPage /> },
-          { path: "register", element: <RegisterPage /> },
-          { path: "forgot-password", element: <ForgotPasswordPage /> },
-        ],
-      },
-      // A reset link works signed in or out: it signs in the account it belongs to.
-      { path: "reset-password/:token", element: <ResetPasswordPage /> },
-      // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
-      { path: "invite/:token", element: <InvitePage /> },
-      { path: "unsubscribe/:token", element: <UnsubscribePage /> },
-      { path: "admin-setup", element: <AdminSetupPage /> },
-      { path: "admin", element: <AdminPage /> },
-      {
-        element: <RequireAuth />,
+        // Every other screen uses antd, themed here.
+        element: <ThemedScreens />,
         children: [
           {
-            element: <AppLayout />,
+            element: <RedirectIfSignedIn />,
             children: [
-              { index: true, element: <Home /> },
-              { path: "schedule", element: <SchedulePage /> },
-              { path: "my-day", element: <MyDayPage /> },
-              { path: "employees", element: <EmployeesPage /> },
-              { path: "templates", element: <TemplatesPage /> },
-              {
-                path: "history",
-                element: (
-                  <OfficeScreen path="/history">
-                    <HistoryPage />
-                  </OfficeScreen>
-                ),
-              },
-              {
-                path: "history/:weekStart",
-                element: (
-                  <OfficeScreen path="/history">
-                    <HistoryWeekPage />
-                  </OfficeScreen>
-                ),
-              },
-              { path: "chat", element: <ChatPage /> },
-              {
-                path: "team",
-                element: (
-                  <OfficeScreen path="/team">
-                    <TeamPage />
-                  </OfficeScreen>
-                ),
-              },
-              { path: "calls", element: <CallsPage /> },
-              { path: "customers", element: <CustomersPage /> },
-              { path: "customers/:customerId", element: <CustomerPage /> },
-              {
-                path: "timesheets",
-                element: (
-                  <OfficeScreen path="/timesheets">
-                    <TimesheetsPage />
-                  </OfficeScreen>
-                ),
-              },
-              { path: "subscription", element: <SubscriptionPage /> },
-              { path: "subscription-success", element: <SubscriptionSuccessPage /> },
-              { path: "settings", element: <SettingsPage /> },
+              { path: "register", element: <RegisterPage /> },
+              { path: "forgot-password", element: <ForgotPasswordPage /> },
             ],
           },
+          // A reset link works signed in or out: it signs in the account it belongs to.
+          { path: "reset-password/:token", element: <ResetPasswordPage /> },
+          // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
+          { path: "invite/:token", element: <InvitePage /> },
+          { path: "unsubscribe/:token", element: <UnsubscribePage /> },
+          { path: "admin-setup", element: <AdminSetupPage /> },
+          { path: "admin", element: <AdminPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                element: <AppLayout />,
+                children: [
+                  { index: true, element: <Home /> },
+                  { path: "schedule", element: <SchedulePage /> },
+                  { path: "my-day", element: <MyDayPage /> },
+                  { path: "employees", element: <EmployeesPage /> },
+                  { path: "templates", element: <TemplatesPage /> },
+                  {
+                    path: "history",
+                    element: (
+                      <OfficeScreen path="/history">
+                        <HistoryPage />
+                      </OfficeScreen>
+                    ),
+                  },
+                  {
+                    path: "history/:weekStart",
+                    element: (
+                      <OfficeScreen path="/history">
+                        <HistoryWeekPage />
+                      </OfficeScreen>
+                    ),
+                  },
+                  { path: "chat", element: <ChatPage /> },
+                  {
+                    path: "team",
+                    element: (
+                      <OfficeScreen path="/team">
+                        <TeamPage />
+                      </OfficeScreen>
+                    ),
+                  },
+                  { path: "calls", element: <CallsPage /> },
+                  { path: "customers", element: <CustomersPage /> },
+                  { path: "customers/:customerId", element: <CustomerPage /> },
+                  {
+                    path: "timesheets",
+                    element: (
+                      <OfficeScreen path="/timesheets">
+                        <TimesheetsPage />
+                      </OfficeScreen>
+                    ),
+                  },
+                  { path: "subscription", element: <SubscriptionPage /> },
+                  { path: "subscription-success", element: <SubscriptionSuccessPage /> },
+                  { path: "settings", element: <SettingsPage /> },
+                ],
+              },
+            ],
+          },
+          { path: "*", element: <NotFoundPage /> },
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];

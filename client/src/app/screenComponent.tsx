@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { PageSpinner } from "../components/PageSpinner";
 import type { PreloadableScreen } from "./screens";
 
@@ -18,7 +18,10 @@ export function screenComponent(screen: PreloadableScreen) {
       if (module) return;
       let isCurrent = true;
       screen.preload().then(
-        () => isCurrent && setArrived(true),
+        () => {
+          // Sliced like the first render (main.tsx): a screen's first draw blocks nothing long.
+          if (isCurrent) startTransition(() => setArrived(true));
+        },
         (error: unknown) => isCurrent && setFailure({ error }),
       );
       return () => {

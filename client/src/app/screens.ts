@@ -35,6 +35,8 @@ function preloadableScreen(load: () => Promise<ScreenModule>): PreloadableScreen
  * for first. No React here: preload.ts imports this before React and antd start.
  */
 export const appLayoutScreen = preloadableScreen(() => import("./AppLayout"));
+/** antd's theme around every screen but the sign-in page (router.tsx). */
+export const themedScreens = preloadableScreen(() => import("./ThemedScreens"));
 export const scheduleScreen = preloadableScreen(() => import("../features/schedule/SchedulePage"));
 /** The first screens of a signed-out visitor and of a technician, asked for as early. */
 export const loginScreen = preloadableScreen(() => import("../features/auth/LoginPage"));

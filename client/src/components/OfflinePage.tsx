@@ -5,7 +5,6 @@
  * spinner that never ends or "Something went wrong". Once the network is back the
  * waiting requests run again by themselves and the screen appears.
  */
-import { Button } from "antd";
 
 export function OfflinePage() {
   return (
@@ -16,9 +15,13 @@ export function OfflinePage() {
           This phone has not kept the app yet. Connect to Wi-Fi or mobile data and this page opens by itself.
           After one visit online, My Day opens without a network too.
         </p>
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="plain-button plain-button--primary"
+          onClick={() => window.location.reload()}
+        >
           Try again
-        </Button>
+        </button>
       </div>
     </div>
   );

@@ -1,6 +1,3 @@
-// The input part only, not antd's whole Input family: the sign-in page has a budget.
-import Input from "antd/es/input/Input";
-
 type EmailFieldProps = {
   id: string;
   value: string;
@@ -10,22 +7,25 @@ type EmailFieldProps = {
   invalid?: boolean;
 };
 
-/** The e-mail a person signs in with, on the sign-in and "Forgot password?" pages. */
+/**
+ * The e-mail a person signs in with, on the sign-in and "Forgot password?" pages. A plain
+ * input styled like antd's large one (styles.css): the sign-in page loads no antd.
+ */
 export function EmailField({ id, value, onChange, error, invalid }: EmailFieldProps) {
   const marked = Boolean(error) || invalid;
   return (
     <div className="auth-form__field">
       <label htmlFor={id}>Email</label>
-      <Input
+      <input
         id={id}
-        size="large"
+        className={marked ? "plain-input is-invalid" : "plain-input"}
         name="email"
         type="email"
         inputMode="email"
         autoComplete="username"
+        // biome-ignore lint/a11y/noAutofocus: the page's one task; antd's Input had it too.
         autoFocus
         value={value}
-        status={marked ? "error" : undefined}
         aria-invalid={marked ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -10,7 +10,7 @@ import { Alert, Button, Card, Popconfirm, Result, Skeleton } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useFeedback } from "../../app/feedback";
-import { doesFieldWork } from "../../app/navigation";
+import { doesFieldWork } from "../../app/screenAccess";
 import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
 import { isApiError } from "../../lib/api";

@@ -136,8 +136,14 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
       ) : null}
       {dayOff ? <YoureOff off={dayOff} /> : null}
       <div className={jobsQuery.isPlaceholderData ? "my-day__list is-stale" : "my-day__list"}>{list}</div>
-      <MyTimeOff companyId={companyId} employeeId={employeeId} today={today} list={timeOff.list} />
-      <CalendarFeed companyId={companyId} />
+      {/* Under the list once it is in: drawn before, they were pushed down the screen when the
+          jobs arrived (a layout shift, and a tap meant for them could land on a job). */}
+      {jobsQuery.isPending ? null : (
+        <>
+          <MyTimeOff companyId={companyId} employeeId={employeeId} today={today} list={timeOff.list} />
+          <CalendarFeed companyId={companyId} />
+        </>
+      )}
     </div>
   );
 }
