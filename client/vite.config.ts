@@ -116,8 +116,34 @@ function staticClosure(entries: string[]): Set<string> {
  * frame's chunk (they all show in it) and may load some of the board's code. antd stays in
  * the shared chunks the build makes of it (see BARREL).
  */
+const ICON_DRAWING = /[\\/]@ant-design[\\/]icons-svg[\\/]es[\\/]asn[\\/]/;
+/** The icon modules that the app's own files among `ids` import by name from the icons' index file. */
+function iconsNamedIn(ids: Iterable<string>): Set<string> {
+  const iconModules = new Map<string, string>();
+  for (const id of staticImports.keys()) {
+    const icon = /[\\/]@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](\w+)\.js$/.exec(id);
+    if (icon) iconModules.set(icon[1], id);
+  }
+  const found = new Set<string>();
+  for (const id of ids) {
+    if (!id.startsWith(source("")) || !/\.tsx?$/.test(id)) continue;
+    const code = readFileSync(id, "utf8");
+    for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@ant-design\/icons"/g)) {
+      for (const name of names.split(",")) {
+        const module = iconModules.get(name.trim().split(/\s+as\s+/)[0]);
+        if (!module) continue;
+        // The icon and its drawing (@ant-design/icons-svg), which nothing else imports.
+        found.add(module);
+        for (const drawing of staticImports.get(module) ?? [])
+          if (ICON_DRAWING.test(drawing)) found.add(drawing);
+      }
+    }
+  }
+  return found;
+}
+
 const BARREL = /[\\/]node_modules[\\/](antd|@ant-design[\\/]icons)[\\/]es[\\/]index\.js$/;
-let groupsMade: { layout: Set<string>; board: Set<string> } | undefined;
+let groupsMade: { layout: Set<string>; work: Set<string>; board: Set<string> } | undefined;
 function chunkGroups() {
   if (groupsMade) return groupsMade;
   const start = staticClosure([source("main.tsx"), source("features/auth/LoginPage.tsx")]);
@@ -130,11 +156,19 @@ function chunkGroups() {
     layout.delete(id);
     board.delete(id);
   }
+  // The icons they name do go with them: one each would be a file of half a kilobyte.
+  for (const id of iconsNamedIn(layout)) layout.add(id);
+  for (const id of iconsNamedIn(board)) board.add(id);
   for (const id of layout) board.delete(id);
+  // What My Day shares with the board has a chunk of its own: a technician's phone would
+  // otherwise load the whole board for the few parts My Day uses.
+  const myDay = staticClosure([source("features/my-day/MyDayPage.tsx")]);
+  const work = new Set([...board].filter((id) => myDay.has(id)));
+  for (const id of work) board.delete(id);
   // The screens themselves stay chunks of their own, so the build manifest still names them.
   layout.delete(source("app/AppLayout.tsx"));
   board.delete(source("features/schedule/SchedulePage.tsx"));
-  groupsMade = { layout, board };
+  groupsMade = { layout, work, board };
   return groupsMade;
 }
 
@@ -188,12 +222,21 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
+    modulePreload: {
+      // The page's own entry keeps its <link rel="modulepreload"> tags. A chunk imported
+      // later brings only its CSS: the browser fetches its scripts' imports itself, in
+      // parallel, and adding a link element for each of some hundred files blocked a
+      // phone's main thread for 0.2 s (docs/performance.md, "The first screen").
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "html" ? deps : deps.filter((dep) => dep.endsWith(".css")),
+    },
     emptyOutDir: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: "layout", test: (id) => chunkGroups().layout.has(id), priority: 2 },
+            { name: "work", test: (id) => chunkGroups().work.has(id), priority: 1 },
             { name: "board", test: (id) => chunkGroups().board.has(id), priority: 1 },
           ],
           // Their imports are in the app's first chunks already: nothing is pulled in with them.

@@ -1,5 +1,5 @@
 import { Button, Result } from "antd";
-import { Fragment, type ReactNode, useEffect } from "react";
+import { Fragment, type ReactNode, useDeferredValue, useEffect } from "react";
 import { PageSpinner } from "../components/PageSpinner";
 import { useCompanyStore } from "../stores/company";
 import { CompanyPicker } from "./CompanyPicker";
@@ -10,8 +10,13 @@ import { useCompanies } from "./useCompanies";
  * single company gets it selected for them, unless they just asked to switch.
  */
 export function CompanyGate({ children }: { children: ReactNode }) {
-  const { data: companies, isPending, isError, refetch } = useCompanies();
-  const selectedCompanyId = useCompanyStore((state) => state.selectedCompanyId);
+  const { data, isError, refetch } = useCompanies();
+  // The list's arrival draws the frame and its screen: in a background render, in slices,
+  // not in one block (a query's update alone would render at once; docs/performance.md).
+  const companies = useDeferredValue(data);
+  // The selection too (a store's update renders at once as well), so the screen the first
+  // selection opens is drawn in slices.
+  const selectedCompanyId = useDeferredValue(useCompanyStore((state) => state.selectedCompanyId));
   const selectCompany = useCompanyStore((state) => state.selectCompany);
   const isSelectionValid = companies?.some((company) => company.id === selectedCompanyId) ?? false;
   const onlyCompanyId = companies?.length === 1 ? companies[0].id : null;
@@ -21,8 +26,8 @@ export function CompanyGate({ children }: { children: ReactNode }) {
     if (shouldAutoSelect && onlyCompanyId) selectCompany(onlyCompanyId);
   }, [shouldAutoSelect, onlyCompanyId, selectCompany]);
 
-  if (isPending || shouldAutoSelect) return <PageSpinner />;
-  if (isError) {
+  if ((companies === undefined && !isError) || shouldAutoSelect) return <PageSpinner />;
+  if (isError || companies === undefined) {
     return (
       <Result
         status="warning"

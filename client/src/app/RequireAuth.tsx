@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { OfflinePage } from "../components/OfflinePage";
 import { PageSpinner } from "../components/PageSpinner";
@@ -9,12 +10,22 @@ function Waiting() {
   return useIsOnline() ? <PageSpinner /> : <OfflinePage />;
 }
 
+/**
+ * Who is signed in, for the gates below: its arrival draws the whole screen, in a
+ * background render, in slices, rather than in one block as a query's update alone
+ * would (docs/performance.md, "The first screen").
+ */
+function useGateAuth() {
+  const auth = useAuth();
+  return { user: useDeferredValue(auth.user), isLoading: useDeferredValue(auth.isLoading) };
+}
+
 /** Where a signed-out visitor was going, carried to /login in the location state. */
 export type SignInState = { from?: { pathname: string; search: string; hash: string } };
 
 /** Signed-out visitors of the app's screens go to /login and come back after signing in. */
 export function RequireAuth() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = useGateAuth();
   const location = useLocation();
   if (isLoading) return <Waiting />;
   if (!user) {
@@ -28,7 +39,7 @@ export function RequireAuth() {
 
 /** /login and /register: a signed-in user goes on to where they were headed, else home (`/` picks the screen). */
 export function RedirectIfSignedIn() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = useGateAuth();
   const location = useLocation();
   if (isLoading) return <Waiting />;
   if (user) {

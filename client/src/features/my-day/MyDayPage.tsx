@@ -2,7 +2,7 @@ import { CoffeeOutlined, TeamOutlined } from "@ant-design/icons";
 import { can } from "@sched/shared-types";
 import { Alert, Button, Empty, Result, Spin } from "antd";
 import dayjs from "dayjs";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentCompany } from "../../app/useCompanies";
 import { LinkButton } from "../../components/LinkButton";
@@ -67,7 +67,11 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   const jobsQuery = useMyWeekJobs(companyId, employeeId, monday);
   // Today and the next 7 days open offline too: the next week is fetched once, and kept (docs/offline.md).
   usePrefetchNextWeek(companyId, employeeId, toISODate(weekStart(today)));
-  const weekJobs = jobsQuery.data ?? [];
+  // The week's arrival draws the day's cards in a background render, in slices, not in one
+  // block as the query's update alone would (docs/performance.md, "The first screen").
+  const weekJobsData = useDeferredValue(jobsQuery.data);
+  const isLoadingJobs = weekJobsData === undefined && !jobsQuery.isError;
+  const weekJobs = weekJobsData ?? [];
   const dayJobs = jobsOfDay(weekJobs, employeeId, day);
   const next = day === today ? nextJob(dayJobs) : null;
   // One's own time off: "You're off", the requests and their state (docs/time-off.md).
@@ -83,7 +87,7 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
 
   const dayLabel = dayjs(day).format("dddd, MMMM D");
   let list: ReactNode;
-  if (jobsQuery.isPending) {
+  if (isLoadingJobs) {
     list = (
       <div className="my-day__loading" data-testid="my-day-loading">
         <Spin size="large" />
@@ -138,7 +142,7 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
       <div className={jobsQuery.isPlaceholderData ? "my-day__list is-stale" : "my-day__list"}>{list}</div>
       {/* Under the list once it is in: drawn before, they were pushed down the screen when the
           jobs arrived (a layout shift, and a tap meant for them could land on a job). */}
-      {jobsQuery.isPending ? null : (
+      {isLoadingJobs ? null : (
         <>
           <MyTimeOff companyId={companyId} employeeId={employeeId} today={today} list={timeOff.list} />
           <CalendarFeed companyId={companyId} />
