@@ -116,6 +116,7 @@ function staticClosure(entries: string[]): Set<string> {
  * frame's chunk (they all show in it) and may load some of the board's code. antd stays in
  * the shared chunks the build makes of it (see BARREL).
  */
+const ICONS_PACKAGE = /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]/;
 const ICON_DRAWING = /[\\/]@ant-design[\\/]icons-svg[\\/]es[\\/]asn[\\/]/;
 /** The icon modules that the app's own files among `ids` import by name from the icons' index file. */
 function iconsNamedIn(ids: Iterable<string>): Set<string> {
@@ -124,6 +125,11 @@ function iconsNamedIn(ids: Iterable<string>): Set<string> {
     const icon = /[\\/]@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](\w+)\.js$/.exec(id);
     if (icon) iconModules.set(icon[1], id);
   }
+  const importedByPackages = new Set<string>();
+  for (const [importer, imported] of staticImports) {
+    if (!importer.includes("node_modules") || ICONS_PACKAGE.test(importer)) continue;
+    for (const id of imported) importedByPackages.add(id);
+  }
   const found = new Set<string>();
   for (const id of ids) {
     if (!id.startsWith(source("")) || !/\.tsx?$/.test(id)) continue;
@@ -131,7 +137,9 @@ function iconsNamedIn(ids: Iterable<string>): Set<string> {
     for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@ant-design\/icons"/g)) {
       for (const name of names.split(",")) {
         const module = iconModules.get(name.trim().split(/\s+as\s+/)[0]);
-        if (!module) continue;
+        // An icon antd itself imports stays where the build puts it: antd uses some at its
+        // modules' top level (Result's icons), which a cycle between chunks would leave undefined.
+        if (!module || importedByPackages.has(module)) continue;
         // The icon and its drawing (@ant-design/icons-svg), which nothing else imports.
         found.add(module);
         for (const drawing of staticImports.get(module) ?? [])
