@@ -83,7 +83,12 @@ export class Crowd {
   readonly companies: SoakCompany[] = [];
   private readonly listeners: Listener[] = [];
   private recorder = new Recorder();
-  private readonly agent = new http.Agent({ keepAlive: true, maxFreeSockets: 1024 });
+  /**
+   * An idle connection is closed here after 30 s, before HAProxy's 60 s keep-alive timeout
+   * (deploy/haproxy.cfg) closes it: reusing one at the moment the balancer closes it failed
+   * a request ("socket hang up"), where a browser would have retried it.
+   */
+  private readonly agent = new http.Agent({ keepAlive: true, maxFreeSockets: 1024, timeout: 30_000 });
 
   constructor(
     private readonly url: string,
