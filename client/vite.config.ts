@@ -95,88 +95,95 @@ const moduleGraph: Plugin = {
   },
 };
 
-/** The modules `entries` run before they can show: themselves and their static imports, transitively. */
-function staticClosure(entries: string[]): Set<string> {
-  const seen = new Set<string>();
-  const pending = [...entries];
-  while (pending.length > 0) {
-    const id = pending.pop() as string;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    pending.push(...(staticImports.get(id) ?? []));
-  }
-  return seen;
-}
-
 /**
- * One chunk for the signed-in frame and one for the board, instead of dozens of small shared
- * chunks: over HTTP/1.1 (6 connections) those queued in front of the board's API requests
- * on a cold load (docs/schedule.md, "The first paint"). Only modules that the app's start
- * and the sign-in page do not use go in, so neither grows; other screens share the
- * frame's chunk (they all show in it) and may load some of the board's code. antd stays in
- * the shared chunks the build makes of it (see BARREL).
+ * antd's and the icons' index files import every component and icon: a closure through them
+ * would hold all of antd. It follows the names the app's files import from them instead.
  */
-const ICONS_PACKAGE = /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]/;
-const ICON_DRAWING = /[\\/]@ant-design[\\/]icons-svg[\\/]es[\\/]asn[\\/]/;
-/** The icon modules that the app's own files among `ids` import by name from the icons' index file. */
-function iconsNamedIn(ids: Iterable<string>): Set<string> {
-  const iconModules = new Map<string, string>();
+const BARREL = /[\\/]node_modules[\\/](antd|@ant-design[\\/]icons)[\\/]es[\\/]index\.js$/;
+const APP_FILE = /\.tsx?$/;
+
+/** Each name antd's or the icons' index file exports, with the module it comes from. */
+let barrelNames: Map<string, string> | undefined;
+function namesInBarrels(): Map<string, string> {
+  if (barrelNames) return barrelNames;
+  barrelNames = new Map();
   for (const id of staticImports.keys()) {
     const icon = /[\\/]@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](\w+)\.js$/.exec(id);
-    if (icon) iconModules.set(icon[1], id);
+    if (icon) barrelNames.set(`icons:${icon[1]}`, id);
+    if (!/[\\/]node_modules[\\/]antd[\\/]es[\\/]index\.js$/.test(id)) continue;
+    for (const [, name, dir] of readFileSync(id, "utf8").matchAll(
+      /export \{ default as (\w+) \} from '\.\/([\w-]+)'/g,
+    ))
+      barrelNames.set(`antd:${name}`, path.join(path.dirname(id), dir, "index.js"));
   }
-  const importedByPackages = new Set<string>();
-  for (const [importer, imported] of staticImports) {
-    if (!importer.includes("node_modules") || ICONS_PACKAGE.test(importer)) continue;
-    for (const id of imported) importedByPackages.add(id);
-  }
-  const found = new Set<string>();
-  for (const id of ids) {
-    if (!id.startsWith(source("")) || !/\.tsx?$/.test(id)) continue;
-    const code = readFileSync(id, "utf8");
-    for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@ant-design\/icons"/g)) {
-      for (const name of names.split(",")) {
-        const module = iconModules.get(name.trim().split(/\s+as\s+/)[0]);
-        // An icon antd itself imports stays where the build puts it: antd uses some at its
-        // modules' top level (Result's icons), which a cycle between chunks would leave undefined.
-        if (!module || importedByPackages.has(module)) continue;
-        // The icon and its drawing (@ant-design/icons-svg), which nothing else imports.
-        found.add(module);
-        for (const drawing of staticImports.get(module) ?? [])
-          if (ICON_DRAWING.test(drawing)) found.add(drawing);
-      }
+  return barrelNames;
+}
+
+/** The antd components and icons an app file imports by name (not its type-only imports). */
+function namedInBarrels(file: string): string[] {
+  const found: string[] = [];
+  const code = readFileSync(file, "utf8");
+  for (const [, names, from] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(antd|@ant-design\/icons)"/g)) {
+    for (const name of names.split(",")) {
+      const imported = name.trim().split(/\s+as\s+/)[0];
+      if (!imported || imported.startsWith("type ")) continue;
+      const module = namesInBarrels().get(`${from === "antd" ? "antd" : "icons"}:${imported}`);
+      if (module) found.push(module);
     }
   }
   return found;
 }
 
-const BARREL = /[\\/]node_modules[\\/](antd|@ant-design[\\/]icons)[\\/]es[\\/]index\.js$/;
-let groupsMade: { layout: Set<string>; work: Set<string>; board: Set<string> } | undefined;
+/**
+ * The modules `entries` run before they can show: themselves and their static imports,
+ * transitively, with only the antd components and icons the app's files name.
+ */
+function usedClosure(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const id = pending.pop() as string;
+    if (seen.has(id) || BARREL.test(id)) continue;
+    seen.add(id);
+    pending.push(...(staticImports.get(id) ?? []));
+    if (id.startsWith(source("")) && APP_FILE.test(id)) pending.push(...namedInBarrels(id));
+  }
+  return seen;
+}
+
+const without = (set: Set<string>, ...others: Set<string>[]) =>
+  new Set([...set].filter((id) => !others.some((other) => other.has(id))));
+
+/**
+ * A few chunks for the first screens instead of a hundred small ones: over HTTP/1.1 (6
+ * connections) each file waits its turn, in front of the screen's API requests on a cold
+ * load (docs/performance.md, "The first screen"). Each group holds whole closures (the
+ * antd components and icons used included), so the chunks never import each other in a
+ * cycle: "layout" the signed-in frame (every signed-in screen loads it), "work" what My
+ * Day shares with the board, "my-day" the rest of My Day, "board" the rest of the board.
+ * The app's start and the sign-in page stay as they are, so neither grows; other screens
+ * load the groups they share code with.
+ */
+let groupsMade: Record<"layout" | "work" | "myDay" | "board", Set<string>> | undefined;
 function chunkGroups() {
   if (groupsMade) return groupsMade;
-  const start = staticClosure([source("main.tsx"), source("features/auth/LoginPage.tsx")]);
-  const layout = staticClosure([source("app/AppLayout.tsx")]);
-  const board = staticClosure([source("features/schedule/SchedulePage.tsx")]);
-  // antd's and the icons' index files import every component: what is reached only through
-  // them is not known to be used, so antd stays in the shared chunks the build makes.
-  const barrels = staticClosure([...staticImports.keys()].filter((id) => BARREL.test(id)));
-  for (const id of [...start, ...barrels]) {
-    layout.delete(id);
-    board.delete(id);
-  }
-  // The icons they name do go with them: one each would be a file of half a kilobyte.
-  for (const id of iconsNamedIn(layout)) layout.add(id);
-  for (const id of iconsNamedIn(board)) board.add(id);
-  for (const id of layout) board.delete(id);
-  // What My Day shares with the board has a chunk of its own: a technician's phone would
-  // otherwise load the whole board for the few parts My Day uses.
-  const myDay = staticClosure([source("features/my-day/MyDayPage.tsx")]);
-  const work = new Set([...board].filter((id) => myDay.has(id)));
-  for (const id of work) board.delete(id);
+  const start = usedClosure([source("main.tsx"), source("features/auth/LoginPage.tsx")]);
+  const layout = without(usedClosure([source("app/AppLayout.tsx"), source("app/ThemedScreens.tsx")]), start);
+  // What every signed-in screen loads once drawn (the live connection, the toasts, the
+  // confirmation dialog) stays out of the board's chunk: My Day would load the board for it.
+  const afterFirstScreen = usedClosure(
+    ["app/Realtime.tsx", "app/ToastHost.tsx", "app/ConfirmHost.tsx"].map(source),
+  );
+  const myDayAll = without(usedClosure([source("features/my-day/MyDayPage.tsx")]), start, layout);
+  const boardAll = without(usedClosure([source("features/schedule/SchedulePage.tsx")]), start, layout);
+  const work = new Set([...myDayAll].filter((id) => boardAll.has(id)));
+  const myDay = without(myDayAll, work, afterFirstScreen);
+  const board = without(boardAll, work, afterFirstScreen);
   // The screens themselves stay chunks of their own, so the build manifest still names them.
-  layout.delete(source("app/AppLayout.tsx"));
+  for (const screen of ["app/AppLayout.tsx", "app/ThemedScreens.tsx"]) layout.delete(source(screen));
+  myDay.delete(source("features/my-day/MyDayPage.tsx"));
   board.delete(source("features/schedule/SchedulePage.tsx"));
-  groupsMade = { layout, work, board };
+  groupsMade = { layout, work, myDay, board };
   return groupsMade;
 }
 
@@ -245,6 +252,7 @@ export default defineConfig({
           groups: [
             { name: "layout", test: (id) => chunkGroups().layout.has(id), priority: 2 },
             { name: "work", test: (id) => chunkGroups().work.has(id), priority: 1 },
+            { name: "my-day", test: (id) => chunkGroups().myDay.has(id), priority: 1 },
             { name: "board", test: (id) => chunkGroups().board.has(id), priority: 1 },
           ],
           // Their imports are in the app's first chunks already: nothing is pulled in with them.

@@ -2,10 +2,9 @@ import { type ConnectionStatus as Status, useSocketStore } from "../lib/socket";
 import { useIsOnline } from "../lib/useIsOnline";
 
 /** The socket's state, or "offline" while the browser has no network (docs/offline.md). */
-type Shown = Status | "offline";
+type Shown = Exclude<Status, "idle"> | "offline";
 
 const LABELS: Record<Shown, string> = {
-  idle: "Offline",
   offline: "Offline",
   connecting: "Connecting",
   live: "Live",
@@ -13,7 +12,6 @@ const LABELS: Record<Shown, string> = {
 };
 
 const HINTS: Record<Shown, string> = {
-  idle: "Live updates are off",
   offline: "Offline: changes by your team appear when you are back online",
   connecting: "Connecting to live updates",
   live: "Live: changes by your team appear instantly",
@@ -29,7 +27,8 @@ const HINTS: Record<Shown, string> = {
 export function ConnectionStatus() {
   const status = useSocketStore((state) => state.status);
   const isOnline = useIsOnline();
-  const shown: Shown = isOnline ? status : "offline";
+  // Not started yet (the connection waits for the first screen, Root.tsx) is connecting too.
+  const shown: Shown = !isOnline ? "offline" : status === "idle" ? "connecting" : status;
   return (
     <span
       className={`connection-status connection-status--${shown}`}

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
 import { useAuth } from "../features/auth/useAuth";
 import { preloadFeedback } from "./feedback";
+import { afterFirstScreen } from "./firstScreen";
 
 // Its own chunk: the sign-in page does not load the realtime code.
 const Realtime = lazy(() => import("./Realtime"));
@@ -11,16 +12,20 @@ const Realtime = lazy(() => import("./Realtime"));
 export function Root() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  // Signed in: the toasts' and dialogs' code comes once the screen is drawn, so they open
-  // at once, offline too (./feedback.tsx).
+  // Signed in: the live connection starts, and the toasts' and dialogs' code comes, once the
+  // first screen is drawn (./firstScreen.ts); the dialogs then open at once, offline too
+  // (./feedback.tsx). A change made meanwhile is read when the socket connects (Realtime).
+  const [isScreenDrawn, setScreenDrawn] = useState(false);
   useEffect(() => {
     if (!userId) return;
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-    whenIdle(() => preloadFeedback());
+    return afterFirstScreen(() => {
+      setScreenDrawn(true);
+      preloadFeedback();
+    });
   }, [userId]);
   return (
     <>
-      {userId ? (
+      {userId && isScreenDrawn ? (
         <Suspense fallback={null}>
           <Realtime key={userId} />
         </Suspense>

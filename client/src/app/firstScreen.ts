@@ -1,0 +1,36 @@
+/**
+ * When the first screen is drawn: what no first screen needs (the live connection, the
+ * toasts' and dialogs' code, the offline start) waits for it, so none of it competes on a
+ * slow phone with the screen's own code and lists (docs/performance.md, "The first
+ * screen"). A screen's heading (PageTitle) marks it; without one, the screen counts as
+ * drawn FIRST_SCREEN_WAIT_MS after the page loaded.
+ */
+const FIRST_SCREEN_WAIT_MS = 3000;
+/** How long an idle moment is waited for once the screen is drawn. */
+const IDLE_WAIT_MS = 1000;
+
+let markDrawn = () => {};
+const drawn = new Promise<void>((resolve) => {
+  markDrawn = resolve;
+});
+window.setTimeout(() => markDrawn(), FIRST_SCREEN_WAIT_MS);
+
+export function markFirstScreenDrawn(): void {
+  markDrawn();
+}
+
+/** Runs `run` at the first idle moment after the first screen is drawn; the returned function cancels it. */
+export function afterFirstScreen(run: () => void): () => void {
+  let isCancelled = false;
+  void drawn.then(() => {
+    const later = () => {
+      if (!isCancelled) run();
+    };
+    if (typeof window.requestIdleCallback === "function")
+      window.requestIdleCallback(later, { timeout: IDLE_WAIT_MS });
+    else window.setTimeout(later, 0);
+  });
+  return () => {
+    isCancelled = true;
+  };
+}
