@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { antdStaticStyles } from "./build/antd-static-styles";
 
 /** The web server (API, Socket.IO) in development; the built client is served by it in production. */
 const API_TARGET = "http://localhost:5000";
@@ -226,7 +227,7 @@ const precompress: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), installableApp, moduleGraph, precompress],
+  plugins: [react(), antdStaticStyles(), installableApp, moduleGraph, precompress],
   server: {
     port: 5173,
     // No changeOrigin: the server checks that Origin matches Host, and both stay the dev server's.

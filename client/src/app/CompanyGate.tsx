@@ -1,9 +1,14 @@
-import { Button, Result } from "antd";
-import { Fragment, type ReactNode, useDeferredValue, useEffect } from "react";
+import { Button } from "antd";
+import { Fragment, lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from "react";
+import { LazyResult } from "../components/LazyResult";
 import { PageSpinner } from "../components/PageSpinner";
 import { useCompanyStore } from "../stores/company";
-import { CompanyPicker } from "./CompanyPicker";
 import { useCompanies } from "./useCompanies";
+
+// Shown only to a member of several companies who has not chosen one: not in the frame's code.
+const CompanyPicker = lazy(() =>
+  import("./CompanyPicker").then((module) => ({ default: module.CompanyPicker })),
+);
 
 /**
  * Renders its children only once one of the user's companies is selected. A user with a
@@ -29,7 +34,7 @@ export function CompanyGate({ children }: { children: ReactNode }) {
   if ((companies === undefined && !isError) || shouldAutoSelect) return <PageSpinner />;
   if (isError || companies === undefined) {
     return (
-      <Result
+      <LazyResult
         status="warning"
         title="Your companies could not be loaded"
         extra={
@@ -40,7 +45,13 @@ export function CompanyGate({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (!isSelectionValid) return <CompanyPicker companies={companies} />;
+  if (!isSelectionValid) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <CompanyPicker companies={companies} />
+      </Suspense>
+    );
+  }
   // A new company remounts the screen, so nothing of the previous company's stays on it.
   return <Fragment key={selectedCompanyId}>{children}</Fragment>;
 }

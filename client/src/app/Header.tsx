@@ -1,13 +1,30 @@
 import { MessageOutlined, SettingOutlined, SwapOutlined } from "@ant-design/icons";
 import { Button } from "antd";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { CompanyLetter } from "../components/CompanyLetter";
 import { LinkButton } from "../components/LinkButton";
 import { LogoutButton } from "../features/auth/LogoutButton";
 import { useCompanyStore } from "../stores/company";
 import { ConnectionStatus } from "./ConnectionStatus";
-import { NotificationBell } from "./NotificationBell";
+import { useFirstScreenDrawn } from "./firstScreen";
 import { useCan, useCurrentCompany } from "./useCompanies";
+
+// The bell (antd's dropdown menu and badge, a good part of the frame's code) comes once the
+// first screen is drawn (./firstScreen.ts); its place is kept meanwhile.
+const NotificationBell = lazy(() =>
+  import("./NotificationBell").then((module) => ({ default: module.NotificationBell })),
+);
+
+function LaterBell() {
+  const slot = <span className="notification-bell-slot" aria-hidden="true" />;
+  if (!useFirstScreenDrawn()) return slot;
+  return (
+    <Suspense fallback={slot}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
 
 /** The sticky top bar: product, company, live status and the account actions. */
 export function Header() {
@@ -50,7 +67,7 @@ export function Header() {
               data-testid="company-settings"
             />
           ) : null}
-          <NotificationBell />
+          <LaterBell />
           <LogoutButton labelClassName="desktop-label" testId="logout-button" />
         </div>
       </div>

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
 import { useAuth } from "../features/auth/useAuth";
 import { preloadFeedback } from "./feedback";
-import { afterFirstScreen } from "./firstScreen";
+import { useFirstScreenDrawn } from "./firstScreen";
 
 // Its own chunk: the sign-in page does not load the realtime code.
 const Realtime = lazy(() => import("./Realtime"));
@@ -15,14 +15,10 @@ export function Root() {
   // Signed in: the live connection starts, and the toasts' and dialogs' code comes, once the
   // first screen is drawn (./firstScreen.ts); the dialogs then open at once, offline too
   // (./feedback.tsx). A change made meanwhile is read when the socket connects (Realtime).
-  const [isScreenDrawn, setScreenDrawn] = useState(false);
+  const isScreenDrawn = useFirstScreenDrawn();
   useEffect(() => {
-    if (!userId) return;
-    return afterFirstScreen(() => {
-      setScreenDrawn(true);
-      preloadFeedback();
-    });
-  }, [userId]);
+    if (userId && isScreenDrawn) preloadFeedback();
+  }, [userId, isScreenDrawn]);
   return (
     <>
       {userId && isScreenDrawn ? (

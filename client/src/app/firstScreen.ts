@@ -5,6 +5,8 @@
  * screen"). A screen's heading (PageTitle) marks it; without one, the screen counts as
  * drawn FIRST_SCREEN_WAIT_MS after the page loaded.
  */
+import { useEffect, useState } from "react";
+
 const FIRST_SCREEN_WAIT_MS = 3000;
 /** How long an idle moment is waited for once the screen is drawn. */
 const IDLE_WAIT_MS = 1000;
@@ -33,4 +35,11 @@ export function afterFirstScreen(run: () => void): () => void {
   return () => {
     isCancelled = true;
   };
+}
+
+/** Whether the first screen is drawn (and an idle moment came): for what a screen draws later. */
+export function useFirstScreenDrawn(): boolean {
+  const [isDrawn, setDrawn] = useState(false);
+  useEffect(() => afterFirstScreen(() => setDrawn(true)), []);
+  return isDrawn;
 }

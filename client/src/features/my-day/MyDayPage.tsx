@@ -1,10 +1,11 @@
 import { CoffeeOutlined, TeamOutlined } from "@ant-design/icons";
 import { can } from "@sched/shared-types";
-import { Alert, Button, Empty, Result, Spin } from "antd";
+import { Alert, Button, Empty, Spin } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentCompany } from "../../app/useCompanies";
+import { LazyResult } from "../../components/LazyResult";
 import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
 import { toISODate, weekStart } from "../../lib/dates";
@@ -31,7 +32,7 @@ export default function MyDayPage() {
     return (
       <div className="my-day">
         <PageTitle title={TITLE} />
-        <Result
+        <LazyResult
           status="info"
           icon={<TeamOutlined />}
           title="Your account is not linked to a roster employee yet."
