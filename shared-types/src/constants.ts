@@ -14,6 +14,10 @@ export type JobType = (typeof JOB_TYPES)[number];
 export const JOB_STATUSES = ["scheduled", "in_progress", "completed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** A job's photos show the work before or after it (docs/my-day.md). */
+export const JOB_PHOTO_KINDS = ["before", "after"] as const;
+export type JobPhotoKind = (typeof JOB_PHOTO_KINDS)[number];
+
 export const PAYMENT_STATUSES = ["pending", "billed", "paid", "overdue"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

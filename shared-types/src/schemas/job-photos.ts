@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ZPathId } from "./common";
-import { JOB_PHOTO_KINDS, type JobPhotoKind } from "./jobs";
+import { JOB_PHOTO_KINDS, type JobPhotoKind } from "../constants";
 
 /** How many photos of each kind a job keeps. */
 export const JOB_PHOTOS_PER_KIND = 10;

@@ -239,9 +239,6 @@ export const ZJobListQuery = z
   });
 export type TJobListQuery = z.infer<typeof ZJobListQuery>;
 
-export const JOB_PHOTO_KINDS = ["before", "after"] as const;
-export type JobPhotoKind = (typeof JOB_PHOTO_KINDS)[number];
-
 /**
  * GET /api/jobs/:id/photos/:photo: a photo's id, or a kind for the first photo of that kind
  * (the older address); any strings, an unknown one is simply not found (404).
