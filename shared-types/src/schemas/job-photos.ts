@@ -3,8 +3,8 @@
  * GET /api/jobs/:id/photos, added one at a time, deleted one at a time by the office.
  */
 import { z } from "zod";
-import { ZPathId } from "./common";
 import { JOB_PHOTO_KINDS, type JobPhotoKind } from "../constants";
+import { ZPathId } from "./common";
 
 /** How many photos of each kind a job keeps. */
 export const JOB_PHOTOS_PER_KIND = 10;
