@@ -141,32 +141,18 @@ export async function apiJson<T>(
 
 type On401 = "returnNull" | "throw";
 
-/**
- * The ETag of each list's last answer (the jobs lists send one). Asked again while its data
- * is in the cache, an unchanged list answers 304 and that data is kept as it is: no 80 kB
- * of JSON read and compared again (the refetch when the socket connects, a tab back in view).
- */
-const lastEtags = new Map<string, string>();
-
 /** The query function that GETs the query key's URL; a 401 throws or yields null. */
 export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T | null>;
 export function getQueryFn<T>(options: { on401: "throw" }): QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
-  return async ({ client, queryKey, signal }) => {
-    const url = queryKeyToUrl(queryKey);
-    const held = client.getQueryData<T>(queryKey);
-    const etag = held === undefined ? undefined : lastEtags.get(url);
-    const response = await fetch(url, {
-      headers: etag ? { ...companyHeader(), "If-None-Match": etag } : companyHeader(),
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(queryKeyToUrl(queryKey), {
+      headers: companyHeader(),
       credentials: "include",
       signal,
     });
-    if (response.status === 304 && held !== undefined) return held;
     if (on401 === "returnNull" && response.status === 401) return null;
     await throwIfNotOk(response);
-    const answerEtag = response.headers.get("ETag");
-    if (answerEtag) lastEtags.set(url, answerEtag);
-    else lastEtags.delete(url);
     return (await response.json()) as T;
   };
 }
