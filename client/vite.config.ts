@@ -161,30 +161,41 @@ const without = (set: Set<string>, ...others: Set<string>[]) =>
  * load (docs/performance.md, "The first screen"). Each group holds whole closures (the
  * antd components and icons used included), so the chunks never import each other in a
  * cycle: "layout" the signed-in frame (every signed-in screen loads it), "work" what My
- * Day shares with the board, "my-day" the rest of My Day, "board" the rest of the board.
- * The app's start and the sign-in page stay as they are, so neither grows; other screens
- * load the groups they share code with.
+ * Day shares with the board, "my-day" the rest of My Day, "later" what every signed-in
+ * screen loads once drawn (the live connection, the toasts and dialogs, the bell), "shared"
+ * what that shares with the board, "board" the rest of the board. The app's
+ * start and the sign-in page stay as they are, so neither grows; other screens load the
+ * groups they share code with.
  */
-let groupsMade: Record<"layout" | "work" | "myDay" | "board", Set<string>> | undefined;
+let groupsMade: Record<"layout" | "work" | "myDay" | "later" | "shared" | "board", Set<string>> | undefined;
 function chunkGroups() {
   if (groupsMade) return groupsMade;
   const start = usedClosure([source("main.tsx"), source("features/auth/LoginPage.tsx")]);
   const layout = without(usedClosure([source("app/AppLayout.tsx"), source("app/ThemedScreens.tsx")]), start);
-  // What every signed-in screen loads once drawn (the live connection, the toasts, the
-  // confirmation dialog) stays out of the board's chunk: My Day would load the board for it.
-  const afterFirstScreen = usedClosure(
-    ["app/Realtime.tsx", "app/ToastHost.tsx", "app/ConfirmHost.tsx"].map(source),
-  );
   const myDayAll = without(usedClosure([source("features/my-day/MyDayPage.tsx")]), start, layout);
   const boardAll = without(usedClosure([source("features/schedule/SchedulePage.tsx")]), start, layout);
   const work = new Set([...myDayAll].filter((id) => boardAll.has(id)));
+  // What every signed-in screen loads once drawn: what it shares with the board is a chunk
+  // of its own, or My Day would load the board for the bell.
+  const afterFirstScreen = without(
+    usedClosure(
+      ["app/Realtime.tsx", "app/ToastHost.tsx", "app/ConfirmHost.tsx", "app/NotificationBell.tsx"].map(
+        source,
+      ),
+    ),
+    start,
+    layout,
+    work,
+  );
+  const shared = new Set([...afterFirstScreen].filter((id) => boardAll.has(id)));
+  const later = without(afterFirstScreen, shared, myDayAll);
   const myDay = without(myDayAll, work, afterFirstScreen);
-  const board = without(boardAll, work, afterFirstScreen);
+  const board = without(boardAll, work, shared);
   // The screens themselves stay chunks of their own, so the build manifest still names them.
   for (const screen of ["app/AppLayout.tsx", "app/ThemedScreens.tsx"]) layout.delete(source(screen));
   myDay.delete(source("features/my-day/MyDayPage.tsx"));
   board.delete(source("features/schedule/SchedulePage.tsx"));
-  groupsMade = { layout, work, myDay, board };
+  groupsMade = { layout, work, myDay, later, shared, board };
   return groupsMade;
 }
 
@@ -254,6 +265,8 @@ export default defineConfig({
             { name: "layout", test: (id) => chunkGroups().layout.has(id), priority: 2 },
             { name: "work", test: (id) => chunkGroups().work.has(id), priority: 1 },
             { name: "my-day", test: (id) => chunkGroups().myDay.has(id), priority: 1 },
+            { name: "later", test: (id) => chunkGroups().later.has(id), priority: 1 },
+            { name: "shared", test: (id) => chunkGroups().shared.has(id), priority: 1 },
             { name: "board", test: (id) => chunkGroups().board.has(id), priority: 1 },
           ],
           // Their imports are in the app's first chunks already: nothing is pulled in with them.

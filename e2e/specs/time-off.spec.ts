@@ -158,7 +158,7 @@ test.describe("time off", () => {
     const phone = await technicianOnPhone(page, owner, tia, browser, testInfo);
     await openMyDay(phone);
     await phone.getByRole("button", { name: "I'm sick today" }).click();
-    await phone.locator(".ant-popconfirm").getByRole("button", { name: "I'm sick" }).click();
+    await phone.getByRole("dialog").getByRole("button", { name: "I'm sick", exact: true }).click();
     await expect(phone.getByRole("button", { name: "Sick today: the office knows" })).toBeDisabled();
     await expect(phone.getByTestId("my-time-off-item")).toHaveAttribute("data-status", "pending");
 

@@ -1,7 +1,7 @@
-import { Button } from "antd";
 import { Fragment, lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from "react";
 import { LazyResult } from "../components/LazyResult";
 import { PageSpinner } from "../components/PageSpinner";
+import { PlainButton } from "../components/PlainButton";
 import { useCompanyStore } from "../stores/company";
 import { useCompanies } from "./useCompanies";
 
@@ -38,9 +38,9 @@ export function CompanyGate({ children }: { children: ReactNode }) {
         status="warning"
         title="Your companies could not be loaded"
         extra={
-          <Button type="primary" onClick={() => void refetch()}>
+          <PlainButton variant="primary" onClick={() => void refetch()}>
             Try again
-          </Button>
+          </PlainButton>
         }
       />
     );

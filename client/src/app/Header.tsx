@@ -1,9 +1,9 @@
 import { MessageOutlined, SettingOutlined, SwapOutlined } from "@ant-design/icons";
-import { Button } from "antd";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { CompanyLetter } from "../components/CompanyLetter";
 import { LinkButton } from "../components/LinkButton";
+import { PlainButton } from "../components/PlainButton";
 import { LogoutButton } from "../features/auth/LogoutButton";
 import { useCompanyStore } from "../stores/company";
 import { ConnectionStatus } from "./ConnectionStatus";
@@ -51,14 +51,14 @@ export function Header() {
           <LinkButton to="/chat" icon={<MessageOutlined />} aria-label="Team Chat">
             <span className="desktop-label">Team Chat</span>
           </LinkButton>
-          <Button
+          <PlainButton
             className="desktop-only"
             data-testid="switch-company"
             icon={<SwapOutlined aria-hidden />}
             onClick={clearSelection}
           >
             Switch Company
-          </Button>
+          </PlainButton>
           {canEditSettings ? (
             <LinkButton
               to="/settings"

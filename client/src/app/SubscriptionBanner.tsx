@@ -1,8 +1,8 @@
 import type { SubscriptionInfoDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
-import { Alert } from "antd";
 import { useLocation } from "react-router";
 import { LinkButton } from "../components/LinkButton";
+import { PlainAlert } from "../components/PlainAlert";
 import { queryKeys } from "../lib/queryKeys";
 import { doesFieldWork } from "./screenAccess";
 import { useCan, useCurrentCompany } from "./useCompanies";
@@ -29,17 +29,16 @@ export function SubscriptionBanner() {
 
   const choosePlan =
     canPay && !pathname.startsWith("/subscription") ? (
-      <LinkButton to="/subscription" size="small" type="primary">
+      <LinkButton to="/subscription" size="small" variant="primary">
         Choose a plan
       </LinkButton>
     ) : undefined;
   if (data.trialExpired || data.subscriptionStatus === "canceled") {
     return (
-      <Alert
+      <PlainAlert
         className="subscription-banner"
         data-testid="subscription-banner"
         type="error"
-        showIcon
         title="Trial Expired"
         description={
           canPay
@@ -53,11 +52,10 @@ export function SubscriptionBanner() {
   if (data.subscriptionStatus !== "trial") return null;
   const days = data.daysLeftInTrial;
   return (
-    <Alert
+    <PlainAlert
       className="subscription-banner"
       data-testid="subscription-banner"
       type="info"
-      showIcon
       title={`Free Trial: ${days} ${days === 1 ? "day" : "days"} left`}
       action={choosePlan}
     />

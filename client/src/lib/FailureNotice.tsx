@@ -26,7 +26,7 @@ export function FailureDetail({ failure }: { failure: Failure }) {
     return (
       <span data-testid="failure-detail">
         {failure.detail}{" "}
-        <LinkButton to="/subscription" type="link" size="small" className="failure-detail__plan">
+        <LinkButton to="/subscription" variant="link" size="small" className="failure-detail__plan">
           Choose a plan
         </LinkButton>
       </span>

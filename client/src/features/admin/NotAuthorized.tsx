@@ -24,7 +24,7 @@ export function NotAuthorized({ user }: { user: UserDTO }) {
           <Link to="/admin-setup">Admin setup</Link>.
         </p>
         <div className="admin-denied__actions">
-          <LinkButton to="/schedule" type="primary">
+          <LinkButton to="/schedule" variant="primary">
             Back to schedule
           </LinkButton>
           <Button loading={logout.isPending} onClick={() => logout.mutate()}>

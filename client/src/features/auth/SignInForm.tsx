@@ -117,7 +117,7 @@ export function SignInForm({ title, subtitle, footer }: SignInFormProps) {
         </div>
         <button
           type="submit"
-          className="plain-button plain-button--primary plain-button--large"
+          className="plain-button plain-button--primary plain-button--large plain-button--block"
           aria-busy={login.isPending || undefined}
         >
           {login.isPending ? <span className="plain-button__spinner" aria-hidden="true" /> : null}

@@ -35,7 +35,7 @@ export default function HistoryWeekPage() {
         status="404"
         title="No such week"
         extra={
-          <LinkButton to="/history" type="primary">
+          <LinkButton to="/history" variant="primary">
             Back to History
           </LinkButton>
         }

@@ -5,9 +5,10 @@
  */
 import { CameraOutlined, DeleteOutlined } from "@ant-design/icons";
 import { JOB_PHOTOS_PER_KIND, type JobDTO, type JobPhotoKind } from "@sched/shared-types";
-import { Button, Tag } from "antd";
 import { type ChangeEvent, useRef, useState } from "react";
 import { useFeedback } from "../../app/feedback";
+import { PlainButton } from "../../components/PlainButton";
+import { PlainTag } from "../../components/PlainTag";
 import { errorMessage } from "../../lib/errorText";
 import { CAMERA_ACCEPT, readPhoto } from "../schedule/photoFile";
 import { useAddJobPhoto, useDeleteJobPhoto, useJobPhotos, useQueuedPhotos } from "./useJobPhotos";
@@ -91,10 +92,9 @@ export function JobPhotoStrip({ job, kind, canAdd, canDelete, testId, onAdded }:
                 <img src={photo.url} alt={`${label} ${index + 1}`} loading="lazy" />
               </a>
               {canDelete ? (
-                <Button
+                <PlainButton
                   className="photo-strip__delete"
                   size="small"
-                  shape="circle"
                   icon={<DeleteOutlined aria-hidden />}
                   aria-label={`Delete ${label.toLowerCase()} ${index + 1}`}
                   onClick={() => confirmDelete(photo.id, index + 1)}
@@ -110,9 +110,9 @@ export function JobPhotoStrip({ job, kind, canAdd, canDelete, testId, onAdded }:
               data-state={photo.state}
             >
               <img src={photo.photo} alt={`${label} ${stored.length + index + 1}`} />
-              <Tag className="photo-strip__mark" color={photo.state === "failed" ? "red" : "gold"}>
+              <PlainTag className="photo-strip__mark" color={photo.state === "failed" ? "red" : "gold"}>
                 {photo.state === "failed" ? "Not sent" : "Waiting"}
-              </Tag>
+              </PlainTag>
             </li>
           ))}
         </ul>
@@ -131,7 +131,7 @@ export function JobPhotoStrip({ job, kind, canAdd, canDelete, testId, onAdded }:
             aria-hidden
             onChange={(event) => void onFile(event)}
           />
-          <Button
+          <PlainButton
             className="photo-strip__add"
             size="large"
             icon={<CameraOutlined aria-hidden />}
@@ -140,7 +140,7 @@ export function JobPhotoStrip({ job, kind, canAdd, canDelete, testId, onAdded }:
             onClick={() => input.current?.click()}
           >
             {isFull ? `${JOB_PHOTOS_PER_KIND} photos, the most a job keeps` : `Add ${label.toLowerCase()}`}
-          </Button>
+          </PlainButton>
         </>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 import { CalendarOutlined } from "@ant-design/icons";
-import { Button } from "antd";
 import { lazy, Suspense, useState } from "react";
+import { PlainButton } from "../../components/PlainButton";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { useCalendarFeed } from "./useMyDay";
 
@@ -30,9 +30,9 @@ export function CalendarFeed({ companyId }: { companyId: string }) {
 
   return (
     <section className="my-day__calendar">
-      <Button icon={<CalendarOutlined aria-hidden />} onClick={getLink} loading={feed.isPending}>
+      <PlainButton icon={<CalendarOutlined aria-hidden />} onClick={getLink} loading={feed.isPending}>
         Add to my calendar
-      </Button>
+      </PlainButton>
       {shownUrl ? (
         <Suspense fallback={null}>
           <CalendarLinkDialog url={shownUrl} open={url !== null} onClose={() => setUrl(null)} />

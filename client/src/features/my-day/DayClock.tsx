@@ -1,7 +1,8 @@
 import { FieldTimeOutlined, LoginOutlined, LogoutOutlined } from "@ant-design/icons";
 import { DEFAULT_COMPANY_SETTINGS, type TimesheetDTO, weekStartOf } from "@sched/shared-types";
-import { Alert, Button, Card, Statistic } from "antd";
 import { useFeedback } from "../../app/feedback";
+import { PlainAlert } from "../../components/PlainAlert";
+import { PlainButton } from "../../components/PlainButton";
 import { errorMessage } from "../../lib/errorText";
 import { useOutboxStore } from "../offline/outboxStore";
 import { useCompanySettings } from "../settings/useSettings";
@@ -13,6 +14,16 @@ const KEPT_OFFLINE = "Saved on this phone. It will be sent when you are back onl
 /** The open entry of the week, if any: the day started and not ended yet. */
 function openEntryOf(sheet: TimesheetDTO | undefined) {
   return sheet?.days.flatMap((day) => day.entries).find((entry) => entry.clockOut === null) ?? null;
+}
+
+/** One figure of the hours so far, its name above it. */
+function Hours({ title, minutes }: { title: string; minutes: number }) {
+  return (
+    <div className="day-clock__figure">
+      <div className="day-clock__figure-title">{title}</div>
+      <div className="day-clock__figure-value">{formatMinutes(minutes)}</div>
+    </div>
+  );
 }
 
 type DayClockProps = { companyId: string; employeeId: string };
@@ -54,13 +65,18 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
   else since = "Not clocked in";
 
   return (
-    <Card className="day-clock" size="small" data-testid="day-clock" data-clocked-in={isClockedIn}>
+    <section
+      className="plain-card plain-card--small day-clock"
+      aria-label="My hours"
+      data-testid="day-clock"
+      data-clocked-in={isClockedIn}
+    >
       <div className="day-clock__head">
         <FieldTimeOutlined aria-hidden />
         <span data-testid="day-clock-status">{since}</span>
       </div>
       {isClockedIn ? (
-        <Button
+        <PlainButton
           size="large"
           block
           icon={<LogoutOutlined aria-hidden />}
@@ -68,29 +84,29 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
           onClick={() => tap("out")}
         >
           End my day
-        </Button>
+        </PlainButton>
       ) : (
-        <Button
+        <PlainButton
           size="large"
-          type="primary"
+          variant="primary"
           block
           icon={<LoginOutlined aria-hidden />}
           loading={clock.isPending}
           onClick={() => tap("in")}
         >
           Start my day
-        </Button>
+        </PlainButton>
       )}
       {sheets.isError ? (
-        <Alert type="warning" showIcon title="Your hours could not be loaded" />
+        <PlainAlert type="warning" title="Your hours could not be loaded" />
       ) : (
         <div className="day-clock__hours" data-testid="day-clock-hours">
-          <Statistic title="Today" value={formatMinutes(todayHours?.workedMinutes ?? 0)} />
-          <Statistic title="On jobs" value={formatMinutes(todayHours?.jobMinutes ?? 0)} />
-          <Statistic title="Between jobs" value={formatMinutes(todayHours?.betweenMinutes ?? 0)} />
-          <Statistic title="This week" value={formatMinutes(sheet?.totalMinutes ?? 0)} />
+          <Hours title="Today" minutes={todayHours?.workedMinutes ?? 0} />
+          <Hours title="On jobs" minutes={todayHours?.jobMinutes ?? 0} />
+          <Hours title="Between jobs" minutes={todayHours?.betweenMinutes ?? 0} />
+          <Hours title="This week" minutes={sheet?.totalMinutes ?? 0} />
         </div>
       )}
-    </Card>
+    </section>
   );
 }

@@ -3,7 +3,8 @@
  * changed the job meanwhile (keep mine / take theirs), or the server refused it (retry /
  * discard). Nothing is overwritten or dropped without the technician's say.
  */
-import { Alert, Button } from "antd";
+import { PlainAlert } from "../../components/PlainAlert";
+import { PlainButton } from "../../components/PlainButton";
 import { describeWork, type KeptWork, officeChanges } from "../offline/keptWork";
 import type { QueuedJobChange } from "../offline/outbox";
 import { discardChange, keepMine, retryChange, takeTheirs } from "../offline/sender";
@@ -36,21 +37,20 @@ export function KeptChangeNote({ kept }: { kept: KeptWork }) {
   const { conflict, failed } = kept;
   if (conflict) {
     return (
-      <Alert
+      <PlainAlert
         className="my-job__kept-note"
         type="warning"
-        showIcon
         data-testid="my-job-conflict"
         title="Changed in the office while you were offline"
         description={<ConflictDetails conflict={conflict} />}
         action={
           <div className="my-job__kept-actions">
-            <Button size="small" type="primary" onClick={() => void keepMine(conflict)}>
+            <PlainButton size="small" variant="primary" onClick={() => void keepMine(conflict)}>
               Keep mine
-            </Button>
-            <Button size="small" onClick={() => void takeTheirs(conflict)}>
+            </PlainButton>
+            <PlainButton size="small" onClick={() => void takeTheirs(conflict)}>
               Take theirs
-            </Button>
+            </PlainButton>
           </div>
         }
       />
@@ -58,21 +58,20 @@ export function KeptChangeNote({ kept }: { kept: KeptWork }) {
   }
   if (failed) {
     return (
-      <Alert
+      <PlainAlert
         className="my-job__kept-note"
         type="error"
-        showIcon
         data-testid="my-job-failed"
         title={`Not sent: ${describeWork(failed.work)}`}
         description={failed.reason}
         action={
           <div className="my-job__kept-actions">
-            <Button size="small" type="primary" onClick={() => void retryChange(failed)}>
+            <PlainButton size="small" variant="primary" onClick={() => void retryChange(failed)}>
               Retry
-            </Button>
-            <Button size="small" onClick={() => void discardChange(failed)}>
+            </PlainButton>
+            <PlainButton size="small" onClick={() => void discardChange(failed)}>
               Discard
-            </Button>
+            </PlainButton>
           </div>
         }
       />

@@ -1,13 +1,15 @@
 import { CoffeeOutlined, TeamOutlined } from "@ant-design/icons";
 import { can } from "@sched/shared-types";
-import { Alert, Button, Empty, Spin } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentCompany } from "../../app/useCompanies";
 import { LazyResult } from "../../components/LazyResult";
 import { LinkButton } from "../../components/LinkButton";
+import { PageSpinner } from "../../components/PageSpinner";
 import { PageTitle } from "../../components/PageTitle";
+import { PlainAlert } from "../../components/PlainAlert";
+import { PlainButton } from "../../components/PlainButton";
 import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useRecordPhoneView } from "../first-run/firstRunMarks";
@@ -40,7 +42,7 @@ export default function MyDayPage() {
           data-testid="my-day-not-linked"
           extra={
             can(role, "manageTeam") ? (
-              <LinkButton to="/team" type="primary">
+              <LinkButton to="/team" variant="primary">
                 Open the Team screen
               </LinkButton>
             ) : null
@@ -91,27 +93,24 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   if (isLoadingJobs) {
     list = (
       <div className="my-day__loading" data-testid="my-day-loading">
-        <Spin size="large" />
+        <PageSpinner />
       </div>
     );
   } else if (jobsQuery.isError) {
     list = (
-      <Alert
+      <PlainAlert
         type="error"
-        showIcon
         title="Your jobs could not be loaded"
         description={errorMessage(jobsQuery.error, "Please try again.")}
-        action={<Button onClick={() => void jobsQuery.refetch()}>Retry</Button>}
+        action={<PlainButton onClick={() => void jobsQuery.refetch()}>Retry</PlainButton>}
       />
     );
   } else if (dayJobs.length === 0) {
     list = (
-      <Empty
-        className="my-day__empty"
-        image={<CoffeeOutlined className="my-day__empty-icon" />}
-        description={day === today ? "No jobs today" : "No jobs this day"}
-        data-testid="my-day-empty"
-      />
+      <div className="my-day__empty" data-testid="my-day-empty">
+        <CoffeeOutlined className="my-day__empty-icon" aria-hidden />
+        <p>{day === today ? "No jobs today" : "No jobs this day"}</p>
+      </div>
     );
   } else {
     list = (
@@ -135,9 +134,9 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
       <DayClock companyId={companyId} employeeId={employeeId} />
       <WeekStrip monday={monday} day={day} today={today} jobs={weekJobs} onDay={setDay} />
       {day !== today ? (
-        <Button type="link" className="my-day__today" onClick={() => setDay(today)}>
+        <PlainButton variant="link" className="my-day__today" onClick={() => setDay(today)}>
           Back to today
-        </Button>
+        </PlainButton>
       ) : null}
       {dayOff ? <YoureOff off={dayOff} /> : null}
       <div className={jobsQuery.isPlaceholderData ? "my-day__list is-stale" : "my-day__list"}>{list}</div>

@@ -7,11 +7,12 @@ import {
   PlayCircleOutlined,
 } from "@ant-design/icons";
 import { JOB_PHOTO_KINDS, type JobDTO, type JobPhotoKind } from "@sched/shared-types";
-import { Button, Card, Tag } from "antd";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { useFeedback } from "../../app/feedback";
 import { useCan } from "../../app/useCompanies";
+import { PlainButton } from "../../components/PlainButton";
+import { PlainTag } from "../../components/PlainTag";
 import { formatTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { staleAnswerOf } from "../../lib/staleChange";
@@ -24,7 +25,7 @@ import { KeptChangeNote } from "./KeptChangeNote";
 import { mapsLink, telLink } from "./links";
 import { type FieldWork, useFieldWork } from "./useMyDay";
 
-/** Antd tag colours for the board's tones. */
+/** Tag colours for the board's tones. */
 const TAG_COLORS = { green: "green", blue: "blue", red: "red", grey: "default", yellow: "gold" } as const;
 
 /** Which button a piece of work belongs to, for its spinner. */
@@ -83,14 +84,18 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       },
     );
 
-  const classes = ["my-job", isNext ? "is-next" : "", isFocused ? "is-focused" : "", `is-${job.status}`];
+  const classes = [
+    "plain-card plain-card--small my-job",
+    isNext ? "is-next" : "",
+    isFocused ? "is-focused" : "",
+    `is-${job.status}`,
+  ];
   return (
-    <Card
+    <article
       className={classes.filter(Boolean).join(" ")}
       data-testid="my-day-job"
       data-job-id={job.id}
       data-status={job.status}
-      size="small"
     >
       {isNext ? <div className="my-job__next-label">Next job</div> : null}
       <div className="my-job__head">
@@ -99,17 +104,17 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
           {formatDuration(job.durationMinutes)}
         </span>
         <span className="my-job__type">{job.type}</span>
-        <Tag
+        <PlainTag
           color={TAG_COLORS[statusTone(job.status)]}
           className="my-job__status"
           data-testid="my-job-status"
         >
           {STATUS_LABELS[job.status]}
-        </Tag>
+        </PlainTag>
         {kept.waiting.length > 0 ? (
-          <Tag color="gold" className="my-job__waiting" data-testid="my-job-waiting">
+          <PlainTag color="gold" className="my-job__waiting" data-testid="my-job-waiting">
             Waiting to send
-          </Tag>
+          </PlainTag>
         ) : null}
       </div>
       {job.customerName ? (
@@ -137,9 +142,9 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       <div className="my-job__meta">
         <span>
           Payment:{" "}
-          <Tag color={TAG_COLORS[paymentTone(job.paymentStatus)]} data-testid="my-job-payment">
+          <PlainTag color={TAG_COLORS[paymentTone(job.paymentStatus)]} data-testid="my-job-payment">
             {PAYMENT_LABELS[job.paymentStatus]}
-          </Tag>
+          </PlainTag>
         </span>
         {job.onMyWayAt && isOpen ? (
           <span data-testid="my-job-on-my-way">On my way since {dayjs(job.onMyWayAt).format("h:mm A")}</span>
@@ -150,7 +155,7 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       {isOpen ? (
         <div className="my-job__actions">
           {job.status === "scheduled" && !job.onMyWayAt ? (
-            <Button
+            <PlainButton
               size="large"
               icon={<CarOutlined aria-hidden />}
               loading={pending === "onMyWay"}
@@ -158,10 +163,10 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
               onClick={() => record({ onMyWay: true })}
             >
               On my way
-            </Button>
+            </PlainButton>
           ) : null}
           {job.status === "scheduled" ? (
-            <Button
+            <PlainButton
               size="large"
               icon={<PlayCircleOutlined aria-hidden />}
               loading={pending === "in_progress"}
@@ -169,18 +174,18 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
               onClick={() => record({ status: "in_progress" })}
             >
               Start
-            </Button>
+            </PlainButton>
           ) : null}
-          <Button
+          <PlainButton
             size="large"
-            type={isNext ? "primary" : "default"}
+            variant={isNext ? "primary" : "default"}
             icon={<CheckOutlined aria-hidden />}
             loading={pending === "completed"}
             disabled={fieldWork.isPending}
             onClick={() => record({ status: "completed" })}
           >
             Complete
-          </Button>
+          </PlainButton>
         </div>
       ) : null}
 
@@ -203,6 +208,6 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
           ))}
         </div>
       )}
-    </Card>
+    </article>
   );
 }

@@ -10,7 +10,7 @@ export default function NotFoundPage() {
         title={<PageTitle title="Page not found" />}
         subTitle="The page you are looking for does not exist or has moved."
         extra={
-          <LinkButton type="primary" to="/schedule">
+          <LinkButton variant="primary" to="/schedule">
             Back to schedule
           </LinkButton>
         }

@@ -10,10 +10,10 @@ import {
   ExclamationCircleOutlined,
   LoadingOutlined,
 } from "@ant-design/icons";
-import { Button } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PlainButton } from "../../components/PlainButton";
 import { changesCount, describeWork } from "./keptWork";
 import type { QueuedChange, QueuedJobChange } from "./outbox";
 import { useOutboxStore } from "./outboxStore";
@@ -94,12 +94,12 @@ export function OfflineIndicator() {
       ) : null}
       {state === "failed" && failed ? (
         <span className="offline-indicator__actions">
-          <Button size="small" type="primary" onClick={() => void retryChange(failed)}>
+          <PlainButton size="small" variant="primary" onClick={() => void retryChange(failed)}>
             Retry
-          </Button>
-          <Button size="small" onClick={() => void discardChange(failed)}>
+          </PlainButton>
+          <PlainButton size="small" onClick={() => void discardChange(failed)}>
             Discard
-          </Button>
+          </PlainButton>
         </span>
       ) : null}
     </output>

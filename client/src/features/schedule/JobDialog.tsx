@@ -254,7 +254,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
               title="Add an employee first"
               description="Every job is planned for someone on your team."
               action={
-                <LinkButton to="/employees?add=1" type="primary">
+                <LinkButton to="/employees?add=1" variant="primary">
                   Add Employee
                 </LinkButton>
               }

@@ -137,7 +137,7 @@ export default function SchedulePage() {
         description="No active employees yet. Add your team to start planning the week."
       >
         {canManage ? (
-          <LinkButton to="/employees" type="primary">
+          <LinkButton to="/employees" variant="primary">
             Add employees
           </LinkButton>
         ) : null}

@@ -91,7 +91,7 @@ export function TemplatePicker({ open, companyId, weekStart, onClose }: Template
             </>
           }
         >
-          <LinkButton to="/templates" type="primary">
+          <LinkButton to="/templates" variant="primary">
             Go to Templates
           </LinkButton>
         </Empty>

@@ -75,7 +75,7 @@ export default function SubscriptionSuccessPage() {
         title="Payment Failed"
         subTitle="Your payment was not completed and nothing was charged."
         extra={
-          <LinkButton type="primary" to="/subscription">
+          <LinkButton variant="primary" to="/subscription">
             Back to subscription
           </LinkButton>
         }
@@ -98,7 +98,7 @@ export default function SubscriptionSuccessPage() {
       extra={
         <div className="subscription-success__extra">
           {companyId ? <CurrentStatus companyId={companyId} /> : null}
-          <LinkButton type="primary" to="/">
+          <LinkButton variant="primary" to="/">
             Go to schedule now
           </LinkButton>
         </div>

@@ -1,8 +1,9 @@
 import { CalendarOutlined, MedicineBoxOutlined } from "@ant-design/icons";
 import { addDays, TIME_OFF_KIND_LABELS, type TimeOffDTO } from "@sched/shared-types";
-import { Button, Popconfirm, Tag } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useFeedback } from "../../app/feedback";
+import { PlainButton } from "../../components/PlainButton";
+import { PlainTag } from "../../components/PlainTag";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { useEmployees } from "../employees/useEmployees";
 import { availabilityText } from "./availabilityText";
@@ -72,7 +73,7 @@ export function MyTimeOff(props: {
   const request = useRequestTimeOff(companyId);
   const withdraw = useRemoveTimeOff();
   const showFailure = useShowFailure();
-  const { message } = useFeedback();
+  const { message, modal } = useFeedback();
   const mine = list
     .filter((off) => off.employeeId === employeeId)
     .sort((a, b) => b.startDate.localeCompare(a.startDate));
@@ -101,25 +102,25 @@ export function MyTimeOff(props: {
         </p>
       ) : null}
       <div className="my-time-off__actions">
-        <Button icon={<CalendarOutlined aria-hidden />} onClick={() => setIsAsking(true)}>
+        <PlainButton icon={<CalendarOutlined aria-hidden />} onClick={() => setIsAsking(true)}>
           Ask for time off
-        </Button>
-        <Popconfirm
-          title="Tell the office you're sick today?"
-          okText="I'm sick"
-          cancelText="Cancel"
-          onConfirm={reportSick}
+        </PlainButton>
+        <PlainButton
+          danger
+          icon={<MedicineBoxOutlined aria-hidden />}
           disabled={isSickToday}
+          loading={request.isPending}
+          onClick={() =>
+            modal.confirm({
+              title: "Tell the office you're sick today?",
+              okText: "I'm sick",
+              cancelText: "Cancel",
+              onOk: reportSick,
+            })
+          }
         >
-          <Button
-            danger
-            icon={<MedicineBoxOutlined aria-hidden />}
-            disabled={isSickToday}
-            loading={request.isPending}
-          >
-            {isSickToday ? "Sick today: the office knows" : "I'm sick today"}
-          </Button>
-        </Popconfirm>
+          {isSickToday ? "Sick today: the office knows" : "I'm sick today"}
+        </PlainButton>
       </div>
       {mine.length ? (
         <ul className="my-time-off__list">
@@ -132,18 +133,18 @@ export function MyTimeOff(props: {
             >
               <span className="my-time-off__when">{whenText(off)}</span>
               <span className="my-time-off__kind">{off.kind ? TIME_OFF_KIND_LABELS[off.kind] : ""}</span>
-              <Tag color={STATUS_TAGS[off.status].color}>{STATUS_TAGS[off.status].text}</Tag>
+              <PlainTag color={STATUS_TAGS[off.status].color}>{STATUS_TAGS[off.status].text}</PlainTag>
               {off.status === "pending" ? (
-                <Button
+                <PlainButton
                   size="small"
-                  type="link"
+                  variant="link"
                   aria-label={`Withdraw time off ${whenText(off)}`}
                   onClick={() =>
                     withdraw.mutate(off, { onError: (error) => showFailure("Could not withdraw it", error) })
                   }
                 >
                   Withdraw
-                </Button>
+                </PlainButton>
               ) : null}
             </li>
           ))}
