@@ -1,7 +1,13 @@
-import { STALE_TIME_MS } from "@sched/shared-types";
+import { DEFAULT_COMPANY_PLACEHOLDER, STALE_TIME_MS } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../src/lib/api";
-import { MAX_QUERY_ATTEMPTS, queryClient, shouldRetryQuery } from "../src/lib/queryClient";
+import {
+  goesWithCompanyChange,
+  MAX_QUERY_ATTEMPTS,
+  queryClient,
+  shouldRetryQuery,
+} from "../src/lib/queryClient";
+import { queryKeys } from "../src/lib/queryKeys";
 
 /** How many times a query runs in all when it fails with `error` every time. */
 function attemptsFor(error: unknown): number {
@@ -39,5 +45,36 @@ describe("queryClient defaults", () => {
     expect(queries?.refetchOnWindowFocus).toBe(false);
     expect(queries?.retry).toBe(shouldRetryQuery);
     expect(mutations?.retry).toBe(false);
+  });
+});
+
+describe("goesWithCompanyChange", () => {
+  const a = "0b7e2f4c-1d2a-4c3b-9e8f-1a2b3c4d5e6f";
+  const b = "7c1d9e2f-3a4b-4c5d-8e6f-9a0b1c2d3e4f";
+  const weekOf = (companyId: string) => queryKeys.jobs(companyId, "2030-06-03", "2030-06-09");
+
+  it("keeps who is signed in and their companies (under /api/companies)", () => {
+    expect(goesWithCompanyChange(queryKeys.user(), a, b)).toBe(false);
+    expect(goesWithCompanyChange(queryKeys.companies(), a, b)).toBe(false);
+    expect(goesWithCompanyChange(queryKeys.settings(b), a, b)).toBe(false);
+  });
+
+  it("drops every list when one company gives way to another", () => {
+    expect(goesWithCompanyChange(weekOf(b), a, b)).toBe(true);
+    expect(goesWithCompanyChange(queryKeys.employees(b), a, b)).toBe(true);
+    expect(goesWithCompanyChange(queryKeys.notifications(a), a, b)).toBe(true);
+  });
+
+  it("keeps, at a first selection, what was asked for by the new company's name, and only that", () => {
+    for (const before of [DEFAULT_COMPANY_PLACEHOLDER, ""]) {
+      expect(goesWithCompanyChange(weekOf(b), before, b)).toBe(false);
+      expect(goesWithCompanyChange(queryKeys.employees(b), before, b)).toBe(false);
+      expect(goesWithCompanyChange(weekOf(a), before, b)).toBe(true);
+      expect(goesWithCompanyChange(queryKeys.plans(), before, b)).toBe(true);
+    }
+  });
+
+  it("drops every list when the selection is cleared", () => {
+    expect(goesWithCompanyChange(weekOf(a), a, "")).toBe(true);
   });
 });

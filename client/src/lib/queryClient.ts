@@ -1,6 +1,6 @@
 import { STALE_TIME_MS } from "@sched/shared-types";
-import { notifyManager, QueryCache, QueryClient } from "@tanstack/react-query";
-import { useCompanyStore } from "../stores/company";
+import { notifyManager, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
+import { isCompanyId, useCompanyStore } from "../stores/company";
 import { ApiError, getQueryFn } from "./api";
 import { isUnder, queryKeys } from "./queryKeys";
 
@@ -23,7 +23,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
  * tab's timers back (a second or more), which made a second tab of one browser show a pushed
  * change seconds after another browser did (docs/realtime.md).
  */
-function scheduleUnthrottled(): (callback: () => void) => void {
+export function scheduleUnthrottled(): (callback: () => void) => void {
   if (typeof MessageChannel === "undefined") return (callback) => setTimeout(callback, 0);
   const channel = new MessageChannel();
   const waiting: (() => void)[] = [];
@@ -60,11 +60,34 @@ export const queryClient: QueryClient = new QueryClient({
   },
 });
 
-// Many lists are scoped by the X-Company-Id header rather than their key, so another company's
-// data must go. Screens remount on a company change (CompanyGate), so nothing refetches here.
+/**
+ * Whether a query must go when the selected company becomes `selected` (was `previous`).
+ * Many lists are scoped by the X-Company-Id header rather than their key, so another
+ * company's data must go; who is signed in and their companies stay. At a first
+ * selection (none before: a new device, or after Switch Company), a list whose key names the new company was asked for with it
+ * by name (src/preload.ts asks before the layout selects the company) and stays.
+ */
+export function goesWithCompanyChange(queryKey: QueryKey, previous: string, selected: string): boolean {
+  if (isUnder(queryKey, "user") || isUnder(queryKey, "companies")) return false;
+  if (!isCompanyId(previous) && isCompanyId(selected)) return !namesCompany(queryKey, selected);
+  return true;
+}
+
+/** Whether the key names the company: as a part, or as an object's `companyId`. */
+const namesCompany = (queryKey: QueryKey, companyId: string) =>
+  queryKey.some(
+    (part) =>
+      part === companyId ||
+      (typeof part === "object" &&
+        part !== null &&
+        (part as { companyId?: unknown }).companyId === companyId),
+  );
+
+// Screens remount on a company change (CompanyGate), so nothing refetches here.
 useCompanyStore.subscribe((state, previous) => {
   if (state.selectedCompanyId === previous.selectedCompanyId) return;
   queryClient.removeQueries({
-    predicate: (query) => !isUnder(query.queryKey, "user") && !isUnder(query.queryKey, "companies"),
+    predicate: (query) =>
+      goesWithCompanyChange(query.queryKey, previous.selectedCompanyId, state.selectedCompanyId),
   });
 });

@@ -8,7 +8,7 @@ import { create } from "zustand";
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True for a real company id, false for the placeholder or an empty selection. */
-function isCompanyId(value: string | null | undefined): value is string {
+export function isCompanyId(value: string | null | undefined): value is string {
   return typeof value === "string" && UUID_PATTERN.test(value);
 }
 
