@@ -251,6 +251,14 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
+    modulePreload: {
+      // The page's own entry keeps its <link rel="modulepreload"> tags. A chunk imported
+      // later brings only its CSS: the browser fetches its scripts' imports itself, in
+      // parallel, and adding a link element for each of some hundred files blocked a
+      // phone's main thread for 0.2 s (docs/performance.md, "The first screen").
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "html" ? deps : deps.filter((dep) => dep.endsWith(".css")),
+    },
     emptyOutDir: true,
     rolldownOptions: {
       output: {
