@@ -160,36 +160,45 @@ const without = (set: Set<string>, ...others: Set<string>[]) =>
  * connections) each file waits its turn, in front of the screen's API requests on a cold
  * load (docs/performance.md, "The first screen"). Each group holds whole closures (the
  * antd components and icons used included), so the chunks never import each other in a
- * cycle: "layout" the signed-in frame (every signed-in screen loads it), "work" what My
- * Day shares with the board, "my-day" the rest of My Day, "later" what every signed-in
- * screen loads once drawn (the live connection, the toasts and dialogs, the bell), "shared"
- * what that shares with the board, "board" the rest of the board. The app's
- * start and the sign-in page stay as they are, so neither grows; other screens load the
- * groups they share code with.
+ * cycle: "layout" the signed-in frame (every signed-in screen loads it), "theme" antd's
+ * theme (every screen but the sign-in page and My Day), "work" what My Day shares with
+ * the rest, "my-day" the rest of My Day, "later" what every signed-in screen loads once
+ * drawn (the live connection, the toasts and dialogs, the bell), "shared" what that shares
+ * with the board, "board" the rest of the board. The app's start and the sign-in page stay
+ * as they are, so neither grows; other screens load the groups they share code with.
  */
-let groupsMade: Record<"layout" | "work" | "myDay" | "later" | "shared" | "board", Set<string>> | undefined;
+type Group = "layout" | "theme" | "work" | "myDay" | "later" | "shared" | "board";
+let groupsMade: Record<Group, Set<string>> | undefined;
 function chunkGroups() {
   if (groupsMade) return groupsMade;
   const start = usedClosure([source("main.tsx"), source("features/auth/LoginPage.tsx")]);
-  const layout = without(usedClosure([source("app/AppLayout.tsx"), source("app/ThemedScreens.tsx")]), start);
-  const myDayAll = without(usedClosure([source("features/my-day/MyDayPage.tsx")]), start, layout);
-  const boardAll = without(usedClosure([source("features/schedule/SchedulePage.tsx")]), start, layout);
-  const work = new Set([...myDayAll].filter((id) => boardAll.has(id)));
-  // What every signed-in screen loads once drawn: what it shares with the board is a chunk
-  // of its own, or My Day would load the board for the bell.
+  const layout = without(usedClosure([source("app/AppLayout.tsx")]), start);
+  const closureOf = (...files: string[]) => without(usedClosure(files.map(source)), start, layout);
+  const themeAll = closureOf("app/ThemedScreens.tsx");
+  const myDayAll = closureOf("features/my-day/MyDayPage.tsx");
+  const boardAll = closureOf("features/schedule/SchedulePage.tsx");
   const laterEntries = [
     "app/Realtime.tsx",
     "app/ToastHost.tsx",
     "app/ConfirmHost.tsx",
     "app/NotificationBell.tsx",
   ];
-  const afterFirstScreen = without(usedClosure(laterEntries.map(source)), start, layout, work);
-  const shared = new Set([...afterFirstScreen].filter((id) => boardAll.has(id)));
-  const later = without(afterFirstScreen, shared, myDayAll);
-  const myDay = without(myDayAll, work, afterFirstScreen);
-  const board = without(boardAll, work, shared);
+  const afterFirstScreen = closureOf(...laterEntries);
+  // All My Day needs comes in its two chunks: what others use too is in "work", so that
+  // neither the board nor the bell loads My Day's own chunk.
+  const work = new Set(
+    [...myDayAll].filter((id) => boardAll.has(id) || themeAll.has(id) || afterFirstScreen.has(id)),
+  );
+  const myDay = without(myDayAll, work);
+  const theme = without(themeAll, work);
+  // What every signed-in screen loads once drawn: what it shares with the board is a chunk
+  // of its own, or My Day would load the board for the bell.
+  const shared = new Set([...without(afterFirstScreen, work, theme)].filter((id) => boardAll.has(id)));
+  const later = without(afterFirstScreen, work, theme, shared);
+  const board = without(boardAll, work, theme, shared);
   // The screens themselves stay chunks of their own, so the build manifest still names them.
-  for (const screen of ["app/AppLayout.tsx", "app/ThemedScreens.tsx"]) layout.delete(source(screen));
+  layout.delete(source("app/AppLayout.tsx"));
+  theme.delete(source("app/ThemedScreens.tsx"));
   myDay.delete(source("features/my-day/MyDayPage.tsx"));
   board.delete(source("features/schedule/SchedulePage.tsx"));
   // So do the chunks loaded later (a test blocks the confirmation dialog's by its name).
@@ -197,7 +206,7 @@ function chunkGroups() {
     later.delete(source(entry));
     shared.delete(source(entry));
   }
-  groupsMade = { layout, work, myDay, later, shared, board };
+  groupsMade = { layout, theme, work, myDay, later, shared, board };
   return groupsMade;
 }
 
@@ -252,12 +261,16 @@ export default defineConfig({
   build: {
     outDir: "dist",
     modulePreload: {
-      // The page's own entry keeps its <link rel="modulepreload"> tags. A chunk imported
-      // later brings only its CSS: the browser fetches its scripts' imports itself, in
-      // parallel, and adding a link element for each of some hundred files blocked a
-      // phone's main thread for 0.2 s (docs/performance.md, "The first screen").
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === "html" ? deps : deps.filter((dep) => dep.endsWith(".css")),
+      // The page's own entry keeps its <link rel="modulepreload"> tags, and so does My Day's
+      // screen: its few scripts come in one round trip instead of three (a phone on slow 4G
+      // draws it 0.3-0.5 s sooner). Any other chunk imported later brings only its CSS: the
+      // browser fetches its scripts' imports itself, and a link element per file held the
+      // main thread longer than the round trips saved (the board's first card came later;
+      // docs/performance.md, "The first screen").
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === "html" || /(^|\/)MyDayPage-/.test(file)
+          ? deps
+          : deps.filter((dep) => dep.endsWith(".css")),
     },
     emptyOutDir: true,
     rolldownOptions: {
@@ -265,6 +278,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "layout", test: (id) => chunkGroups().layout.has(id), priority: 2 },
+            { name: "theme", test: (id) => chunkGroups().theme.has(id), priority: 1 },
             { name: "work", test: (id) => chunkGroups().work.has(id), priority: 1 },
             { name: "my-day", test: (id) => chunkGroups().myDay.has(id), priority: 1 },
             { name: "later", test: (id) => chunkGroups().later.has(id), priority: 1 },

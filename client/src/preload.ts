@@ -98,8 +98,8 @@ async function prefetchMyDay(search: string): Promise<void> {
 // Its failure (offline, an outage) is the screens' to show when they ask again.
 signedInUser.catch(() => {});
 const { pathname, search } = window.location;
-// Every screen but the sign-in page is drawn inside antd's theme (app/router.tsx).
-if (pathname !== "/login") void themedScreens.preload().catch(() => {});
+// Every screen but the sign-in page and My Day is drawn inside antd's theme (app/router.tsx).
+if (pathname !== "/login" && pathname !== "/my-day") void themedScreens.preload().catch(() => {});
 if (pathname === "/schedule") {
   void appLayoutScreen.preload().catch(() => {});
   void scheduleScreen.preload().catch(() => {});

@@ -8,7 +8,7 @@
  * Lighthouse drives a Chrome of its own (chrome-launcher, CHROMIUM_PATH, default
  * /usr/bin/chromium); a session reaches it as a Cookie header. LIGHTHOUSE_CLIENT_DIST
  * serves a client built beforehand; LIGHTHOUSE_REPORT_DIR keeps each full report (JSON);
- * BENCH_VERBOSE lists every audit that did not pass. Each page runs LIGHTHOUSE_RUNS times
+ * BENCH_VERBOSE lists every run's figures and every audit that did not pass; LIGHTHOUSE_PAGES runs only the pages named. Each page runs LIGHTHOUSE_RUNS times
  * (default 3) and the median run counts, as Lighthouse's own docs advise (one run varies
  * by 10 points or more on a busy 2-core machine).
  */
@@ -147,7 +147,8 @@ export const lighthouseBench: BenchSection = {
           },
         ];
         const lines: string[] = [];
-        for (const page of pages) {
+        const only = process.env.LIGHTHOUSE_PAGES?.split(",");
+        for (const page of pages.filter((p) => !only || only.includes(p.name))) {
           const runs: Result[] = [];
           for (let i = 0; i < RUNS; i++) {
             const run = await lighthouse(page.url, flagsFor(chrome.port, page.cookie));
@@ -155,6 +156,9 @@ export const lighthouseBench: BenchSection = {
             if (run.lhr.runtimeError) throw new Error(`${page.url}: ${run.lhr.runtimeError.message}`);
             runs.push(run.lhr);
           }
+          const perRun = runs.map((run) => metricsOf(run));
+          if (process.env.BENCH_VERBOSE)
+            lines.push(...perRun.map((m, i) => `             run ${i + 1}: ${m}`));
           const lhr = computeMedianRun(runs);
           const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
           if (reportDir) {

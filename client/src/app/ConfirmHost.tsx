@@ -2,10 +2,10 @@
  * The confirmation dialogs' holder, with the app's antd theme, in a chunk of its own so
  * that antd's Modal is not part of the first screens (./feedback.tsx).
  */
-import { ConfigProvider, Modal } from "antd";
+import { Modal } from "antd";
 import { useEffect } from "react";
 import type { HostProps, ModalHookAPI } from "./feedback";
-import { theme } from "./theme";
+import { Themed } from "./Themed";
 
 function Holder({ onReady }: HostProps<ModalHookAPI>) {
   const [api, holder] = Modal.useModal();
@@ -15,8 +15,8 @@ function Holder({ onReady }: HostProps<ModalHookAPI>) {
 
 export function ConfirmHost({ onReady }: HostProps<ModalHookAPI>) {
   return (
-    <ConfigProvider theme={theme}>
+    <Themed>
       <Holder onReady={onReady} />
-    </ConfigProvider>
+    </Themed>
   );
 }

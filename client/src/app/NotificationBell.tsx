@@ -23,6 +23,7 @@ import { useNavigate } from "react-router";
 import { replanPath } from "../features/absence-plan/useOpenRequestedReplan";
 import { isSickOn } from "../features/time-off/timeOffModel";
 import { findJob, jobPath } from "./jobLink";
+import { Themed } from "./Themed";
 import { useCurrentCompany } from "./useCompanies";
 import { useMarkNotificationsRead, useNotifications } from "./useNotifications";
 import "./notification-bell.css";
@@ -136,6 +137,14 @@ function NotificationItem({
  * on My Day for a technician, on the board for those who plan.
  */
 export function NotificationBell() {
+  return (
+    <Themed>
+      <Bell />
+    </Themed>
+  );
+}
+
+function Bell() {
   const { companyId, role } = useCurrentCompany();
   const { notifications, unreadCount, isPending, isError } = useNotifications(companyId);
   const markRead = useMarkNotificationsRead(companyId);

@@ -1,12 +1,11 @@
-import { ConfigProvider } from "antd";
 import { Outlet } from "react-router";
-import { theme } from "./theme";
+import { Themed } from "./Themed";
 
-/** Every screen but the sign-in page, with the app's antd theme (router.tsx). */
+/** The screens drawn with antd, with the app's antd theme (router.tsx). */
 export default function ThemedScreens() {
   return (
-    <ConfigProvider theme={theme}>
+    <Themed>
       <Outlet />
-    </ConfigProvider>
+    </Themed>
   );
 }

@@ -2,11 +2,11 @@
  * The holders of the toasts (antd's message and notification), with the app's antd theme:
  * a chunk of its own, so that antd is not part of the sign-in page (./feedback.tsx).
  */
-import { ConfigProvider, message, notification } from "antd";
+import { message, notification } from "antd";
 import { useEffect } from "react";
 import { useIsSmallScreen } from "../lib/screen";
 import type { HostProps, ToastApis } from "./feedback";
-import { theme } from "./theme";
+import { Themed } from "./Themed";
 
 /**
  * Toasts stay clear of what is always on screen: the sticky 60px header (Team Chat,
@@ -64,8 +64,8 @@ function Holders({ onReady }: HostProps<ToastApis>) {
 
 export function ToastHost({ onReady }: HostProps<ToastApis>) {
   return (
-    <ConfigProvider theme={theme}>
+    <Themed>
       <Holders onReady={onReady} />
-    </ConfigProvider>
+    </Themed>
   );
 }

@@ -36,40 +36,28 @@ const InvitePage = lazy(() => import("../features/invite/InvitePage"));
 const UnsubscribePage = lazy(() => import("../features/unsubscribe/UnsubscribePage"));
 const NotFoundPage = lazy(() => import("../features/not-found/NotFoundPage"));
 
-/** Every screen of the app, with registration and invitations (docs/auth.md lists them). */
+/**
+ * Every screen of the app, with registration and invitations (docs/auth.md lists them).
+ * The sign-in page, the signed-in frame and My Day are plain markup; every other screen
+ * draws antd and is themed by ThemedScreens (docs/performance.md, "The first screen").
+ */
 const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      // The sign-in page is plain markup: it loads no antd (docs/performance.md).
       { element: <RedirectIfSignedIn />, children: [{ path: "login", element: <LoginPage /> }] },
       {
-        // Every other screen uses antd, themed here.
-        element: <ThemedScreens />,
+        element: <RequireAuth />,
         children: [
           {
-            element: <RedirectIfSignedIn />,
+            element: <AppLayout />,
             children: [
-              { path: "register", element: <RegisterPage /> },
-              { path: "forgot-password", element: <ForgotPasswordPage /> },
-            ],
-          },
-          // A reset link works signed in or out: it signs in the account it belongs to.
-          { path: "reset-password/:token", element: <ResetPasswordPage /> },
-          // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
-          { path: "invite/:token", element: <InvitePage /> },
-          { path: "unsubscribe/:token", element: <UnsubscribePage /> },
-          { path: "admin-setup", element: <AdminSetupPage /> },
-          { path: "admin", element: <AdminPage /> },
-          {
-            element: <RequireAuth />,
-            children: [
+              { path: "my-day", element: <MyDayPage /> },
               {
-                element: <AppLayout />,
+                element: <ThemedScreens />,
                 children: [
                   { index: true, element: <Home /> },
                   { path: "schedule", element: <SchedulePage /> },
-                  { path: "my-day", element: <MyDayPage /> },
                   { path: "employees", element: <EmployeesPage /> },
                   { path: "templates", element: <TemplatesPage /> },
                   {
@@ -115,6 +103,25 @@ const routes: RouteObject[] = [
               },
             ],
           },
+        ],
+      },
+      {
+        element: <ThemedScreens />,
+        children: [
+          {
+            element: <RedirectIfSignedIn />,
+            children: [
+              { path: "register", element: <RegisterPage /> },
+              { path: "forgot-password", element: <ForgotPasswordPage /> },
+            ],
+          },
+          // A reset link works signed in or out: it signs in the account it belongs to.
+          { path: "reset-password/:token", element: <ResetPasswordPage /> },
+          // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
+          { path: "invite/:token", element: <InvitePage /> },
+          { path: "unsubscribe/:token", element: <UnsubscribePage /> },
+          { path: "admin-setup", element: <AdminSetupPage /> },
+          { path: "admin", element: <AdminPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

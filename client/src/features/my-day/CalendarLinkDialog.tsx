@@ -3,6 +3,7 @@ import type { InputRef } from "antd";
 import { Button, Input, Modal, Space } from "antd";
 import { useRef } from "react";
 import { useFeedback } from "../../app/feedback";
+import { Themed } from "../../app/Themed";
 
 /** The same address for calendar apps that open `webcal:` links (phones do). */
 const webcalOf = (url: string) => url.replace(/^https?:/, "webcal:");
@@ -10,7 +11,15 @@ const webcalOf = (url: string) => url.replace(/^https?:/, "webcal:");
 type CalendarLinkDialogProps = { url: string; open: boolean; onClose: () => void };
 
 /** The member's calendar address, to copy or open in a calendar app (CalendarFeed.tsx). */
-export default function CalendarLinkDialog({ url, open, onClose }: CalendarLinkDialogProps) {
+export default function CalendarLinkDialog(props: CalendarLinkDialogProps) {
+  return (
+    <Themed>
+      <LinkDialog {...props} />
+    </Themed>
+  );
+}
+
+function LinkDialog({ url, open, onClose }: CalendarLinkDialogProps) {
   const { message } = useFeedback();
   const input = useRef<InputRef>(null);
 

@@ -8,6 +8,7 @@ import {
 import { Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
 import { useFeedback } from "../../app/feedback";
+import { Themed } from "../../app/Themed";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { useRequestTimeOff } from "./useTimeOff";
 
@@ -27,12 +28,18 @@ const KIND_OPTIONS = TIME_OFF_KINDS.map((kind) => ({ value: kind, label: TIME_OF
  * one day its hours, with a note. It waits as pending until the office decides; the
  * server's field errors show beside the fields.
  */
-export function TimeOffRequestDialog(props: {
-  companyId: string;
-  open: boolean;
-  firstDay: string;
-  onClose: () => void;
-}) {
+type RequestDialogProps = { companyId: string; open: boolean; firstDay: string; onClose: () => void };
+
+/** The dialog with antd's theme: My Day, which opens it, draws no antd itself (app/Themed.tsx). */
+export function TimeOffRequestDialog(props: RequestDialogProps) {
+  return (
+    <Themed>
+      <RequestDialog {...props} />
+    </Themed>
+  );
+}
+
+function RequestDialog(props: RequestDialogProps) {
   const { companyId, open, firstDay, onClose } = props;
   const [form] = Form.useForm<Values>();
   const request = useRequestTimeOff(companyId);

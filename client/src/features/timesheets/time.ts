@@ -11,25 +11,41 @@ export function formatMinutes(minutes: number): string {
   return rest === 0 ? `${hours}h` : `${hours}h ${String(rest).padStart(2, "0")}m`;
 }
 
+/**
+ * One formatter per kind and time zone: making an Intl.DateTimeFormat costs about a
+ * millisecond (its zone's data is looked up), and My Day's clock asks on every render.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: "timeOfDay" | "wallClock", timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made =
+      kind === "timeOfDay"
+        ? new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone })
+        : new Intl.DateTimeFormat("en-CA", {
+            timeZone,
+            year: "numeric",
+            month: "2-digit",
+            day: "2-digit",
+            hour: "2-digit",
+            minute: "2-digit",
+            hourCycle: "h23",
+          });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** An instant as "8:05 AM" in `timeZone`. */
 export function timeOfDay(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(
-    new Date(instant),
-  );
+  return formatter("timeOfDay", timeZone).format(new Date(instant));
 }
 
 /** The wall clock of `instant` in `timeZone`, as yyyy-MM-ddTHH:mm (a datetime-local input's value). */
 export function wallClock(instant: string | Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
+    formatter("wallClock", timeZone)
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
