@@ -1,8 +1,10 @@
 /** Timesheets' times on screen (docs/timesheets.md): hours, the company's wall clock and back. */
+
+import { wallClock } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { nextToSend } from "../src/features/offline/order";
 import type { QueuedChange } from "../src/features/offline/outbox";
-import { formatMinutes, instantOf, timeOfDay, wallClock } from "../src/features/timesheets/time";
+import { formatMinutes, instantOf, timeOfDay } from "../src/features/timesheets/time";
 
 describe("timesheet times", () => {
   it("writes minutes as hours and minutes", () => {

@@ -8,7 +8,7 @@
  * has real lengths; every tap is still in the past for the server. The company's time zone
  * is chosen so that those hours lie in this week of the company's.
  */
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { dateIn, type EmployeeDTO, type JobDTO, wallClock, weekStartOf } from "@sched/shared-types";
 import { addEmployee, api, expect as baseExpect, test } from "../fixtures";
 import { memberPage } from "../members";
 
@@ -18,24 +18,12 @@ const HOUR_MS = 60 * 60 * 1000;
 const FIRST_LOAD = { timeout: 60_000 };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** The company's wall clock of an instant in `timeZone`: date and week day. */
-function localDate(instant: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(instant));
-}
-const mondayOf = (date: string) => {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-  return day.toISOString().slice(0, 10);
-};
+/** The calendar date an instant (ms) falls on in `timeZone`. */
+const localDate = (instant: number, timeZone: string) => dateIn(new Date(instant), timeZone);
 
 /** A zone in which the last 6 hours are all in this week (Monday just begun in UTC: Los Angeles is still on Sunday). */
 function zoneWithRoom(now: number): string {
-  return mondayOf(localDate(now - 6 * HOUR_MS, "UTC")) === mondayOf(localDate(now, "UTC"))
+  return weekStartOf(localDate(now - 6 * HOUR_MS, "UTC")) === weekStartOf(localDate(now, "UTC"))
     ? "UTC"
     : "America/Los_Angeles";
 }
@@ -54,7 +42,7 @@ test.describe("timesheets", () => {
     await api(page, "PUT", `/api/companies/${owner.companyId}/settings`, { timeZone });
     const dayStart = now - 5 * HOUR_MS;
     const day = localDate(dayStart, timeZone);
-    const week = mondayOf(localDate(now, timeZone));
+    const week = weekStartOf(localDate(now, timeZone));
 
     const tia: EmployeeDTO = await addEmployee(page, owner.companyId, "Tia Tech");
     const sam: EmployeeDTO = await addEmployee(page, owner.companyId, "Sam Spanner");
@@ -137,18 +125,7 @@ test.describe("timesheets", () => {
     const samSheet = page.locator(`[data-testid="timesheet"][data-employee-id="${sam.id}"]`);
     await samSheet.getByTestId("timesheet-entry").click();
     const dialog = page.getByRole("dialog");
-    const wall = (instant: number) =>
-      new Intl.DateTimeFormat("en-CA", {
-        timeZone,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      })
-        .format(new Date(instant))
-        .replace(", ", "T");
+    const wall = (instant: number) => wallClock(new Date(instant), timeZone);
     await dialog.getByTestId("entry-clock-in").fill(wall(dayStart));
     await dialog.getByTestId("entry-clock-out").fill(wall(dayStart + 4 * HOUR_MS));
     await dialog.getByTestId("entry-reason").fill("Forgot to end the day");

@@ -15,21 +15,6 @@ const minutesOf = (time: string) => {
 const clockOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-/** "HH:mm" of the wall clock `now` reads in `timeZone` (the company's, or the browser's when undefined). */
-export function clockIn(now: Date, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone,
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((one) => one.type === type)?.value ?? "00";
-  return `${part("hour")}:${part("minute")}`;
-}
-
-/** The calendar date (yyyy-MM-dd) `now` falls on in `timeZone` (the browser's when undefined). */
-export const dateIn = (now: Date, timeZone?: string) => now.toLocaleDateString("en-CA", { timeZone });
-
 /** True when `time` today is already gone at the clock `now` ("HH:mm"). */
 export const isTimePast = (time: string, now: string) => minutesOf(time) < minutesOf(now);
 

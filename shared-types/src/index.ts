@@ -31,3 +31,4 @@ export * from "./schemas/timesheets";
 export * from "./schemas/unsubscribe";
 export * from "./schemas/versions";
 export * from "./time-off-words";
+export * from "./zone-clock";

@@ -3,7 +3,7 @@
  * rules every form and route reads them with, leap years and month ends included.
  */
 import { describe, expect, it } from "vitest";
-import { calendarDate, ZDate, ZPresenceJoin, ZTemplateApply } from "../src";
+import { calendarDate, clockIn, dateIn, wallClock, ZDate, ZPresenceJoin, ZTemplateApply } from "../src";
 import { messagesOf } from "./messages";
 
 const COMPANY = "5f0c6a4e-8d1b-4c3e-9a2f-1b2c3d4e5f60";
@@ -57,5 +57,21 @@ describe("the week a board shows", () => {
       force: false,
     });
     expect(messagesOf(ZTemplateApply, {})).toEqual(["Date is required"]);
+  });
+});
+
+describe("a time zone's wall clock", () => {
+  const instant = new Date("2026-03-08T11:00:00.000Z"); // 6:00 AM in Chicago, the morning DST began
+
+  it("reads date and time in the zone, midnight as 00", () => {
+    expect(wallClock(instant, "America/Chicago")).toBe("2026-03-08T06:00");
+    expect(wallClock("2026-03-08T04:00:00.000Z", "America/Chicago")).toBe("2026-03-07T22:00");
+    expect(wallClock(new Date("2026-01-01T00:00:00Z"), "UTC")).toBe("2026-01-01T00:00");
+  });
+
+  it("gives the date and the clock apart, in the same zone", () => {
+    expect(dateIn(instant, "Asia/Tokyo")).toBe("2026-03-08");
+    expect(clockIn(instant, "Asia/Tokyo")).toBe("20:00");
+    expect(dateIn(new Date("2026-03-08T23:30:00Z"), "Asia/Tokyo")).toBe("2026-03-09");
   });
 });

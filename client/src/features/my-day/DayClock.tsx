@@ -1,12 +1,12 @@
 import { FieldTimeOutlined, LoginOutlined, LogoutOutlined } from "@ant-design/icons";
-import { DEFAULT_COMPANY_SETTINGS, type TimesheetDTO, weekStartOf } from "@sched/shared-types";
+import { DEFAULT_COMPANY_SETTINGS, type TimesheetDTO, wallClock, weekStartOf } from "@sched/shared-types";
 import { useFeedback } from "../../app/feedback";
 import { PlainAlert } from "../../components/PlainAlert";
 import { PlainButton } from "../../components/PlainButton";
 import { errorMessage } from "../../lib/errorText";
 import { useOutboxStore } from "../offline/outboxStore";
 import { useCompanySettings } from "../settings/useSettings";
-import { formatMinutes, timeOfDay, wallClock } from "../timesheets/time";
+import { formatMinutes, timeOfDay } from "../timesheets/time";
 import { useTimeClock, useTimesheets } from "../timesheets/useTimesheets";
 
 const KEPT_OFFLINE = "Saved on this phone. It will be sent when you are back online.";

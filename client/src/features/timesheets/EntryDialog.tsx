@@ -1,10 +1,11 @@
 import type { TimesheetChangeDTO } from "@sched/shared-types";
+import { wallClock } from "@sched/shared-types";
 import { Alert, Empty, Form, Input, Modal, Spin, Timeline } from "antd";
 import type { ReactNode } from "react";
 import { useFeedback } from "../../app/feedback";
 import { isApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
-import { instantOf, timeOfDay, wallClock } from "./time";
+import { instantOf, timeOfDay } from "./time";
 import { useCorrectEntry, useEntryHistory } from "./useTimesheets";
 
 /** The entry a dialog edits, with whose it is. */

@@ -12,6 +12,7 @@ import {
   isCalendarDate,
   type TimesheetDTO,
   type TimesheetFlag,
+  wallClock,
   weekStartOf,
 } from "@sched/shared-types";
 import { Alert, Button, Card, Empty, Space, Spin, Table, Tag } from "antd";
@@ -25,7 +26,7 @@ import { weekRangeLabel } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useCompanySettings } from "../settings/useSettings";
 import { type EditedEntry, EntryDialog } from "./EntryDialog";
-import { formatMinutes, timeOfDay, wallClock } from "./time";
+import { formatMinutes, timeOfDay } from "./time";
 import { timesheetCsvUrl, useTimesheets, useWeekAction } from "./useTimesheets";
 import "./timesheets.css";
 
