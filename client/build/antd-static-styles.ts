@@ -19,6 +19,9 @@ const VIRTUAL = "virtual:antd-style/";
 const BASE = "base";
 const ANTD_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](?!style[\\/]|theme[\\/])[\w-]+[\\/].*\.js$/;
 const CONFIG_PROVIDER = /[\\/]node_modules[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/;
+/** The icons' context: every antd icon imports it, so the icons' own base rules go with it. */
+const ICON_CONTEXT = /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]components[\\/]Context\.js$/;
+const ICONS = "icons";
 const PREFIX_CALL = /getPrefixCls\(\s*'([\w-]+)'/g;
 /**
  * Rules of the page antd built its CSS file on (its own element ids) and of its server
@@ -93,6 +96,9 @@ export function antdStaticStyles(): Plugin {
       const css = require.resolve("antd/dist/antd.css");
       split = splitByPrefix(readFileSync(css, "utf8"), prefixesIn(path.join(path.dirname(css), "..", "es")));
     }
+    // The icons' rules, which each icon would otherwise check for and insert as it mounts
+    // (the app's IconProvider turns that off: app/Providers.tsx).
+    if (name === ICONS) return `@layer antd{${require("@ant-design/icons/lib/utils").iconStyles}}`;
     return split.get(name) ?? "";
   };
   return {
@@ -106,6 +112,7 @@ export function antdStaticStyles(): Plugin {
       return cssFor(id.slice(VIRTUAL.length + 1, -".css".length));
     },
     transform(code, id) {
+      if (ICON_CONTEXT.test(id)) return { code: `import "${VIRTUAL}${ICONS}.css";\n${code}`, map: null };
       if (!ANTD_MODULE.test(id)) return undefined;
       const prefixes = new Set([...code.matchAll(PREFIX_CALL)].map((match) => match[1]));
       if (CONFIG_PROVIDER.test(id)) prefixes.add(BASE);

@@ -3,10 +3,15 @@ import { describe, expect, it } from "vitest";
 import { boardRoster } from "../src/features/schedule/gridModel";
 import { formatAmount } from "../src/features/schedule/jobStyle";
 import { boardWeek, jobWindow } from "../src/features/schedule/jobWindow";
-import { firstScreenRows, nextBatchEnd, type RowLoad } from "../src/features/schedule/rowBatches";
+import {
+  firstScreenRows,
+  nextBatchEnd,
+  type RowLoad,
+  weekRowLoad,
+} from "../src/features/schedule/rowBatches";
 import { buildEmployee } from "./builders";
 
-const row = (tallestCell: number, cards = tallestCell * 6): RowLoad => ({ tallestCell, cards });
+const row = (tallestCell: number, cards = tallestCell * 6): RowLoad => weekRowLoad(tallestCell, cards);
 
 describe("the Week View's row batches", () => {
   it("draws first the rows that fill one screen", () => {
@@ -26,6 +31,13 @@ describe("the Week View's row batches", () => {
     ).toBe(9);
     expect(firstScreenRows([row(4)], 800)).toBe(1);
     expect(firstScreenRows([], 800)).toBe(0);
+    // The timeline's rows have known heights: 81 px each (one lane), 10 fill 800 px.
+    expect(
+      firstScreenRows(
+        Array.from({ length: 50 }, () => ({ height: 81, cards: 6 })),
+        800,
+      ),
+    ).toBe(10);
   });
 
   it("adds the rest in batches of about 60 cards, at least one row each", () => {

@@ -1,17 +1,25 @@
+import { IconProvider } from "@ant-design/icons";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { queryClient } from "../lib/queryClient";
 import { FeedbackProvider } from "./feedback";
 
+/** antd's icons insert no style as they mount: their rules are static CSS (build/antd-static-styles.ts). */
+const STATIC_ICON_STYLES = { zeroRuntime: true };
+
 /**
  * Server state, and the toasts and confirmations behind `useFeedback()`. antd's theme is
  * not here: the screens that use antd get it from ThemedScreens (router.tsx), so the
- * sign-in page loads no antd at all.
+ * sign-in page loads no antd at all. Without `zeroRuntime` every icon checked the page's
+ * style elements for its rules as it mounted: the board's and the timeline's hundreds of
+ * icons each did.
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <FeedbackProvider>{children}</FeedbackProvider>
-    </QueryClientProvider>
+    <IconProvider value={STATIC_ICON_STYLES}>
+      <QueryClientProvider client={queryClient}>
+        <FeedbackProvider>{children}</FeedbackProvider>
+      </QueryClientProvider>
+    </IconProvider>
   );
 }

@@ -1,17 +1,7 @@
 import { PlusOutlined, UserDeleteOutlined } from "@ant-design/icons";
 import type { EmployeeDTO, JobDTO, TimeOffDTO } from "@sched/shared-types";
 import dayjs from "dayjs";
-import {
-  type CSSProperties,
-  type DragEvent,
-  memo,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type CSSProperties, type DragEvent, memo, useCallback, useMemo, useRef, useState } from "react";
 import { toISODate } from "../../lib/dates";
 import { EmployeeAvatar } from "../employees/EmployeeAvatar";
 import { TimeOffMarks, timeOffCellClass } from "../time-off/TimeOffMark";
@@ -19,7 +9,8 @@ import { dayKey } from "../time-off/timeOffModel";
 import { buildGridModel, type GridRow } from "./gridModel";
 import { JOB_DRAG_TYPE, JobCard } from "./JobCard";
 import { rowJob } from "./OwnedJob";
-import { firstScreenRows, nextBatchEnd, type RowLoad } from "./rowBatches";
+import { weekRowLoad } from "./rowBatches";
+import { useRowsDrawn } from "./useRowsDrawn";
 import "./week-grid.css";
 
 type WeekGridProps = {
@@ -168,37 +159,6 @@ function sameRow(before: WeekRowProps, after: WeekRowProps): boolean {
 }
 
 /**
- * How many rows are drawn: those of the first screen at once, then a batch per frame until
- * all are (docs/schedule.md, "The first paint"). Starts again for another week, or when the
- * week's jobs arrive, so a full week is never drawn in one go.
- */
-function useRowsDrawn(loads: readonly RowLoad[], restartKey: string): number {
-  const first = () => Math.max(1, firstScreenRows(loads, window.innerHeight));
-  const [drawn, setDrawn] = useState(first);
-  const [drawnFor, setDrawnFor] = useState(restartKey);
-  let count = drawn;
-  if (drawnFor !== restartKey) {
-    count = first();
-    setDrawnFor(restartKey);
-    setDrawn(count);
-  }
-  const total = loads.length;
-  useEffect(() => {
-    if (count >= total) return;
-    // After the next frame is on screen, not before: the rows in view are painted first.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setDrawn(nextBatchEnd(loads, count))), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [count, total, loads]);
-  return Math.min(count, total);
-}
-
-/**
  * The Week View: active employees by Monday to Saturday (and Sunday when it has work or
  * the company works Sundays), an Inactive row for anyone else's jobs, jobs in time order,
  * drag to move.
@@ -258,10 +218,12 @@ export function WeekGrid({
   );
   const loads = useMemo(
     () =>
-      cells.map((rowCells) => ({
-        tallestCell: Math.max(0, ...rowCells.map((cellJobs) => cellJobs.length)),
-        cards: rowCells.reduce((sum, cellJobs) => sum + cellJobs.length, 0),
-      })),
+      cells.map((rowCells) =>
+        weekRowLoad(
+          Math.max(0, ...rowCells.map((cellJobs) => cellJobs.length)),
+          rowCells.reduce((sum, cellJobs) => sum + cellJobs.length, 0),
+        ),
+      ),
     [cells],
   );
   const drawn = useRowsDrawn(loads, `${weekStart}|${model.placed.length > 0}`);

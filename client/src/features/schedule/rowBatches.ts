@@ -1,7 +1,8 @@
 /**
- * The Week View draws its rows in batches (docs/schedule.md, "The first paint"): first the
- * rows that fill one screen, then the rest a batch per frame. Pure arithmetic on how many
- * cards each row holds, so it can be tested without a browser.
+ * The Week View and the Daily View's timeline draw their rows in batches (docs/schedule.md,
+ * "The first paint"): first the rows that fill one screen, then the rest a batch per frame
+ * (`useRowsDrawn.ts`). Pure arithmetic on each row's height and cards, so it can be tested
+ * without a browser.
  */
 
 /** A card and the gap under it, in pixels (job-card.css: four lines of 12.5px text, padding, border). */
@@ -13,22 +14,23 @@ const MIN_ROW_HEIGHT = 97;
 /** Cards drawn per batch after the first screen: one frame's work on a slow laptop. */
 const CARDS_PER_BATCH = 60;
 
-/** What one row holds: its busiest cell (its height) and all its cards (its cost). */
-export type RowLoad = { tallestCell: number; cards: number };
+/** One row: its height in pixels (estimated or known) and its cards (its cost to draw). */
+export type RowLoad = { height: number; cards: number };
 
-function rowHeightEstimate({ tallestCell }: RowLoad): number {
-  return Math.max(MIN_ROW_HEIGHT, tallestCell * CARD_HEIGHT + CELL_EXTRA);
+/** A Week View row: as tall as its busiest cell. */
+export function weekRowLoad(tallestCell: number, cards: number): RowLoad {
+  return { height: Math.max(MIN_ROW_HEIGHT, tallestCell * CARD_HEIGHT + CELL_EXTRA), cards };
 }
 
 /**
- * How many rows the first screen needs: rows until their estimated heights fill
- * `viewportHeight` (the grid starts lower down, so this is a little more than shows).
+ * How many rows the first screen needs: rows until their heights fill `viewportHeight`
+ * (the grid starts lower down, so this is a little more than shows).
  */
 export function firstScreenRows(rows: readonly RowLoad[], viewportHeight: number): number {
   let height = 0;
   let count = 0;
   while (count < rows.length && height < viewportHeight) {
-    height += rowHeightEstimate(rows[count] as RowLoad);
+    height += (rows[count] as RowLoad).height;
     count++;
   }
   return count;

@@ -20,9 +20,11 @@ import {
 } from "react";
 import { conflictContextOf, conflictCount } from "../conflictMarks";
 import { formatTimeRange } from "../duration";
+import type { RowLoad } from "../rowBatches";
 import { MOVE_JOB_KEY } from "../useJobs";
+import { useRowsDrawn } from "../useRowsDrawn";
 import { NowLine } from "./NowLine";
-import type { BlockHandlers } from "./TimelineBlock";
+import { type BlockHandlers, trackHeightOf } from "./TimelineBlock";
 import { type Ghost, type ShadedRange, TimelineRow } from "./TimelineRow";
 import { buildTimeline, clockOf, hoursOf, keyboardMove, minutesOf, type Placement } from "./timelineModel";
 import { type DropTarget, useBlockDrag } from "./useBlockDrag";
@@ -87,6 +89,13 @@ export function DayTimeline(props: DayTimelineProps) {
     [day, jobs, roster, everyone, settings.workdayStart, settings.workdayEnd],
   );
   const { range, rows } = timeline;
+  // A screenful of rows first, the rest a batch per frame, as the Week View (a day of 50
+  // technicians drew all 300 blocks before the first could be clicked).
+  const loads = useMemo<RowLoad[]>(
+    () => rows.map((row) => ({ height: trackHeightOf(row.laneCount) + 1, cards: row.blocks.length })),
+    [rows],
+  );
+  const drawn = useRowsDrawn(loads, `${day}|${jobs.length > 0}`);
   const { timeOff } = props;
   const context = useMemo(
     () => conflictContextOf(settings, everyone, timeOff),
@@ -329,7 +338,7 @@ export function DayTimeline(props: DayTimelineProps) {
           </div>
           <div className="timeline__body">
             {day === today ? <NowLine range={range} /> : null}
-            {rows.map((row) => (
+            {rows.slice(0, drawn).map((row) => (
               <TimelineRow
                 key={row.key}
                 row={row}

@@ -12,6 +12,8 @@ import { boxOf, type HourRange } from "./timelineModel";
 export const LANE_HEIGHT = 72;
 /** Space above the first lane and below the last. */
 export const ROW_PADDING = 4;
+/** A row's track: its lanes and the space around them. */
+export const trackHeightOf = (laneCount: number) => ROW_PADDING * 2 + laneCount * LANE_HEIGHT;
 
 /** What a block does with the pointer and the keyboard; one object for the whole timeline, so blocks redraw only when their job does. */
 export type BlockHandlers = {

@@ -4,7 +4,7 @@ import { Button } from "antd";
 import { type DragEvent, memo } from "react";
 import { EmployeeAvatar } from "../../employees/EmployeeAvatar";
 import { formatTimeRange } from "../duration";
-import { type BlockHandlers, LANE_HEIGHT, ROW_PADDING, TimelineBlock } from "./TimelineBlock";
+import { type BlockHandlers, TimelineBlock, trackHeightOf } from "./TimelineBlock";
 import { boxOf, clockOf, type HourRange, type TimelineRow as Row } from "./timelineModel";
 
 /**
@@ -74,9 +74,12 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
   const { row, range, offHours, shaded, ghost, movingId, canMove, handlers, tray, dayLabel, onAdd } = props;
   const acceptsJobs = !row.isInactive && row.employee !== null;
   const ghostBox = ghost ? boxOf(ghost.start, ghost.minutes, range) : null;
+  const trackHeight = trackHeightOf(row.laneCount);
   return (
     <section
       className={["timeline-row", row.isInactive ? "is-inactive" : ""].join(" ")}
+      // Its size while out of view (content-visibility, timeline.css): the track and the row's border.
+      style={{ containIntrinsicHeight: `auto ${trackHeight + 1}px` }}
       data-testid={`daily-${row.key}`}
       data-row-key={row.key}
       data-accepts={acceptsJobs ? "true" : "false"}
@@ -108,7 +111,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the Unscheduled tray's mouse drags; the keyboard and phones use the job's Move to… */}
       <div
         className="timeline-row__track"
-        style={{ height: ROW_PADDING * 2 + row.laneCount * LANE_HEIGHT }}
+        style={{ height: trackHeight }}
         onDragOver={tray && acceptsJobs ? (event) => tray.over(row.key, event) : undefined}
         onDrop={tray && acceptsJobs ? (event) => tray.drop(row.key, event) : undefined}
       >
