@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { config, ROOT_DIR } from "@sched/core/config";
+import compression from "compression";
 import express, { type Express } from "express";
 import { loadUser, sessionMiddleware } from "./auth/session";
 import { accessLog } from "./http/access-log";
@@ -50,9 +51,11 @@ export function createApp(): Express {
   app.use(express.json({ limit: "1mb" }));
   // Before any route walks a body: nesting thousands deep would overflow its stack (./http/json-depth.ts).
   app.use(refuseDeepJson);
-  // Every /api answer is JSON, 404, 405 and OPTIONS included (./http/methods.ts).
+  // Every /api answer is JSON, 404, 405 and OPTIONS included (./http/methods.ts); those over
+  // 1 kB go compressed (brotli or gzip) to the clients that accept it. The board's week
+  // keeps its own gzipped copy per change (routes/jobs.ts), which this leaves as it is.
   const api = apiRouter();
-  app.use("/api", refuseOptions(api), sessionMiddleware, loadUser, sameOrigin, api);
+  app.use("/api", compression(), refuseOptions(api), sessionMiddleware, loadUser, sameOrigin, api);
   app.use("/api", unknownEndpoint(api));
 
   if (existsSync(CLIENT_DIST)) serveClientFiles(app, CLIENT_DIST);

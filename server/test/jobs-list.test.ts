@@ -221,4 +221,27 @@ describe("GET /api/jobs", () => {
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(res.body).toHaveLength(30);
   });
+
+  it("keeps its own gzip when the client accepts brotli too, and other lists go compressed", async () => {
+    const { company, owner, employee } = await buildTenant();
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => buildJob(company.id, employee.id, { location: `${i} Long Road` })),
+    );
+    await Promise.all(Array.from({ length: 20 }, (_, i) => buildEmployee(company.id, { name: `Tech ${i}` })));
+    const agent = await agentFor(owner);
+    const week = await agent
+      .get(range(company.id, "2026-11-23", "2026-11-29"))
+      .set("Accept-Encoding", "br, gzip");
+    expect([week.headers["content-encoding"], week.body.length]).toEqual(["gzip", 30]);
+    const roster = await agent
+      .get(`/api/employees?companyId=${company.id}`)
+      .set("Accept-Encoding", "br, gzip");
+    expect(roster.headers["content-encoding"]).toBe("br");
+    expect(roster.body.length).toBeGreaterThan(20);
+    // A client that accepts no encoding gets the same list as it is.
+    const plain = await agent
+      .get(`/api/employees?companyId=${company.id}`)
+      .set("Accept-Encoding", "identity");
+    expect([plain.headers["content-encoding"], plain.body.length]).toEqual([undefined, roster.body.length]);
+  });
 });

@@ -1,4 +1,6 @@
-import { IconProvider } from "@ant-design/icons";
+// The context module itself, not the icons' index: it stays in the app's start, and the
+// sign-in page loads no chunk of the signed-in frame for it.
+import IconContext from "@ant-design/icons/es/components/Context";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { queryClient } from "../lib/queryClient";
@@ -16,10 +18,10 @@ const STATIC_ICON_STYLES = { zeroRuntime: true };
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <IconProvider value={STATIC_ICON_STYLES}>
+    <IconContext.Provider value={STATIC_ICON_STYLES}>
       <QueryClientProvider client={queryClient}>
         <FeedbackProvider>{children}</FeedbackProvider>
       </QueryClientProvider>
-    </IconProvider>
+    </IconContext.Provider>
   );
 }
