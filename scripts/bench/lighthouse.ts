@@ -150,12 +150,17 @@ export const lighthouseBench: BenchSection = {
         const only = process.env.LIGHTHOUSE_PAGES?.split(",");
         for (const page of pages.filter((p) => !only || only.includes(p.name))) {
           const runs: Result[] = [];
-          for (let i = 0; i < RUNS; i++) {
+          const retried: string[] = [];
+          while (runs.length < RUNS) {
             const run = await lighthouse(page.url, flagsFor(chrome.port, page.cookie));
             if (!run) throw new Error(`Lighthouse gave no result for ${page.url}`);
-            if (run.lhr.runtimeError) throw new Error(`${page.url}: ${run.lhr.runtimeError.message}`);
-            runs.push(run.lhr);
+            const error = run.lhr.runtimeError;
+            // Lighthouse's own advice for a trace it failed to record ("run Lighthouse again"), twice at most.
+            if (error && retried.length < 2) retried.push(error.code);
+            else if (error) throw new Error(`${page.url}: ${error.message}`);
+            else runs.push(run.lhr);
           }
+          if (retried.length) lines.push(`  ${page.name}: ${retried.length} run(s) again after ${retried.join(", ")}`);
           const perRun = runs.map((run) => metricsOf(run));
           if (process.env.BENCH_VERBOSE)
             lines.push(...perRun.map((m, i) => `             run ${i + 1}: ${m}`));
