@@ -160,7 +160,8 @@ export const lighthouseBench: BenchSection = {
             else if (error) throw new Error(`${page.url}: ${error.message}`);
             else runs.push(run.lhr);
           }
-          if (retried.length) lines.push(`  ${page.name}: ${retried.length} run(s) again after ${retried.join(", ")}`);
+          if (retried.length)
+            lines.push(`  ${page.name}: ${retried.length} run(s) again after ${retried.join(", ")}`);
           const perRun = runs.map((run) => metricsOf(run));
           if (process.env.BENCH_VERBOSE)
             lines.push(...perRun.map((m, i) => `             run ${i + 1}: ${m}`));

@@ -81,12 +81,19 @@ export const soakBench: BenchSection = {
       ];
       const cpuAtStart = cpuOf.map((p) => p.seconds());
       const startedAt = performance.now();
-      const result = await crowd.run(seconds, {
-        ms: warmUpMs,
-        onWarmedUp: () => {
-          rssAtWarmUp = processes.map((p) => rssMb(p.process.pid));
-        },
-      });
+      // Each process's resident memory every minute: a leak climbs to the end, a warm-up levels off.
+      const rssEachMinute: number[][] = processes.map(() => []);
+      const sampler = setInterval(() => {
+        for (const [i, p] of processes.entries()) rssEachMinute[i]?.push(rssMb(p.process.pid));
+      }, 60_000);
+      const result = await crowd
+        .run(seconds, {
+          ms: warmUpMs,
+          onWarmedUp: () => {
+            rssAtWarmUp = processes.map((p) => rssMb(p.process.pid));
+          },
+        })
+        .finally(() => clearInterval(sampler));
       const rssAtEnd = processes.map((p) => rssMb(p.process.pid));
       const elapsed = (performance.now() - startedAt) / 1000;
       const cpuShare = cpuOf.map(
@@ -100,7 +107,7 @@ export const soakBench: BenchSection = {
         `  CPU used, in % of one core (${os.cpus().length} cores): ${cpuShare.join(", ")}`,
         ...processes.map(
           ({ name }, i) =>
-            `  ${name.padEnd(7)} RSS ${rssAtWarmUp[i].toFixed(0)} MB after ${(warmUpMs / 1000).toFixed(0)} s -> ${rssAtEnd[i].toFixed(0)} MB at the end (${growth[i] >= 0 ? "+" : ""}${growth[i].toFixed(1)}%)`,
+            `  ${name.padEnd(7)} RSS ${rssAtWarmUp[i].toFixed(0)} MB after ${(warmUpMs / 1000).toFixed(0)} s -> ${rssAtEnd[i].toFixed(0)} MB at the end (${growth[i] >= 0 ? "+" : ""}${growth[i].toFixed(1)}%); each minute ${rssEachMinute[i]?.map((mb) => mb.toFixed(0)).join(", ")} MB`,
         ),
       ];
       context.report(`${title}: two web processes behind HAProxy and the worker under a day's load`, lines);
