@@ -182,6 +182,7 @@ function chunkGroups() {
     "app/ToastHost.tsx",
     "app/ConfirmHost.tsx",
     "app/NotificationBell.tsx",
+    "app/BellMenu.tsx",
   ];
   const afterFirstScreen = closureOf(...laterEntries);
   // All My Day needs comes in its two chunks: what others use too is in "work", so that

@@ -7,7 +7,7 @@
  * /login and /my-day, >= 80 for /schedule; accessibility and best practices are printed.
  * Lighthouse drives a Chrome of its own (chrome-launcher, CHROMIUM_PATH, default
  * /usr/bin/chromium); a session reaches it as a Cookie header. LIGHTHOUSE_CLIENT_DIST
- * serves a client built beforehand; LIGHTHOUSE_REPORT_DIR keeps each full report (JSON);
+ * serves a client built beforehand; LIGHTHOUSE_REPORT_DIR keeps each page's median report (JSON) and its trace (for DevTools' Performance panel);
  * BENCH_VERBOSE lists every run's figures and every audit that did not pass; LIGHTHOUSE_PAGES runs only the pages named. Each page runs LIGHTHOUSE_RUNS times
  * (default 3) and the median run counts, as Lighthouse's own docs advise (one run varies
  * by 10 points or more on a busy 2-core machine).
@@ -96,6 +96,10 @@ function flagsFor(port: number, cookie?: string): Flags {
     logLevel: "error",
     output: "json",
     onlyCategories: [...CATEGORIES],
+    // With a report directory, the kept trace holds the JavaScript's samples too (what ran in a long task).
+    additionalTraceCategories: process.env.LIGHTHOUSE_REPORT_DIR
+      ? "disabled-by-default-v8.cpu_profiler"
+      : undefined,
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
   };
 }
@@ -150,6 +154,7 @@ export const lighthouseBench: BenchSection = {
         const only = process.env.LIGHTHOUSE_PAGES?.split(",");
         for (const page of pages.filter((p) => !only || only.includes(p.name))) {
           const runs: Result[] = [];
+          const traces: unknown[] = [];
           const retried: string[] = [];
           while (runs.length < RUNS) {
             const run = await lighthouse(page.url, flagsFor(chrome.port, page.cookie));
@@ -158,7 +163,10 @@ export const lighthouseBench: BenchSection = {
             // Lighthouse's own advice for a trace it failed to record ("run Lighthouse again"), twice at most.
             if (error && retried.length < 2) retried.push(error.code);
             else if (error) throw new Error(`${page.url}: ${error.message}`);
-            else runs.push(run.lhr);
+            else {
+              runs.push(run.lhr);
+              traces.push(run.artifacts.Trace);
+            }
           }
           if (retried.length)
             lines.push(`  ${page.name}: ${retried.length} run(s) again after ${retried.join(", ")}`);
@@ -172,6 +180,10 @@ export const lighthouseBench: BenchSection = {
             writeFileSync(
               path.join(reportDir, `${page.name.replace(/\W/g, "")}.json`),
               JSON.stringify(lhr, null, 1),
+            );
+            writeFileSync(
+              path.join(reportDir, `${page.name.replace(/\W/g, "")}.trace.json`),
+              JSON.stringify(traces[runs.indexOf(lhr)]),
             );
           }
           const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id].score ?? 0) * 100));

@@ -5,7 +5,7 @@
  * screen"). A screen's heading (PageTitle) marks it; without one, the screen counts as
  * drawn FIRST_SCREEN_WAIT_MS after the page loaded.
  */
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 const FIRST_SCREEN_WAIT_MS = 3000;
 /** How long an idle moment is waited for once the screen is drawn. */
@@ -37,9 +37,23 @@ export function afterFirstScreen(run: () => void): () => void {
   };
 }
 
-/** Whether the first screen is drawn (and an idle moment came): for what a screen draws later. */
+/** Set in the first idle moment after the first screen; then each waiting component is told. */
+let isSettled = false;
+const waiting = new Set<() => void>();
+afterFirstScreen(() => {
+  isSettled = true;
+  for (const tell of waiting) tell();
+});
+
+function waitForSettled(tell: () => void): () => void {
+  waiting.add(tell);
+  return () => waiting.delete(tell);
+}
+
+/**
+ * Whether the first screen is drawn (and an idle moment came): for what a screen draws or
+ * asks for later (one shared wait, however many components ask).
+ */
 export function useFirstScreenDrawn(): boolean {
-  const [isDrawn, setDrawn] = useState(false);
-  useEffect(() => afterFirstScreen(() => setDrawn(true)), []);
-  return isDrawn;
+  return useSyncExternalStore(waitForSettled, () => isSettled);
 }

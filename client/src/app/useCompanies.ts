@@ -1,5 +1,6 @@
 import { type Action, type CompanyDTO, can } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
+import { createContext, createElement, type ReactNode, useContext, useMemo } from "react";
 import { useAuth } from "../features/auth/useAuth";
 import { queryKeys } from "../lib/queryKeys";
 import { useCompanyStore } from "../stores/company";
@@ -11,15 +12,39 @@ export function useCompanies() {
   return useQuery<CompanyDTO[]>({ queryKey: queryKeys.companies(), enabled: user !== null });
 }
 
+type CurrentCompany = {
+  company: CompanyDTO | null;
+  companyId: string | null;
+  role: CompanyDTO["role"] | null;
+};
+
+const CurrentCompanyContext = createContext<CurrentCompany | null>(null);
+
 /**
- * The selected company when it is one of the user's; null otherwise (the layout then
- * shows the company picker, so pages inside it always have one).
+ * Reads the companies and the selection once for the signed-in frame (AppLayout). Each
+ * reader of a query is an observer of its own, with its own timers: some thirty components
+ * reading the list themselves cost a phone's CPU on every first screen.
  */
-export function useCurrentCompany() {
+export function CurrentCompanyProvider({ children }: { children: ReactNode }) {
   const { data: companies } = useCompanies();
   const selectedCompanyId = useCompanyStore((state) => state.selectedCompanyId);
   const company = companies?.find((candidate) => candidate.id === selectedCompanyId) ?? null;
-  return { company, companyId: company?.id ?? null, role: company?.role ?? null };
+  const value = useMemo(
+    () => ({ company, companyId: company?.id ?? null, role: company?.role ?? null }),
+    [company],
+  );
+  return createElement(CurrentCompanyContext, { value }, children);
+}
+
+/**
+ * The selected company when it is one of the user's; null otherwise (the layout then
+ * shows the company picker, so pages inside it always have one). Only in the signed-in frame.
+ */
+export function useCurrentCompany(): CurrentCompany {
+  const current = useContext(CurrentCompanyContext);
+  if (!current)
+    throw new Error("useCurrentCompany needs the signed-in frame (CurrentCompanyProvider) above it");
+  return current;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { JobDTO, JobPhotoDTO, JobPhotoKind } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useFirstScreenDrawn } from "../../app/firstScreen";
 import { ApiError, apiJson } from "../../lib/api";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { queryKeys } from "../../lib/queryKeys";
@@ -15,8 +16,13 @@ import { hasKeptChanges, isOffline, queueJobPhoto } from "../offline/queue";
 
 type JobRef = Pick<JobDTO, "id" | "companyId">;
 
+/**
+ * The stored photos, asked for once the first screen is drawn: on My Day a request per
+ * card would otherwise compete with the day's list on a slow phone (docs/performance.md).
+ */
 export function useJobPhotos(jobId: string) {
-  return useQuery<JobPhotoDTO[]>({ queryKey: queryKeys.jobPhotos(jobId) });
+  const isScreenDrawn = useFirstScreenDrawn();
+  return useQuery<JobPhotoDTO[]>({ queryKey: queryKeys.jobPhotos(jobId), enabled: isScreenDrawn });
 }
 
 /** This job's photos still on the phone, oldest first. */

@@ -7,6 +7,7 @@ import type { CalendarFeedDTO, JobDTO } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useEffect } from "react";
+import { afterFirstScreen } from "../../app/firstScreen";
 import { ApiError, apiJson } from "../../lib/api";
 import { toISODate } from "../../lib/dates";
 import { newIdempotencyKey } from "../../lib/idempotency";
@@ -29,16 +30,21 @@ export function useMyWeekJobs(companyId: string, employeeId: string, monday: str
 }
 
 /**
- * Loads the week after this one in the background, so the service worker keeps it and
- * the next 7 days open offline (docs/offline.md). Only online: offline it would fail.
+ * Loads the week after this one in the background once the first screen is drawn, so the
+ * service worker keeps it and the next 7 days open offline (docs/offline.md). Only online:
+ * offline it would fail.
  */
 export function usePrefetchNextWeek(companyId: string, employeeId: string, thisMonday: string) {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!navigator.onLine) return;
-    const monday = toISODate(dayjs(thisMonday).add(STRIP_DAYS, "day"));
-    void queryClient.prefetchQuery({ queryKey: myWeekJobsKey(companyId, employeeId, monday) });
-  }, [queryClient, companyId, employeeId, thisMonday]);
+  useEffect(
+    () =>
+      afterFirstScreen(() => {
+        if (!navigator.onLine) return;
+        const monday = toISODate(dayjs(thisMonday).add(STRIP_DAYS, "day"));
+        void queryClient.prefetchQuery({ queryKey: myWeekJobsKey(companyId, employeeId, monday) });
+      }),
+    [queryClient, companyId, employeeId, thisMonday],
+  );
 }
 
 /** One day's jobs in time order (the list may hold other days and, briefly, other people's). */
