@@ -6,30 +6,27 @@ import { Header } from "./Header";
 import { MobileBar } from "./MobileBar";
 import { NavBar } from "./NavBar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
-import { CurrentCompanyProvider } from "./useCompanies";
 import "./layout.css";
 
 /** The signed-in frame around every company screen. */
 export default function AppLayout() {
   return (
-    <CurrentCompanyProvider>
-      <div className="app-shell">
-        {/* The first stop of Tab: past the header and the navigation, straight to the screen. */}
-        <a className="skip-link" href="#main-content">
-          Skip to content
-        </a>
-        <Header />
-        <NavBar />
-        <main className="app-main" id="main-content" tabIndex={-1}>
-          <CompanyGate>
-            <SubscriptionBanner />
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </CompanyGate>
-        </main>
-        <MobileBar />
-      </div>
-    </CurrentCompanyProvider>
+    <div className="app-shell">
+      {/* The first stop of Tab: past the header and the navigation, straight to the screen. */}
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <Header />
+      <NavBar />
+      <main className="app-main" id="main-content" tabIndex={-1}>
+        <CompanyGate>
+          <SubscriptionBanner />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </CompanyGate>
+      </main>
+      <MobileBar />
+    </div>
   );
 }

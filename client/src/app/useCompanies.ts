@@ -21,7 +21,7 @@ type CurrentCompany = {
 const CurrentCompanyContext = createContext<CurrentCompany | null>(null);
 
 /**
- * Reads the companies and the selection once for the signed-in frame (AppLayout). Each
+ * Reads the companies and the selection once for the whole app (Providers.tsx). Each
  * reader of a query is an observer of its own, with its own timers: some thirty components
  * reading the list themselves cost a phone's CPU on every first screen.
  */
@@ -38,12 +38,11 @@ export function CurrentCompanyProvider({ children }: { children: ReactNode }) {
 
 /**
  * The selected company when it is one of the user's; null otherwise (the layout then
- * shows the company picker, so pages inside it always have one). Only in the signed-in frame.
+ * shows the company picker, so pages inside it always have one).
  */
 export function useCurrentCompany(): CurrentCompany {
   const current = useContext(CurrentCompanyContext);
-  if (!current)
-    throw new Error("useCurrentCompany needs the signed-in frame (CurrentCompanyProvider) above it");
+  if (!current) throw new Error("useCurrentCompany needs a CurrentCompanyProvider above it");
   return current;
 }
 

@@ -226,7 +226,8 @@ export function WeekGrid({
       ),
     [cells],
   );
-  const drawn = useRowsDrawn(loads, `${weekStart}|${model.placed.length > 0}`);
+  const grid = useRef<HTMLElement>(null);
+  const drawn = useRowsDrawn(loads, `${weekStart}|${model.placed.length > 0}`, grid);
   const today = toISODate(dayjs());
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const canAdd = !readOnly && Boolean(onAddJob);
@@ -273,6 +274,7 @@ export function WeekGrid({
   return (
     // A narrow screen scrolls the grid sideways: keyboard users scroll it too (it takes the focus).
     <section
+      ref={grid}
       className="week-grid-scroll"
       data-testid="week-grid"
       aria-label="Week grid"

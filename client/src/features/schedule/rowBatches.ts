@@ -23,8 +23,8 @@ export function weekRowLoad(tallestCell: number, cards: number): RowLoad {
 }
 
 /**
- * How many rows the first screen needs: rows until their heights fill `viewportHeight`
- * (the grid starts lower down, so this is a little more than shows).
+ * How many rows the first screen needs: rows until their heights fill `viewportHeight`,
+ * the height from where the rows start to the screen's bottom.
  */
 export function firstScreenRows(rows: readonly RowLoad[], viewportHeight: number): number {
   let height = 0;

@@ -95,7 +95,8 @@ export function DayTimeline(props: DayTimelineProps) {
     () => rows.map((row) => ({ height: trackHeightOf(row.laneCount) + 1, cards: row.blocks.length })),
     [rows],
   );
-  const drawn = useRowsDrawn(loads, `${day}|${jobs.length > 0}`);
+  const body = useRef<HTMLDivElement>(null);
+  const drawn = useRowsDrawn(loads, `${day}|${jobs.length > 0}`, body);
   const { timeOff } = props;
   const context = useMemo(
     () => conflictContextOf(settings, everyone, timeOff),
@@ -336,7 +337,7 @@ export function DayTimeline(props: DayTimelineProps) {
               ))}
             </div>
           </div>
-          <div className="timeline__body">
+          <div ref={body} className="timeline__body">
             {day === today ? <NowLine range={range} /> : null}
             {rows.slice(0, drawn).map((row) => (
               <TimelineRow
