@@ -15,7 +15,8 @@ let markDrawn = () => {};
 const drawn = new Promise<void>((resolve) => {
   markDrawn = resolve;
 });
-window.setTimeout(() => markDrawn(), FIRST_SCREEN_WAIT_MS);
+// Not `window.`: the pure helpers of modules that import this one are tested in Node too.
+setTimeout(() => markDrawn(), FIRST_SCREEN_WAIT_MS);
 
 export function markFirstScreenDrawn(): void {
   markDrawn();
@@ -28,9 +29,9 @@ export function afterFirstScreen(run: () => void): () => void {
     const later = () => {
       if (!isCancelled) run();
     };
-    if (typeof window.requestIdleCallback === "function")
-      window.requestIdleCallback(later, { timeout: IDLE_WAIT_MS });
-    else window.setTimeout(later, 0);
+    if (typeof globalThis.requestIdleCallback === "function")
+      globalThis.requestIdleCallback(later, { timeout: IDLE_WAIT_MS });
+    else setTimeout(later, 0);
   });
   return () => {
     isCancelled = true;
