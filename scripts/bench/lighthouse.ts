@@ -190,9 +190,13 @@ export const lighthouseBench: BenchSection = {
           const ended = lhr.finalDisplayedUrl === page.url ? "" : `   (ended on ${lhr.finalDisplayedUrl})`;
           const allScores = runs.map((run) => Math.round((run.categories.performance.score ?? 0) * 100));
           const median = RUNS > 1 ? `, median run of ${allScores.join(", ")}` : "";
+          // Lighthouse's own measure of the host's CPU: its 4x slowdown assumes a fast desktop,
+          // so runs on two machines compare only alongside it (docs/performance.md).
+          const hostSpeed = runs.map((run) => run.environment.benchmarkIndex).join(", ");
           lines.push(
             `  ${page.name.padEnd(10)} ${CATEGORIES.map((id, i) => `${id} ${String(scores[i]).padStart(3)}`).join("   ")}${ended}`,
             `             ${metricsOf(lhr)}${median}`,
+            `             the host's CPU (Lighthouse's benchmark index, per run): ${hostSpeed}`,
             ...failing(lhr),
           );
           context.row({

@@ -64,12 +64,17 @@ export const weekStartOf = (date: string) => addDays(date, 1 - isoWeekday(date))
 export const weekDates = (start: string, count = 7) =>
   Array.from({ length: count }, (_, offset) => addDays(start, offset));
 
-const MEDIUM_DATE = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+let mediumDate: Intl.DateTimeFormat | undefined;
 
 /** "Nov 23, 2026" */
-export const formatCalendarDate = (date: string) => MEDIUM_DATE.format(utcMidnight(date));
+export function formatCalendarDate(date: string): string {
+  // Made on first use, not at import: a page's first Intl formatter loads ICU's data (50 ms
+  // and more of a slow CPU), which a page that shows no such date must not pay for.
+  mediumDate ??= new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return mediumDate.format(utcMidnight(date));
+}

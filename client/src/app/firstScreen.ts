@@ -5,7 +5,7 @@
  * screen"). A screen's heading (PageTitle) marks it; without one, the screen counts as
  * drawn FIRST_SCREEN_WAIT_MS after the page loaded.
  */
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 const FIRST_SCREEN_WAIT_MS = 3000;
 /** How long an idle moment is waited for once the screen is drawn. */
@@ -53,8 +53,18 @@ function waitForSettled(tell: () => void): () => void {
 
 /**
  * Whether the first screen is drawn (and an idle moment came): for what a screen draws or
- * asks for later (one shared wait, however many components ask).
+ * asks for later (one shared wait, however many components ask). What it lets in (the bell,
+ * the live connection, the photos' requests) renders as a transition, in slices: told at
+ * once, the components rendered it in one task of about 100 ms on a slow phone.
  */
 export function useFirstScreenDrawn(): boolean {
-  return useSyncExternalStore(waitForSettled, () => isSettled);
+  const [isDrawn, setIsDrawn] = useState(isSettled);
+  useEffect(() => {
+    if (isSettled) {
+      setIsDrawn(true);
+      return;
+    }
+    return waitForSettled(() => startTransition(() => setIsDrawn(true)));
+  }, []);
+  return isDrawn;
 }

@@ -39,10 +39,14 @@ export function paymentTone(paymentStatus: string): PaymentTone {
 /** The card's style class: the job type lowercased, spaces turned into hyphens ("Follow-up" -> "follow-up"). */
 export const jobTypeClass = (type: string) => type.toLowerCase().replace(/\s+/g, "-");
 
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+let money: Intl.NumberFormat | undefined;
 
 /** "$1,234.50" for "1234.50" (amounts are decimal text from the API). */
-export const formatAmount = (amount: string | number) => MONEY.format(Number(amount));
+export function formatAmount(amount: string | number): string {
+  // Made on first use, not at import (see formatCalendarDate in shared-types/src/dates.ts).
+  money ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+  return money.format(Number(amount));
+}
 
 /** The sum of the amounts that are set. Cents are added as integers so no float drift shows. */
 export function totalAmount(jobs: readonly { amount: string | null }[]): number {
