@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5100);
 const baseURL = `http://localhost:${E2E_PORT}`;
@@ -8,19 +9,7 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 const EMBEDDED_PORT = E2E_PORT + 1;
 const EMBEDDED_SPEC = /embedded-walk\.spec\.ts/;
 
-/** The system Chromium (Debian package); Playwright's own browser download is never used. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: "./specs",

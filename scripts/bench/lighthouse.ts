@@ -20,22 +20,14 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import pg from "pg";
+import { CHROMIUM_ARGS } from "../../e2e/chromium";
 import { type BenchSection, request, startApp, verdict } from "./harness";
 import { buildClient } from "./paint";
 import { BENCH_MONDAY, type Owner, registerOwner, seedWeek } from "./seed-week";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 /** Flags of the Chrome Lighthouse drives: the e2e suite's, headless. */
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const TECHNICIAN_PASSWORD = "bench-password-1";
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 

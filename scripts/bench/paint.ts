@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import { SELECTED_COMPANY_KEY } from "@sched/shared-types";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
 import { ROOT } from "../services";
 import { type BenchSection, startApp, verdict } from "./harness";
 import { BENCH_MONDAY, type Owner, registerOwner, seedWeek } from "./seed-week";
@@ -157,8 +158,8 @@ export const paintBench: BenchSection = {
   run: async (context) => {
     const outDir = mkdtempSync(path.join(os.tmpdir(), "sched-paint-"));
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     });
     try {
       const prebuilt = process.env.PAINT_CLIENT_DIST;

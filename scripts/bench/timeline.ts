@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
 import { type BenchSection, startApp, verdict } from "./harness";
 import { buildClient, describeLoads, type Load, loadBoard, median, signedInContext } from "./paint";
 import { BENCH_MONDAY, registerOwner, seedWeek } from "./seed-week";
@@ -127,8 +128,8 @@ export const timelineBench: BenchSection = {
   run: async (context) => {
     const outDir = mkdtempSync(path.join(os.tmpdir(), "sched-timeline-"));
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     });
     try {
       const prebuilt = process.env.PAINT_CLIENT_DIST;
