@@ -58,17 +58,31 @@ export const signInFailuresByAccountAndIp = defineLimit(
 );
 
 /**
- * A budget that slows down instead of locking: past `failures.points` failures of a key in
- * the window, the key may try once per `pace` window, and every other attempt answers 429
- * with a Retry-After of a few seconds. Someone with the right password waits those seconds
- * at most; a guesser is held to a few guesses a minute.
+ * A budget that slows down instead of locking (docs/auth.md, "Sign-in limits"): the first
+ * `freeFailures` checked attempts of a key in the `failures` window are free; past them, the
+ * n-th checked attempt beyond them closes the key for `waitAfter(n)` seconds, and
+ * every attempt meanwhile answers 429 with the seconds left. Someone with the right password
+ * waits that long at most; a guesser is held to what the waits allow.
  */
-export type Slowdown = { readonly failures: Limit; readonly pace: Limit };
+export type Slowdown = {
+  readonly failures: Limit;
+  readonly freeFailures: number;
+  readonly pace: Limit;
+  readonly waitAfter: (beyondFree: number) => number;
+};
 
-function defineSlowdown(name: string, freeFailures: number, paceSeconds: number): Slowdown {
+function defineSlowdown(
+  name: string,
+  freeFailures: number,
+  windowSeconds: number,
+  waitAfter: (beyondFree: number) => number,
+): Slowdown {
   return {
-    failures: defineLimit(`${name}-failures`, freeFailures, LOGIN_WINDOW_SECONDS, FAILED_ATTEMPTS),
-    pace: defineLimit(`${name}-pace`, 1, paceSeconds, FAILED_ATTEMPTS),
+    // Counted with penalty(), which never refuses: the points only bound the memory fallback's key.
+    failures: defineLimit(`${name}-failures`, Number.MAX_SAFE_INTEGER, windowSeconds, FAILED_ATTEMPTS),
+    freeFailures,
+    pace: defineLimit(`${name}-pace`, 1, windowSeconds, FAILED_ATTEMPTS),
+    waitAfter,
   };
 }
 
@@ -77,14 +91,20 @@ function defineSlowdown(name: string, freeFailures: number, paceSeconds: number)
  * every 3 seconds. One address cannot probe many accounts quickly, and an office behind one
  * address (or a proxy without TRUST_PROXY) is slowed, never locked out.
  */
-export const signInSlowdownByIp = defineSlowdown("sign-in-ip", 30, 3);
+export const signInSlowdownByIp = defineSlowdown("sign-in-ip", 30, LOGIN_WINDOW_SECONDS, () => 3);
+
+/** The longest an account stays closed after one more failure: 15 minutes. */
+const ACCOUNT_WAIT_CAP_SECONDS = 15 * 60;
 
 /**
- * Failed sign-ins to one account, from every address together: past 10 in 15 minutes, one
- * attempt every 5 seconds. It holds whatever address the attempts claim (a forged
- * X-Forwarded-For changes the pair, not the account), and slows the owner by seconds at most.
+ * Failed sign-ins to one account, from every address together, in a day since the first:
+ * 10 are free, then the wait after each doubles from 5 seconds up to 15 minutes (about 110
+ * guesses a day in all, wherever they come from). It holds whatever address the attempts
+ * claim; the owner it holds back signs in with a reset link, which clears it (docs/auth.md).
  */
-export const signInSlowdownByAccount = defineSlowdown("sign-in-account", 10, 5);
+export const signInSlowdownByAccount = defineSlowdown("sign-in-account", 10, DAY, (beyondFree) =>
+  Math.min(5 * 2 ** (beyondFree - 1), ACCOUNT_WAIT_CAP_SECONDS),
+);
 
 /** Wrong setup passwords (POST /api/make-admin), per address and per e-mail. */
 export const adminSetupFailuresByIp = defineLimit(
@@ -106,6 +126,17 @@ export const invitationsByInviter = defineLimit(
   50,
   DAY,
   "You have sent too many invitations.",
+);
+
+/**
+ * Invitation e-mails sent from one network, by every account together: new accounts each
+ * bring their own inviter and company budgets, so the address is what bounds them.
+ */
+export const invitationsByNetwork = defineLimit(
+  "invitations-network",
+  100,
+  DAY,
+  "Too many invitations were sent from this network.",
 );
 
 /** Invitation e-mails one company sends. */
@@ -215,28 +246,30 @@ export async function consumeAll(uses: [Limit, string][]): Promise<void> {
   }
 }
 
-/** 429 when `key` has already used up the limit; counts nothing (failures are counted apart). */
-export async function assertUnder(limit: Limit, key: string): Promise<void> {
-  const used = await limit.limiter.get(key);
-  if (used && used.consumedPoints >= limit.points) throw refusal(limit, used.msBeforeNext);
-}
-
 /**
- * The slowdown's door: under its free failures, nothing; past them, one attempt per pace
- * window for each key, or 429 with the seconds to wait. Every pace or none is counted.
+ * One attempt through a slowdown's door, counted before it is checked so that a burst of
+ * attempts cannot all pass while the count is still low. Under the free failures it passes;
+ * past them, it passes only when the key is open, and closes it for the slowdown's wait;
+ * otherwise 429 with the seconds left, and the attempt is given back (it was never checked).
+ * Resolves with the counters it used, for the caller to give back or clear.
  */
-export async function keepPace(uses: [Slowdown, string][]): Promise<void> {
-  const paced: [Limit, string][] = [];
-  for (const [slowdown, key] of uses) {
-    const used = await slowdown.failures.limiter.get(key);
-    if (used && used.consumedPoints >= slowdown.failures.points) paced.push([slowdown.pace, key]);
+export async function takeTurn(slowdown: Slowdown, key: string): Promise<[Limit, string][]> {
+  const { consumedPoints: attempt } = await slowdown.failures.limiter.penalty(key);
+  const counted: [Limit, string][] = [[slowdown.failures, key]];
+  if (attempt <= slowdown.freeFailures) return counted;
+  try {
+    const wait = slowdown.waitAfter(attempt - slowdown.freeFailures);
+    await slowdown.pace.limiter.consume(key, 1, { customDuration: wait });
+  } catch (rejection) {
+    await slowdown.failures.limiter.reward(key);
+    throw asRefusal(slowdown.pace, rejection);
   }
-  await consumeAll(paced);
+  return [...counted, [slowdown.pace, key]];
 }
 
-/** Counts one failure of `key` without refusing anything now. */
-export async function countFailure(limit: Limit, key: string): Promise<void> {
-  await limit.limiter.penalty(key);
+/** Gives back one use of `key` (an attempt that turned out right is not a failure). */
+export async function giveBack(limit: Limit, key: string): Promise<void> {
+  await limit.limiter.reward(key);
 }
 
 /** Forgets `key`'s uses (a success clears its failures). */

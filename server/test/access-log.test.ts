@@ -3,10 +3,13 @@
  * answers it: one line with method, path, status, duration and request id, and no token
  * that a path carries as a key.
  */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { logger } from "@sched/core/logger";
 import { buildJob, buildTenant } from "@sched/core/test/factories";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { agentFor, anonymous } from "./support";
+import { TOKEN_PAGES, tokenPaths } from "../src/http/token-paths";
+import { agentFor, anonymous, app } from "./support";
 
 type Line = { method: string; path: string; status: number; ms: number; requestId: string };
 
@@ -67,5 +70,61 @@ describe("the access log", () => {
     const line = await lineOf(lines, answer.headers["x-request-id"]);
     expect(line.path).toBe("/api/calendar/:token");
     expect(JSON.stringify(lines)).not.toContain(token);
+  });
+});
+
+/** A layer of Express's router: a route, or a router mounted at `rawPath`. */
+type Layer = { rawPath?: unknown; route?: { path: unknown }; handle: { stack?: Layer[] } };
+
+/** Every route path the app answers, with the paths its routers are mounted at. */
+function appRoutePaths(stack: Layer[], prefix = ""): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) return [`${prefix}${String(layer.route.path)}`];
+    if (!layer.handle.stack) return [];
+    const mount = typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : "";
+    return appRoutePaths(layer.handle.stack, `${prefix}${mount}`);
+  });
+}
+
+/** The client's pages whose path takes a token (client/src/app/router.tsx). */
+function clientTokenPages(): string[] {
+  const routes = readFileSync(new URL("../../client/src/app/router.tsx", import.meta.url), "utf8");
+  return [...routes.matchAll(/path: "([^"]*:token[^"]*)"/g)].map((match) => `/${match[1]}`);
+}
+
+describe("the access log and the paths that carry a token", () => {
+  const withToken = (path: string, token: string) => path.replace(":token", token);
+
+  it("has every route and client page that takes a token in its one list", () => {
+    const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
+    const routes = appRoutePaths(stack).filter((path) => /:\w*token/i.test(path));
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    expect(clientTokenPages().sort()).toEqual([...TOKEN_PAGES].sort());
+    expect(tokenPaths().sort()).toEqual([...TOKEN_PAGES, ...routes].sort());
+  });
+
+  it("writes no token of any of them, answered or refused, whatever the spelling", {
+    timeout: 30_000,
+  }, async () => {
+    const lines = recordLines();
+    const token = randomBytes(32).toString("base64url");
+    const answers = [];
+    for (const path of tokenPaths()) {
+      const url = withToken(path, token);
+      answers.push(
+        await anonymous().get(url),
+        await anonymous().post(url).send({ password: "a-new-password-2" }),
+        // Refused before any route: a body that is not JSON, a path no route takes.
+        await anonymous().post(url).set("Content-Type", "application/json").send("{"),
+        await anonymous().get(`${url}/more`),
+        await anonymous().get(url.toUpperCase().replace(token.toUpperCase(), token)),
+        await anonymous().get(`/${url}`),
+      );
+    }
+    for (const answer of answers) await lineOf(lines, answer.headers["x-request-id"]);
+    expect(lines).toHaveLength(answers.length);
+    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(lines.map((line) => line.path)).toContain("/api/password-reset/:token");
+    expect(lines.map((line) => line.path)).toContain("/reset-password/:token");
   });
 });

@@ -85,6 +85,21 @@ describe("POST /api/make-admin", () => {
     expect(await isAdmin(user.id)).toBe(false);
   });
 
+  it("checks at most 10 of a burst of parallel guesses, and refuses the right password after them", {
+    timeout: 30_000,
+  }, async () => {
+    const user = await buildUser();
+    const ip = freshIp();
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => makeAdmin({ email: user.email, adminPassword: `guess-${i}` }, ip)),
+    );
+    const statuses = burst.map((res) => res.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    expect((await makeAdmin({ email: user.email, adminPassword: SETUP_PASSWORD }, ip)).status).toBe(429);
+    expect(await isAdmin(user.id)).toBe(false);
+  });
+
   it("keeps its counters apart from sign-in's", async () => {
     const user = await buildUser();
     const ip = freshIp();

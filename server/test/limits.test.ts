@@ -12,7 +12,7 @@ vi.hoisted(() => {
 
 import { db } from "@sched/core/db/client";
 import { chatMessages, employeeInvitations } from "@sched/core/db/schema";
-import { invitationsByCompany } from "@sched/core/limits";
+import { invitationsByCompany, invitationsByNetwork } from "@sched/core/limits";
 import { getEmailQueue, invitationEmailJobId } from "@sched/core/queues";
 import { redis } from "@sched/core/redis";
 import { buildCompany, buildTenant, PASSWORD, uniqueEmail } from "@sched/core/test/factories";
@@ -159,6 +159,29 @@ describe("invitations", () => {
     expect(await invitationsOf(company.id, email)).toEqual([]);
     // The refused request cost its company nothing.
     expect((await invitationsByCompany.limiter.get(company.id))?.consumedPoints ?? 0).toBe(0);
+  });
+
+  it("answer 429 past 100 invitation e-mails a day from one network, through any new accounts", async () => {
+    const network = freshIp();
+    const inviteFromNewAccount = async (ip: string) => {
+      const { company, owner } = await buildCompany();
+      const res = await (await agentFor(owner))
+        .post(invitationsUrl(company.id))
+        .set("X-Forwarded-For", ip)
+        .send({ email: uniqueEmail("spread") });
+      return { company, res };
+    };
+    // 98 sent already today from this network, by other accounts.
+    await invitationsByNetwork.limiter.penalty(network, 98);
+    for (let i = 0; i < 2; i++) expect((await inviteFromNewAccount(network)).res.status).toBe(201);
+    const { company, res } = await inviteFromNewAccount(network);
+    expectRefused(res, "Too many invitations were sent from this network. Try again in 24 hours.", {
+      above: 24 * HOUR - 60,
+      atMost: 24 * HOUR,
+    });
+    // The refused request cost its company nothing, and another network is not held back.
+    expect((await invitationsByCompany.limiter.get(company.id))?.consumedPoints ?? 0).toBe(0);
+    expect((await inviteFromNewAccount(freshIp())).res.status).toBe(201);
   });
 
   it("keep a pending invitation whose e-mail has not gone out: the new role, no second e-mail", async () => {

@@ -17,10 +17,10 @@ import { hashToken } from "@sched/core/lib/tokens";
 import { getEmailQueue, passwordResetEmailJobId } from "@sched/core/queues";
 import { buildUser, PASSWORD, uniqueEmail } from "@sched/core/test/factories";
 import { PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_REQUESTED } from "@sched/shared-types";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { askForReset, freshIp, latestReset, tokenFor } from "./password-reset-support";
+import { askForReset, askForResetOf, freshIp, latestReset, tokenFor } from "./password-reset-support";
 import { anonymous, app } from "./support";
 
 const NEW_PASSWORD = "a-new-password-2";
@@ -56,7 +56,7 @@ describe("POST /api/password-reset", () => {
 
   it("stores only the token's hash and queues the e-mail with the reset's id", async () => {
     const user = await buildUser();
-    expect((await askForReset(user.email)).status).toBe(202);
+    expect((await askForResetOf(user)).status).toBe(202);
     const row = await latestReset(user.id);
     const token = passwordResetToken(row.id);
     expect(row.tokenHash).toBe(hashToken(token));
@@ -152,9 +152,9 @@ describe("POST /api/password-reset/:token", () => {
 
   it("makes the account's older links void", async () => {
     const user = await buildUser();
-    await askForReset(user.email);
+    await askForResetOf(user);
     const older = await tokenFor(user.id);
-    await askForReset(user.email);
+    await askForResetOf(user);
     const newer = await tokenFor(user.id);
     expect(newer).not.toBe(older);
     expect((await choose(newer, NEW_PASSWORD)).status).toBe(200);
@@ -187,5 +187,24 @@ describe("POST /api/password-reset/:token", () => {
     expect((await signInWith(user.email, PASSWORD)).status).toBe(200);
     // The link still works after the refusals.
     expect((await choose(token, NEW_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("POST /api/password-reset, what its answer waits for", () => {
+  it("answers before the reset is looked up or written, known address or not", {
+    timeout: 20_000,
+  }, async () => {
+    const user = await buildUser();
+    // While the table is locked no reset can be written (nor an insert-from-select start):
+    // an answer that waited for that work could not come until the lock is released.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${passwordResets} in exclusive mode`);
+      const known = await askForReset(user.email);
+      const unknown = await askForReset(uniqueEmail("nobody"));
+      expect([known.status, unknown.status]).toEqual([202, 202]);
+      expect(unknown.body).toEqual(known.body);
+    });
+    // The work still happens, after the answer.
+    expect(await tokenFor(user.id)).toEqual(expect.any(String));
   });
 });

@@ -8,10 +8,20 @@
 import { AppError, TooManyRequests } from "@sched/core/errors";
 import { logger } from "@sched/core/logger";
 import type { ApiErrorBody } from "@sched/shared-types";
-import type { ErrorRequestHandler } from "express";
+import type { ErrorRequestHandler, Request } from "express";
 import { clientFault, databaseOutage, databaseRefusal } from "./refusals";
+import { maskTokens } from "./token-paths";
 
-type BodyParserError = Error & { type?: string; status?: number };
+type BodyParserError = Error & { type?: string; status?: number; limit?: number };
+
+/** "Request body must be 64 kB or smaller": the route's own limit, in the units people read. */
+export function bodyTooLargeMessage(limitBytes: number): string {
+  const size =
+    limitBytes >= 1024 * 1024
+      ? `${Math.round(limitBytes / (1024 * 1024))} MB`
+      : `${Math.round(limitBytes / 1024)} kB`;
+  return `Request body must be ${size} or smaller`;
+}
 
 /** When a client should try again after a 503: Redis and PostgreSQL reconnect within seconds (docs/reliability.md). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -41,7 +51,8 @@ function errorAnswer(error: unknown, { requestId, url }: ErrorContext): ErrorAns
   }
   const parserError = error as BodyParserError;
   if (parserError.type === "entity.too.large") {
-    return { status: 413, headers: {}, body: { message: "Payload too large", code: "too_large" } };
+    const message = parserError.limit ? bodyTooLargeMessage(parserError.limit) : "Payload too large";
+    return { status: 413, headers: {}, body: { message, code: "too_large" } };
   }
   if (parserError.type === "entity.parse.failed") {
     return { status: 400, headers: {}, body: { message: "Malformed JSON body", code: "validation" } };
@@ -63,7 +74,13 @@ function errorAnswer(error: unknown, { requestId, url }: ErrorContext): ErrorAns
   return { status: 500, headers: {}, body: { message: "Internal server error", code: "internal" } };
 }
 
+/** What `error` answers to `req`, logged once; the idempotency keys keep it too (./idempotency.ts). */
+export function answerToError(error: unknown, req: Request): ErrorAnswer {
+  // The same masking as the access log's: a path's token is a credential.
+  return errorAnswer(error, { requestId: req.id, url: maskTokens(req.originalUrl) });
+}
+
 export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
-  const answer = errorAnswer(error, { requestId: req.id, url: req.originalUrl });
+  const answer = answerToError(error, req);
   res.set(answer.headers).status(answer.status).json(answer.body);
 };

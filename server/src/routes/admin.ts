@@ -14,6 +14,7 @@ import { parseOrThrow } from "@sched/core/validation";
 import { ZGrantFreeAccess, ZMakeAdmin, ZRevokeFreeAccess } from "@sched/shared-types";
 import { Router } from "express";
 import { checkWithFailureLimit } from "../auth/rate-limit";
+import { clientAddress } from "../http/client-address";
 import { route } from "../http/route";
 
 export const SETUP_DISABLED = "Admin setup is disabled: set ADMIN_SETUP_PASSWORD on the server to enable it";
@@ -39,7 +40,7 @@ adminSetupRouter.post(
     // Checked before the form: a server without setup says so whatever is sent.
     const setupPassword = setupPasswordOrRefuse();
     const { email, adminPassword } = parseOrThrow(ZMakeAdmin, req.body ?? {});
-    const attempt = { email, ip: req.ip ?? "unknown" };
+    const attempt = { email, ip: clientAddress(req) };
     return checkWithFailureLimit("make-admin", attempt, SETUP_REFUSED, () =>
       makeSystemAdmin(email, adminPassword, setupPassword),
     );

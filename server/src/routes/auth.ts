@@ -10,6 +10,7 @@ import { Router } from "express";
 import { checkWithFailureLimit } from "../auth/rate-limit";
 import { assertSecureConnection } from "../auth/secure-connection";
 import { SESSION_COOKIE, signIn, signOut } from "../auth/session";
+import { clientAddress } from "../http/client-address";
 import { route } from "../http/route";
 
 export const authRouter = Router();
@@ -22,7 +23,7 @@ authRouter.post(
   route({ access: "public", body: ZRegister, status: 201 }, async ({ body, req }) => {
     assertSecureConnection(req);
     // Each account can send invitations: how many one address may make is limited (docs/api.md).
-    await consume(registrationsByIp, req.ip ?? "unknown");
+    await consume(registrationsByIp, clientAddress(req));
     const { user } = await registerUser(body);
     await signIn(req, user.id);
     return presentUser(user);
@@ -42,7 +43,7 @@ authRouter.post(
   route({ access: "public" }, async ({ req }) => {
     assertSecureConnection(req);
     const { email, password } = credentialsOf(req.body);
-    const attempt = { email, ip: req.ip ?? "unknown" };
+    const attempt = { email, ip: clientAddress(req) };
     const user = await checkWithFailureLimit("login", attempt, INVALID_LOGIN, () =>
       findUserByLogin(email, password),
     );

@@ -9,6 +9,7 @@ import { loadCalendarFeed } from "@sched/core/queries/calendar-feed";
 import { ZCalendarFeedParams } from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
+import { apiTokenPath } from "../http/token-paths";
 
 export const calendarFeedRouter = Router();
 
@@ -21,7 +22,7 @@ calendarFeedRouter.post(
 );
 
 calendarFeedRouter.get(
-  "/calendar/:token.ics",
+  apiTokenPath("/calendar/:token.ics"),
   route({ access: "public", params: ZCalendarFeedParams }, async ({ params, res }) => {
     const feed = await loadCalendarFeed(params.token);
     if (!feed) throw new NotFound(CALENDAR_NOT_FOUND);

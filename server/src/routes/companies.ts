@@ -5,6 +5,7 @@ import { loadCompany } from "@sched/core/queries/companies";
 import { listMemberships } from "@sched/core/queries/memberships";
 import { type UserCompanyDTO, ZCompanyCreate } from "@sched/shared-types";
 import { Router } from "express";
+import { clientAddress } from "../http/client-address";
 import { route } from "../http/route";
 
 export const companiesRouter = Router();
@@ -36,7 +37,7 @@ companiesRouter.post(
     async ({ userId, body, req }) => {
       await consumeAll([
         [companiesByUser, userId],
-        [companiesByIp, req.ip ?? "unknown"],
+        [companiesByIp, clientAddress(req)],
       ]);
       return createCompany(userId, body);
     },

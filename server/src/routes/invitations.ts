@@ -8,6 +8,7 @@ import { Router } from "express";
 import { assertSecureConnection } from "../auth/secure-connection";
 import { signIn } from "../auth/session";
 import { route, rowDoor } from "../http/route";
+import { apiTokenPath } from "../http/token-paths";
 
 export const invitationsRouter = Router();
 
@@ -29,13 +30,13 @@ invitationsRouter.delete(
 
 /** Anyone holding the link may see whom it invites and whether it still works. */
 invitationsRouter.get(
-  "/invitations/token/:token",
+  apiTokenPath("/invitations/token/:token"),
   route({ access: "public", params: ZInvitationTokenParams }, ({ params }) => lookupInvitation(params.token)),
 );
 
 /** A signed-in invitee joins as themselves; a signed-out one signs up with the form and is signed in. */
 invitationsRouter.post(
-  "/invitations/token/:token/accept",
+  apiTokenPath("/invitations/token/:token/accept"),
   route({ access: "public", params: ZInvitationTokenParams }, async ({ userId, params, req }) => {
     if (userId) return acceptInvitation(params.token, { userId });
     assertSecureConnection(req);

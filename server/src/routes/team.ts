@@ -6,6 +6,7 @@ import { sendMemberPasswordReset } from "@sched/core/commands/send-member-passwo
 import { listMembers, listPendingInvitations, listTeamPeople } from "@sched/core/queries/team";
 import { type OnlineMembersDTO, ZInvitationCreate, ZMemberLink, ZMemberParams } from "@sched/shared-types";
 import { Router } from "express";
+import { clientAddress } from "../http/client-address";
 import { route } from "../http/route";
 import { onlineUserIds } from "../realtime/online";
 
@@ -44,7 +45,7 @@ teamRouter.post(
   "/companies/:companyId/invitations",
   route(
     { access: { company: "manageTeam" }, body: ZInvitationCreate, idempotent: true, status: 201 },
-    ({ member, body }) => sendInvitation(member, body),
+    ({ member, body, req }) => sendInvitation(member, body, clientAddress(req)),
   ),
 );
 

@@ -7,11 +7,12 @@ import { unsubscribeCustomer } from "@sched/core/customer-notices/unsubscribe";
 import { type UnsubscribeDTO, ZUnsubscribeParams } from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
+import { apiTokenPath } from "../http/token-paths";
 
 export const unsubscribeRouter = Router();
 
 unsubscribeRouter.post(
-  "/unsubscribe/:token",
+  apiTokenPath("/unsubscribe/:token"),
   route(
     { access: "public", params: ZUnsubscribeParams },
     ({ params }): Promise<UnsubscribeDTO> => unsubscribeCustomer(params.token),
