@@ -1,7 +1,8 @@
 /**
  * The publish port: how the domain tells browsers that something changed. Commands
  * call publish(companyId, event, payload) after their transaction commits; nothing
- * else in the code base does.
+ * else in the code base does. The event's audience (EVENT_AUDIENCE) picks the rooms: a
+ * socket hears only what its member may read through the API.
  *
  * A web process plugs its Socket.IO gateway in (usePublisher), so events go out
  * through the gateway and its Redis adapter. Everywhere else (the worker, scripts,
@@ -10,8 +11,13 @@
  */
 import { createHash } from "node:crypto";
 import {
+  type CompanyEventName,
   companyRoom,
+  EVENT_AUDIENCE,
+  isOfficeRole,
+  officeRoom,
   presenceRoom,
+  type Role,
   type ServerEventName,
   type ServerEvents,
   sessionRoom,
@@ -26,7 +32,8 @@ export const SOCKET_IO_KEY = `${config.redisPrefix}socket.io`;
 
 /** What a publisher must do; the gateway and the emitter both can. */
 export interface RealtimePublisher {
-  emit(room: string, event: string, payload: unknown): void;
+  /** Sends to every socket in `room`, but those also in `except`. */
+  emit(room: string, event: string, payload: unknown, except?: string): void;
   /** Makes every socket in `room` join or leave `rooms`, on every process. */
   changeRooms(room: string, change: "join" | "leave", rooms: string[]): void;
   /** Called after a member has left a company's rooms (the gateway refreshes presence). */
@@ -57,7 +64,8 @@ function emitterTarget(): RealtimePublisher {
     // An event sent while Redis is away is lost, never held or thrown (docs/reliability.md).
     const emitter = new Emitter(newPublishConnection(), { key: SOCKET_IO_KEY });
     emitterPublisher = {
-      emit: (room, event, payload) => emitter.to(room).emit(event, payload),
+      emit: (room, event, payload, except) =>
+        (except ? emitter.to(room).except(except) : emitter.to(room)).emit(event, payload),
       changeRooms: (room, change, rooms) =>
         change === "join" ? emitter.in(room).socketsJoin(rooms) : emitter.in(room).socketsLeave(rooms),
       disconnect: (room) => emitter.in(room).disconnectSockets(true),
@@ -68,12 +76,22 @@ function emitterTarget(): RealtimePublisher {
 
 const target = () => publisher ?? emitterTarget();
 
-export function publish<E extends ServerEventName>(
+/** Tells the company's members who may hear `event` (docs/realtime.md, "Who hears what"). */
+export function publish<E extends CompanyEventName>(
   companyId: string,
   event: E,
   payload: ServerEvents[E],
 ): void {
-  target().emit(companyRoom(companyId), event, payload);
+  const current = target();
+  const audience = EVENT_AUDIENCE[event];
+  if (audience === "company") {
+    current.emit(companyRoom(companyId), event, payload);
+    return;
+  }
+  current.emit(officeRoom(companyId), event, payload);
+  if (audience === "officeAndSignal") {
+    current.emit(companyRoom(companyId), event, { companyId }, officeRoom(companyId));
+  }
 }
 
 export function publishToUser<E extends ServerEventName>(
@@ -90,13 +108,20 @@ export function publishToUser<E extends ServerEventName>(
  */
 export function removeUserFromCompanyRoom(userId: string, companyId: string): void {
   const current = target();
-  current.changeRooms(userRoom(userId), "leave", [companyRoom(companyId), presenceRoom(companyId)]);
+  current.changeRooms(userRoom(userId), "leave", [
+    companyRoom(companyId),
+    officeRoom(companyId),
+    presenceRoom(companyId),
+  ]);
   current.memberLeft?.(userId, companyId);
 }
 
-/** A new member's open sockets start receiving the company's events. */
-export function addUserToCompanyRoom(userId: string, companyId: string): void {
-  target().changeRooms(userRoom(userId), "join", [companyRoom(companyId)]);
+/** A new member's open sockets start receiving the company's events, the office's too for its role. */
+export function addUserToCompanyRoom(userId: string, companyId: string, role: Role): void {
+  const rooms = isOfficeRole(role)
+    ? [companyRoom(companyId), officeRoom(companyId)]
+    : [companyRoom(companyId)];
+  target().changeRooms(userRoom(userId), "join", rooms);
 }
 
 /**

@@ -344,25 +344,37 @@ describe("booking from a call", () => {
 });
 
 describe("realtime", () => {
-  it("publishes customer.created, updated and deleted to the company after commit", async () => {
+  it("publishes customer.created, updated and deleted to the office after commit, a signal to the others", async () => {
     const gateway = await startGateway();
     try {
       const { company, owner, employeeUser } = await buildTenant();
-      const socket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(employeeUser) });
+      const socket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
+      // A technician reads only their own jobs' customers: told which company, they read again.
+      const technician = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(employeeUser) });
+      const signal = { companyId: company.id };
       const agent = await agentFor(owner);
       const created = nextEvent<{ id: string; name: string }>(socket, "customer.created");
+      const createdSignal = nextEvent(technician, "customer.created");
       const res = await agent.post("/api/customers").send({ companyId: company.id, ...jane });
       expect(await created).toMatchObject({ id: res.body.id, name: jane.name });
+      expect(await createdSignal).toEqual(signal);
       const updated = nextEvent<{ id: string; version: number }>(socket, "customer.updated");
+      const updatedSignal = nextEvent(technician, "customer.updated");
       await agent.put(`/api/customers/${res.body.id}`).send({ ...jane, name: "José N." });
       expect(await updated).toMatchObject({ id: res.body.id, version: 2 });
+      expect(await updatedSignal).toEqual(signal);
       const deleted = nextEvent<{ id: string }>(socket, "customer.deleted");
+      const deletedSignal = nextEvent(technician, "customer.deleted");
       await agent.delete(`/api/customers/${res.body.id}`);
       expect(await deleted).toEqual({ id: res.body.id, companyId: company.id });
+      expect(await deletedSignal).toEqual(signal);
       const imported = nextEvent<{ created: number }>(socket, "customer.imported");
+      const importedSignal = nextEvent(technician, "customer.imported");
       await agent.post("/api/customers/import").send({ companyId: company.id, csv: "Name\nIda Imported\n" });
       expect(await imported).toEqual({ companyId: company.id, created: 1, updated: 0 });
+      expect(await importedSignal).toEqual(signal);
       socket.close();
+      technician.close();
     } finally {
       await gateway.close();
     }

@@ -24,10 +24,12 @@ describe("job events", () => {
       .set({ employeeId: employee.id })
       .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, employeeUser.id)));
     const watcher = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(employeeUser) });
+    // The new week is History's, which only the office reads (docs/realtime.md, "Who hears what").
+    const office = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
     const agent = await agentFor(owner);
 
     const created = nextEvent<JobDTO>(watcher, "job.created");
-    const week = nextEvent<WeeklyScheduleDTO>(watcher, "weeklySchedule.created");
+    const week = nextEvent<WeeklyScheduleDTO>(office, "weeklySchedule.created");
     const bell = nextEvent<NotificationDTO>(watcher, "notification.created");
     const res = await agent.post("/api/jobs").send({
       companyId: company.id,
@@ -49,5 +51,6 @@ describe("job events", () => {
     await agent.delete(`/api/jobs/${res.body.id}`);
     expect(await deleted).toEqual({ id: res.body.id, companyId: company.id });
     watcher.close();
+    office.close();
   });
 });

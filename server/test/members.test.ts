@@ -221,12 +221,18 @@ describe("member.updated", () => {
 
   it("tells the team screens and the linked person at once", async () => {
     const { company, owner, employeeUser, employee } = await buildTenant();
+    const teamSocket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
     const linkedSocket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(employeeUser) });
-    const heard = nextEvent<MemberDTO & { companyId: string }>(linkedSocket, "member.updated");
+    const heard = nextEvent<MemberDTO & { companyId: string }>(teamSocket, "member.updated");
+    // Members carry e-mails, the office's to read: the technician is told which company and
+    // reads their own link again (docs/realtime.md, "Who hears what").
+    const told = nextEvent(linkedSocket, "member.updated");
     const res = await (await agentFor(owner))
       .put(memberUrl(company.id, employeeUser.id))
       .send({ employeeId: employee.id });
     expect(await heard).toEqual({ ...res.body, companyId: company.id });
+    expect(await told).toEqual({ companyId: company.id });
+    teamSocket.close();
     linkedSocket.close();
   });
 });

@@ -172,7 +172,7 @@ describe("membership changes", () => {
     const newcomer = await buildUser();
     const socket = await connectAs(newcomer);
     await db.insert(companyUsers).values({ companyId: company.id, userId: newcomer.id, role: "employee" });
-    addUserToCompanyRoom(newcomer.id, company.id);
+    addUserToCompanyRoom(newcomer.id, company.id, "employee");
     const received = nextEvent(socket, "member.removed");
     publish(company.id, "member.removed", { companyId: company.id, userId: owner.id });
     expect(await received).toEqual({ companyId: company.id, userId: owner.id });

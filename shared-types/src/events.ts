@@ -1,6 +1,7 @@
 /**
- * Realtime events: one map from event name to payload. The server publishes to the
- * room `company:<id>` after commit; the client's useRealtime hook applies them.
+ * Realtime events: one map from event name to payload, and one from event name to who
+ * hears it (EVENT_AUDIENCE). The server publishes after commit to the rooms the audience
+ * names; the client's useRealtime hook applies them (docs/realtime.md).
  */
 import { z } from "zod";
 import type {
@@ -15,6 +16,8 @@ import type {
   TemplateDTO,
   WeeklyScheduleDTO,
 } from "./api";
+import type { Role } from "./constants";
+import { type Action, can } from "./roles";
 import { ZCompanyId, ZDate } from "./schemas/common";
 import type { CustomerDTO } from "./schemas/customers";
 import type { CompanySettingsDTO } from "./schemas/settings";
@@ -84,6 +87,88 @@ export type ServerEvents = {
 
 export type ServerEventName = keyof ServerEvents;
 
+/**
+ * Who hears an event, so that a socket receives only what its member may read through the
+ * API (docs/realtime.md, "Who hears what"):
+ * - `company`: every member; the payload is what every role reads.
+ * - `office`: owners and admins only (the room `office:<id>`).
+ * - `officeAndSignal`: owners and admins get the payload; every other member gets only
+ *   `{companyId}` (a CompanySignal), and their screens read again what they may.
+ * - `user`: one user's own sockets (publishToUser), never a company's room.
+ */
+export type EventAudience = "company" | "office" | "officeAndSignal" | "user";
+
+/** Every event's audience: a new event does not compile until it is given one. */
+export const EVENT_AUDIENCE = {
+  "job.created": "company",
+  "job.updated": "company",
+  "job.deleted": "company",
+  "jobSeries.changed": "company",
+  "employee.created": "company",
+  "employee.updated": "company",
+  "employee.deleted": "company",
+  "template.created": "company",
+  "template.deleted": "company",
+  "template.applied": "company",
+  // The past weeks are History, the office's screen (readHistory).
+  "weeklySchedule.created": "office",
+  "weeklySchedule.updated": "office",
+  "chat.message": "company",
+  "callRecord.created": "company",
+  "callRecord.updated": "company",
+  "callRecord.deleted": "company",
+  // A technician reads only the customers of their own jobs (readAllCustomers); the signal
+  // lets their customer pages and job cards (customerName) read again.
+  "customer.created": "officeAndSignal",
+  "customer.updated": "officeAndSignal",
+  "customer.deleted": "officeAndSignal",
+  "customer.imported": "officeAndSignal",
+  "dailyCall.updated": "company",
+  // Members carry e-mails (readTeam); chat's directory and a technician's own roster link
+  // read again on the signal.
+  "member.joined": "officeAndSignal",
+  "member.removed": "company",
+  "member.updated": "officeAndSignal",
+  "invitation.created": "office",
+  "invitation.deleted": "office",
+  "subscription.updated": "company",
+  "settings.updated": "company",
+  "notification.created": "user",
+  "notification.read": "user",
+  "presence.updated": "company",
+  "presence.online": "company",
+  // Ids only: who and which week, readable on the roster; the hours are read through the API.
+  "timesheet.changed": "company",
+  "time_off.created": "company",
+  "time_off.updated": "company",
+  "time_off.deleted": "company",
+} as const satisfies Record<ServerEventName, EventAudience>;
+
+/** The events published to a company's rooms (every audience but `user`). */
+export type CompanyEventName = {
+  [E in ServerEventName]: (typeof EVENT_AUDIENCE)[E] extends "user" ? never : E;
+}[ServerEventName];
+
+/** What the members outside the office hear of an `officeAndSignal` event: which company. */
+export type CompanySignal = { companyId: string };
+
+/** What a socket may receive for each event: an `officeAndSignal` event may be its signal only. */
+export type ReceivedEvents = {
+  [E in ServerEventName]: (typeof EVENT_AUDIENCE)[E] extends "officeAndSignal"
+    ? ServerEvents[E] | CompanySignal
+    : ServerEvents[E];
+};
+
+/**
+ * The reads that make a member "the office" on sockets: a role that may do all of them
+ * joins `office:<id>` (owners and admins in the role table).
+ */
+const OFFICE_READS: readonly Action[] = ["readAllCustomers", "readTeam", "readInvitations", "readHistory"];
+
+export function isOfficeRole(role: Role): boolean {
+  return OFFICE_READS.every((action) => can(role, action));
+}
+
 /** What the gateway answers a client event with (Socket.IO acknowledgement). */
 export type ClientAck = (result: { ok: true } | { ok: false; message: string }) => void;
 
@@ -103,6 +188,8 @@ export const ZPresenceJoin = z.object({
 export const ZPresenceLeave = z.object({ companyId: ZCompanyId });
 
 export const companyRoom = (companyId: string) => `company:${companyId}`;
+/** The sockets of a company's owners and admins (isOfficeRole): docs/realtime.md. */
+export const officeRoom = (companyId: string) => `office:${companyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 /**
  * The sockets opened with one sign-in session, named by a digest of the session id (never

@@ -7,7 +7,7 @@ import { BULL_PREFIX } from "@sched/core/queues";
 import { newRedisConnection } from "@sched/core/redis";
 import { buildCompany } from "@sched/core/test/factories";
 import { nextEvent, startListeningPost } from "@sched/core/test/sockets";
-import { companyRoom, QUEUES } from "@sched/shared-types";
+import { companyRoom, officeRoom, QUEUES } from "@sched/shared-types";
 import { Queue, QueueEvents } from "bullmq";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -61,7 +61,8 @@ describe("archivePastWeeks", () => {
   it("runs as the maintenance queue's archivePastWeeks job and tells the company's browsers", async () => {
     const { company, starts } = await companyWithWeeks();
     const post = await startListeningPost();
-    const socket = await post.listen([companyRoom(company.id)]);
+    // History is the office's: an owner's or admin's socket (docs/realtime.md).
+    const socket = await post.listen([companyRoom(company.id), officeRoom(company.id)]);
     const updates: { weekStartDate: string; isArchived: boolean }[] = [];
     socket.on("weeklySchedule.updated", (week) => updates.push(week));
 

@@ -8,7 +8,7 @@
 import { currentPublisher, publish, publishToUser, removeUserFromCompanyRoom } from "@sched/core/publish";
 import { buildTenant } from "@sched/core/test/factories";
 import { type ListeningPost, nextEvent, startListeningPost } from "@sched/core/test/sockets";
-import { companyRoom, userRoom } from "@sched/shared-types";
+import { companyRoom, officeRoom, userRoom } from "@sched/shared-types";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 let post: ListeningPost;
@@ -20,11 +20,14 @@ afterAll(async () => {
 });
 
 describe("the worker's emitter", () => {
-  it("reaches a browser's socket in the company room and in the user's room", async () => {
+  it("reaches a browser's socket in the company's rooms and in the user's room", async () => {
     // As in the worker process: nothing plugged in, so publish() can only use the emitter.
     expect(currentPublisher()).toBeUndefined();
     const { company, owner } = await buildTenant();
-    const socket = await post.listen([companyRoom(company.id), userRoom(owner.id)]);
+    const socket = await post.listen([companyRoom(company.id), officeRoom(company.id), userRoom(owner.id)]);
+    const technician = await post.listen([companyRoom(company.id)]);
+    const technicianHeard: string[] = [];
+    technician.onAny((event: string) => technicianHeard.push(event));
 
     const archived = nextEvent(socket, "weeklySchedule.updated");
     const week = {
@@ -39,6 +42,16 @@ describe("the worker's emitter", () => {
     };
     publish(company.id, "weeklySchedule.updated", week);
     expect(await archived).toEqual(week);
+
+    // An office event with a signal: the office gets the row, the others only its company.
+    const customer = nextEvent(socket, "customer.deleted");
+    const signal = nextEvent(technician, "customer.deleted");
+    const sent = { id: "00000000-0000-4000-8000-000000000002", companyId: company.id };
+    publish(company.id, "customer.deleted", sent);
+    expect(await customer).toEqual(sent);
+    expect(await signal).toEqual({ companyId: company.id });
+    // Sent after the History week on the same connection: that week never reached them.
+    expect(technicianHeard).toEqual(["customer.deleted"]);
 
     const personal = nextEvent(socket, "notification.read");
     publishToUser(owner.id, "notification.read", { companyId: company.id });

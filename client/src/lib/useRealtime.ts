@@ -10,8 +10,8 @@ import {
   type JobDTO,
   NOTIFICATIONS_LIMIT,
   type NotificationDTO,
+  type ReceivedEvents,
   type ServerEventName,
-  type ServerEvents,
 } from "@sched/shared-types";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -128,9 +128,14 @@ function removeFromLists<T>(
   );
 }
 
+/**
+ * A payload as this socket receives it: outside the office, an event about the office's
+ * data (customers, members) is only its company, and the roots it names read again through
+ * the API (docs/realtime.md, "Who hears what").
+ */
 type InPlace<E extends ServerEventName> = (
   queryClient: QueryClient,
-  payload: ServerEvents[E],
+  payload: ReceivedEvents[E],
 ) => readonly QueryRoot[];
 
 /**

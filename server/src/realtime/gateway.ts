@@ -1,8 +1,9 @@
 /**
  * The Socket.IO gateway, on the web server's own port. The handshake must carry a
  * valid session cookie and come from the app's own origin; the socket then joins
- * `company:<id>` for each company its user belongs to, `user:<id>`, the room of its
- * session, and nothing else. Rooms are the live truth of membership on every process:
+ * `company:<id>` for each company its user belongs to, `office:<id>` for those where
+ * their role is the office's (owner, admin), `user:<id>`, the room of its session, and
+ * nothing else. Rooms are the live truth of membership on every process:
  * removeUserFromCompanyRoom and addUserToCompanyRoom change them through the Redis
  * adapter. A socket lives no longer than its session: logout disconnects the session's
  * room, and each socket disconnects itself when the session expires (docs/realtime.md).
@@ -20,7 +21,14 @@ import {
 } from "@sched/core/publish";
 import { listMemberships } from "@sched/core/queries/memberships";
 import { newPublishConnection, newRedisConnection } from "@sched/core/redis";
-import { type ClientEvents, companyRoom, type ServerEvents, userRoom } from "@sched/shared-types";
+import {
+  type ClientEvents,
+  companyRoom,
+  isOfficeRole,
+  officeRoom,
+  type ServerEvents,
+  userRoom,
+} from "@sched/shared-types";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { eq } from "drizzle-orm";
 import type { RequestHandler } from "express";
@@ -66,7 +74,7 @@ function endAtSessionExpiry(socket: GatewaySocket, expiresAt: number): void {
   check();
 }
 
-/** The signed-in user's name and companies, or undefined when the account is gone. */
+/** The signed-in user's name and the rooms of their companies, or undefined when the account is gone. */
 async function loadSocketUser(userId: string) {
   const [user] = await db
     .select({ firstName: users.firstName, lastName: users.lastName })
@@ -75,7 +83,10 @@ async function loadSocketUser(userId: string) {
     .limit(1);
   if (!user) return undefined;
   const memberships = await listMemberships(userId);
-  return { ...user, companyIds: memberships.map((m) => m.id) };
+  const companyRooms = memberships.flatMap((m) =>
+    isOfficeRole(m.role) ? [companyRoom(m.id), officeRoom(m.id)] : [companyRoom(m.id)],
+  );
+  return { ...user, companyRooms };
 }
 
 export function attachGateway(httpServer: HttpServer, sessionMiddleware: RequestHandler): Gateway {
@@ -108,7 +119,7 @@ export function attachGateway(httpServer: HttpServer, sessionMiddleware: Request
       socket.data.sessionExpiresAt = session.cookie.expires?.getTime();
       socket.data.sessionId = session.id;
       // Rooms are joined before the client sees `connect`, so no event slips past.
-      await socket.join([userRoom(userId), sessionRoomOf(session.id), ...user.companyIds.map(companyRoom)]);
+      await socket.join([userRoom(userId), sessionRoomOf(session.id), ...user.companyRooms]);
       next();
     } catch (error) {
       logger.error({ err: error, userId }, "socket handshake failed");
@@ -144,7 +155,8 @@ export function attachGateway(httpServer: HttpServer, sessionMiddleware: Request
 /** The gateway as the domain's publisher (@sched/core/publish). */
 function gatewayPublisher(io: Gateway): RealtimePublisher {
   return {
-    emit: (room, event, payload) => io.to(room).emit(event as keyof ServerEvents, payload as never),
+    emit: (room, event, payload, except) =>
+      (except ? io.to(room).except(except) : io.to(room)).emit(event as keyof ServerEvents, payload as never),
     changeRooms: (room, change, rooms) => {
       // At once on this process, then on every process through Redis: the adapter alone
       // would apply it only when its own message comes back, after an event published

@@ -3,20 +3,21 @@
  * member's removal reach the other processes' sockets through Redis at once; while Redis
  * is frozen or away they cannot, and a socket of a signed-out session or a removed member
  * would go on hearing what its own process publishes. The check bounds that to one
- * period, whatever Redis does: a socket whose session is gone is disconnected, and a
- * socket leaves each company room its user no longer belongs to. Two queries a period,
- * however many sockets.
+ * period, whatever Redis does: a socket whose session is gone is disconnected, a socket
+ * leaves each company room its user no longer belongs to, and the office room of a company
+ * where its user's role is no longer the office's (joining it when the role became one).
+ * Two queries a period, however many sockets.
  */
 import { db } from "@sched/core/db/client";
 import { companyUsers, sessions } from "@sched/core/db/schema";
 import { logger } from "@sched/core/logger";
-import { companyRoom, presenceRoom } from "@sched/shared-types";
+import { companyRoom, isOfficeRole, officeRoom, presenceRoom, type Role } from "@sched/shared-types";
 import { and, gte, inArray, sql } from "drizzle-orm";
 import type { Gateway, GatewaySocket } from "./gateway";
 
 export const REVALIDATE_EVERY_MS = 5_000;
-/** The rooms that belong to one company: its events and its board's presence. */
-const COMPANY_ROOM_PREFIXES = [companyRoom(""), presenceRoom("")];
+/** The rooms that belong to one company: its events, its office's events and its board's presence. */
+const COMPANY_ROOM_PREFIXES = [companyRoom(""), officeRoom(""), presenceRoom("")];
 
 /** Checks the sockets of this process once; exported for tests. */
 export async function revalidateLocalSockets(io: Gateway): Promise<void> {
@@ -30,19 +31,23 @@ export async function revalidateLocalSockets(io: Gateway): Promise<void> {
       .from(sessions)
       .where(and(inArray(sessions.sid, sessionIds), gte(sessions.expire, sql`now()`))),
     db
-      .select({ userId: companyUsers.userId, companyId: companyUsers.companyId })
+      .select({ userId: companyUsers.userId, companyId: companyUsers.companyId, role: companyUsers.role })
       .from(companyUsers)
       .where(inArray(companyUsers.userId, userIds)),
   ]);
   const live = new Set(liveSessions.map((row) => row.sid));
-  const member = new Set(memberships.map((row) => `${row.userId} ${row.companyId}`));
+  // The column holds only the app's roles: every write takes them from ROLES.
+  const roles = new Map(memberships.map((row) => [`${row.userId} ${row.companyId}`, row.role as Role]));
   for (const socket of sockets) {
     if (!live.has(socket.data.sessionId as string)) {
       socket.disconnect(true);
       continue;
     }
     for (const [room, companyId] of companyRoomsOf(socket)) {
-      if (!member.has(`${socket.data.userId} ${companyId}`)) void socket.leave(room);
+      const role = roles.get(`${socket.data.userId} ${companyId}`);
+      const isOffice = role !== undefined && isOfficeRole(role);
+      if (!role || (room === officeRoom(companyId) && !isOffice)) void socket.leave(room);
+      else if (room === companyRoom(companyId) && isOffice) void socket.join(officeRoom(companyId));
     }
   }
 }
