@@ -3,17 +3,17 @@
  * a Redis of its own and reaches PostgreSQL through a proxy it can cut, so it can take
  * either away and give it back without touching what other test files use: with one
  * down, requests answer within 2 s and the health answer names it: with Redis stopped or
- * frozen, as usual (sign-in, chat, invitations: the answers docs/reliability.md promises,
- * and a signed-out cookie or a removed member is refused at once); with PostgreSQL
+ * frozen, as usual (sign-in, chat, invitations and password resets, whose e-mails are owed
+ * in the mail outbox: the answers docs/reliability.md promises, and a signed-out cookie or
+ * a removed member is refused at once); with PostgreSQL
  * unreachable, 503 `unavailable` with Retry-After. Once it is back, everything works again
  * in the same process, with no restart.
  */
 import { db } from "@sched/core/db/client";
-import { chatMessages } from "@sched/core/db/schema";
-import { getEmailQueue } from "@sched/core/queues";
+import { chatMessages, mailOutbox, passwordResets } from "@sched/core/db/schema";
 import { buildTenant, PASSWORD, uniqueEmail } from "@sched/core/test/factories";
 import { type ChatMessageDTO, companyRoom } from "@sched/shared-types";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import express from "express";
 import pg from "pg";
 import request from "supertest";
@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkHealth, HEALTH_CHECK_TIMEOUT_MS, healthHandler } from "../src/http/health";
 import { REVALIDATE_EVERY_MS } from "../src/realtime/revalidate";
 import { freePort, startOwnRedis, timed, waitFor } from "./outage-support";
+import { askForReset } from "./password-reset-support";
 import { connectSocket, nextEvent, sessionCookieFor, startGateway } from "./realtime-support";
 import { agentFor, anonymous } from "./support";
 
@@ -79,6 +80,31 @@ function expectAsUsual(res: request.Response, status: number) {
 
 const isHealthy = async () => (await anonymous().get("/api/health")).status === 200;
 
+/** The e-mail owed in the mail outbox for `subjectId`: in PostgreSQL, whatever Redis does. */
+const owedMail = async (kind: "invitation" | "password_reset", subjectId: string) =>
+  (
+    await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.subjectId, subjectId)))
+  )[0];
+
+/** Asks for a reset of `user` and resolves with the reset's id once its row (written after the 202) is in. */
+async function resetAskedFor(user: { id: string; email: string }): Promise<string> {
+  const { value: res, ms } = await timed(() => askForReset(user.email));
+  expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+  expect(res.status).toBe(202);
+  let resetId: string | undefined;
+  await waitFor(async () => {
+    [{ id: resetId } = { id: undefined }] = await db
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, user.id));
+    return resetId !== undefined;
+  }, "the reset row");
+  return resetId ?? "";
+}
+
 describe("with Redis stopped", () => {
   let lastMessageId: string;
   let invitationId: string;
@@ -134,7 +160,7 @@ describe("with Redis stopped", () => {
     lastMessageId = res.body.id;
   });
 
-  it("creates an invitation within 2 s; its e-mail waits in memory for Redis", async () => {
+  it("creates an invitation and a password reset within 2 s; their e-mails are owed in PostgreSQL", async () => {
     const { value: res, ms } = await timed(() =>
       agent
         .post(`/api/companies/${tenant.company.id}/invitations`)
@@ -143,9 +169,15 @@ describe("with Redis stopped", () => {
     expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
     expect(res.status).toBe(201);
     invitationId = res.body.id;
+    expect(await owedMail("invitation", invitationId)).toMatchObject({
+      companyId: tenant.company.id,
+      sentAt: null,
+    });
+    const resetId = await resetAskedFor(tenant.employeeUser);
+    expect(await owedMail("password_reset", resetId)).toMatchObject({ sentAt: null });
   });
 
-  it("comes back by itself once Redis is back: health, sign-in, chat, realtime and the queued e-mail", async () => {
+  it("comes back by itself once Redis is back: health, sign-in, chat and realtime; the e-mail is still owed", async () => {
     await ownRedis.start();
     await waitFor(isHealthy, "health 200 after Redis returned");
     expect((await anonymous().get("/api/health")).body).toEqual({ postgres: "ok", redis: "ok" });
@@ -155,11 +187,8 @@ describe("with Redis stopped", () => {
       .send({ email: tenant.admin.email, password: PASSWORD });
     expect(login.status).toBe(200);
 
-    // The invitation's e-mail was handed to the (new, empty) Redis from memory.
-    await waitFor(
-      async () => (await getEmailQueue().getJob(`invitation-${invitationId}`)) !== undefined,
-      "the invitation e-mail job handed over",
-    );
+    // Redis came back empty; the e-mail waits in the outbox for a worker's poll (no worker runs here).
+    expect(await owedMail("invitation", invitationId)).toMatchObject({ sentAt: null });
 
     // The first gateway's subscriber is back: an event published through the second reaches it.
     const [first] = gateways;
@@ -209,6 +238,17 @@ describe("with Redis frozen (connected, never answering)", () => {
     expectAsUsual(sent, 201);
     const stored = await storedMessages(text);
     expect(stored.map((row) => row.id)).toEqual([sent.body.id]);
+
+    const { value: invited, ms: invitedMs } = await timed(() =>
+      agent
+        .post(`/api/companies/${tenant.company.id}/invitations`)
+        .send({ email: uniqueEmail("frozen-invite") }),
+    );
+    expect(invitedMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expectAsUsual(invited, 201);
+    expect(await owedMail("invitation", invited.body.id)).toMatchObject({ sentAt: null });
+    const resetId = await resetAskedFor(tenant.admin);
+    expect(await owedMail("password_reset", resetId)).toMatchObject({ sentAt: null });
   });
 
   it("refuses a signed-out cookie and a removed member on their next request, while frozen", async () => {

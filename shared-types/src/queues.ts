@@ -17,8 +17,8 @@ export const ZEmailJobs = {
 export const ZMaintenanceJobs = {
   archivePastWeeks: z.object({}),
   sweepTrials: z.object({}),
-  sweepUnsentInvitations: z.object({}),
   sweepIdempotencyKeys: z.object({}),
+  sweepMailOutbox: z.object({}),
   sweepNotifications: z.object({}),
   extendJobSeries: z.object({}),
   sweepCustomerNotices: z.object({}),

@@ -1,6 +1,7 @@
 /** One BullMQ Worker per queue; tests start them in-process, the worker process in index.ts. */
 
 import { logger } from "@sched/core/logger";
+import { closeMailClaims } from "@sched/core/mail-outbox/claim";
 import { BULL_PREFIX } from "@sched/core/queues";
 import { newRedisConnection } from "@sched/core/redis";
 import { QUEUES } from "@sched/shared-types";
@@ -23,6 +24,8 @@ export function startWorkers() {
     workers,
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
+      // The e-mail jobs take their outbox rows on connections of their own.
+      await closeMailClaims();
       connection.disconnect();
     },
   };

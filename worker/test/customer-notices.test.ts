@@ -5,11 +5,11 @@ import "./invitation-env";
  * longer fitting is dropped, and the day-before reminder in each company's time zone.
  */
 import { config } from "@sched/core/config";
-import { reminderKey } from "@sched/core/customer-notices/keys";
-import { noticeJobChange } from "@sched/core/customer-notices/record-notice";
+import { onTheWayKey, reminderKey } from "@sched/core/customer-notices/keys";
+import { noticeJobChange, recordNotice } from "@sched/core/customer-notices/record-notice";
 import { unsubscribeToken } from "@sched/core/customer-notices/unsubscribe-token";
 import { db } from "@sched/core/db/client";
-import { customerNotices, customers } from "@sched/core/db/schema";
+import { customerNotices, customers, mailOutbox } from "@sched/core/db/schema";
 import { closeQueues, getEmailQueue } from "@sched/core/queues";
 import { buildJob, uniqueEmail } from "@sched/core/test/factories";
 import { eq } from "drizzle-orm";
@@ -18,6 +18,7 @@ import { emailHandlers, maintenanceHandlers } from "../src/jobs/registry";
 import { sendCustomerNotice } from "../src/jobs/send-customer-notice";
 import { sweepCustomerNotices } from "../src/jobs/sweep-customer-notices";
 import { closeMail } from "../src/mail/transport";
+import { deliverDueMail } from "../src/mail-outbox";
 import { REPEATING } from "../src/schedules";
 import { startWorkers } from "../src/workers";
 import { bookJob, changeJob, noticeCompany, noticesOf } from "./customer-notice-support";
@@ -270,8 +271,8 @@ describe("the hook after a job command", () => {
   });
 });
 
-describe("the sweep of notices that never reached the queue", () => {
-  it("queues a notice left unsent past the grace period", async () => {
+describe("a notice whose wake-up never reached the queue", () => {
+  it("is owed in the mail outbox with its row, and the worker's poll sends it from there", async () => {
     const tenant = await noticeCompany();
     const email = uniqueEmail("lost");
     const [customer] = await db
@@ -282,21 +283,25 @@ describe("the sweep of notices that never reached the queue", () => {
       customerId: customer.id,
       date: "2031-03-04",
     });
-    const [notice] = await db
-      .insert(customerNotices)
-      .values({
-        companyId: tenant.company.id,
-        jobId: job.id,
-        customerId: customer.id,
-        kind: "on_the_way",
-        dedupeKey: `on_the_way:${job.id}:2031-03-04`,
-        recipient: email,
-        createdAt: new Date(Date.now() - 10 * 60 * 1000),
-      })
-      .returning();
-    await sweepCustomerNotices();
+    // Recorded as a command records it (held back an hour, so the queue's wake-up waits too),
+    // then that wake-up lost, as when Redis comes back empty.
+    const noticeId = await recordNotice(
+      { companyId: tenant.company.id, jobId: job.id },
+      { customerId: customer.id, email },
+      { kind: "on_the_way", dedupeKey: onTheWayKey({ id: job.id, date: "2031-03-04" }) },
+      60 * 60 * 1000,
+    );
+    if (!noticeId) throw new Error("no notice recorded");
+    await getEmailQueue().remove(`customer-notice-${noticeId}`);
+    const [owed] = await db.select().from(mailOutbox).where(eq(mailOutbox.subjectId, noticeId));
+    expect(owed).toMatchObject({ kind: "customer_notice", companyId: tenant.company.id });
+
+    // The outbox is the run's: this row is made due in 2001, where only this poll looks.
+    const dueAt = new Date("2001-01-01T00:00:00Z");
+    await db.update(mailOutbox).set({ nextAttemptAt: dueAt }).where(eq(mailOutbox.id, owed.id));
+    await deliverDueMail(new Date("2001-01-01T00:01:00Z"));
     await smtp.waitForMail(email, 20_000);
-    await eventually(() => sentAtOf(notice.id), 10_000, "sentAt");
+    expect(await sentAtOf(noticeId)).toBeInstanceOf(Date);
     expect(header(smtp.mailTo(email)[0], "Subject")).toBe("Drip & Drain is on the way");
     expect(smtp.mailTo(email)[0].decoded).toContain(
       "Pat Plumber from Drip & Drain is on the way to 1 Main St",

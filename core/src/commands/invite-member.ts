@@ -6,22 +6,31 @@ import { companyUsers, employeeInvitations, users } from "../db/schema";
 import { Conflict } from "../errors";
 import { invitationExpiry, invitationToken } from "../lib/invitation-token";
 import { hashToken } from "../lib/tokens";
-import { consumeAll, invitationsByAddress, invitationsByCompany, invitationsByInviter } from "../limits";
+import {
+  consumeAll,
+  invitationsByAddress,
+  invitationsByCompany,
+  invitationsByInviter,
+  invitationsByNetwork,
+  type Limit,
+} from "../limits";
+import { recordMail } from "../mail-outbox/record";
 import { findCompanyEmployee } from "./link-member";
 
 export const ALREADY_MEMBER = "This person is already a member of this company";
 
-type InviteInput = TInvitationCreate & { companyId: string; invitedBy: string };
+/** `network`: the client address of the request that invites (none from a script or test). */
+type InviteInput = TInvitationCreate & { companyId: string; invitedBy: string; network?: string };
 
 type Invitation = typeof employeeInvitations.$inferSelect;
 
-/** What an invite did; `emailDue` says whether the caller must queue an e-mail for it. */
+/** What an invite did; `emailDue` says whether an e-mail was recorded for it (the caller may hint the worker). */
 export type InviteResult = { invitation: Invitation; replacedIds: string[]; emailDue: boolean };
 
 /**
- * How long an unsent invitation's e-mail is taken to be on its way. Its retries end within
- * a minute and the worker's sweep queues it again after two: one still unsent after this
- * failed for good, and a re-invite sends a new one.
+ * How long an unsent invitation's e-mail is taken to be on its way: the worker takes it
+ * from the outbox within seconds and retries a failure after 10, 20, 40 s...; one still
+ * unsent after this is taken to have failed, and a re-invite sends a new one.
  */
 export const EMAIL_ON_ITS_WAY_MS = 10 * 60 * 1000;
 
@@ -37,8 +46,8 @@ function isAwaitingItsEmail(row: Invitation | undefined): row is Invitation {
  * the address's pending invitation still waits for its e-mail, that invitation is kept
  * (with the role asked now) and no second e-mail is due: one e-mail per pending
  * invitation at a time. Otherwise a new invitation replaces any pending one (the old
- * link stops working) and counts against the invitation limits (429). The caller
- * enqueues the e-mail after this returns: the transaction has committed by then.
+ * link stops working) and counts against the invitation limits (429), and its e-mail is
+ * recorded in the mail outbox in the same transaction: owed if and only if it commits.
  * `employeeId` names the roster employee the new member will be (404 when not the company's).
  */
 export async function inviteMember({
@@ -47,6 +56,7 @@ export async function inviteMember({
   role,
   invitedBy,
   employeeId: rosterEmployeeId,
+  network,
 }: InviteInput): Promise<InviteResult> {
   const employeeId = rosterEmployeeId ?? null;
   return db.transaction(async (tx) => {
@@ -83,10 +93,13 @@ export async function inviteMember({
     }
 
     // Counted only now that an e-mail will go out; a refusal rolls the replacement back.
+    // The network's budget bounds what new accounts, each with budgets of its own, add up to.
+    const byNetwork: [Limit, string][] = network ? [[invitationsByNetwork, network]] : [];
     await consumeAll([
       [invitationsByInviter, invitedBy],
       [invitationsByCompany, companyId],
       [invitationsByAddress, email],
+      ...byNetwork,
     ]);
     const replaced = await tx
       .delete(employeeInvitations)
@@ -107,6 +120,7 @@ export async function inviteMember({
         expiresAt: invitationExpiry(),
       })
       .returning();
+    await recordMail(tx, { kind: "invitation", subjectId: id, companyId });
     return { invitation, replacedIds: replaced.map((row) => row.id), emailDue: true };
   });
 }

@@ -1,17 +1,13 @@
 /**
  * What the worker's notice sweep finds (docs/customers.md, "Booking notices"): tomorrow's
- * visits of the companies whose own clock has passed their reminder time, and notices
- * whose e-mail job never reached the queue.
+ * visits of the companies whose own clock has passed their reminder time.
  */
-import { and, asc, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { customerNotices, jobs } from "../db/schema";
+import { jobs } from "../db/schema";
 
 /** One sweep's bound; whatever is left waits for the next sweep. */
 const SWEEP_BATCH = 500;
-
-/** Long enough for the web's own enqueue (and its hand-over after a short outage) to land first. */
-export const UNSENT_NOTICE_GRACE_MS = 2 * 60 * 1000;
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -46,25 +42,4 @@ export async function listDueReminders(now = new Date()): Promise<JobRow[]> {
   const ids = result.rows.map((row) => row.id);
   if (ids.length === 0) return [];
   return db.select().from(jobs).where(inArray(jobs.id, ids));
-}
-
-/**
- * Ids of notices not sent and due for longer than the grace period, oldest first. A change
- * notice is due when it has settled (sendAfter), not when it was made.
- */
-export async function listUnsentNotices(now = new Date()): Promise<string[]> {
-  const dueBefore = new Date(now.getTime() - UNSENT_NOTICE_GRACE_MS);
-  const rows = await db
-    .select({ id: customerNotices.id })
-    .from(customerNotices)
-    .where(
-      and(
-        isNull(customerNotices.sentAt),
-        lte(customerNotices.createdAt, dueBefore),
-        or(isNull(customerNotices.sendAfter), lte(customerNotices.sendAfter, dueBefore)),
-      ),
-    )
-    .orderBy(asc(customerNotices.createdAt))
-    .limit(SWEEP_BATCH);
-  return rows.map((row) => row.id);
 }

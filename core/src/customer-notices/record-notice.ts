@@ -1,17 +1,17 @@
 /**
- * Booking notices are recorded, then queued (docs/customers.md, "Booking notices"). The
- * customer_notice row comes first, under its once-only key: whoever asks again (a repeated
- * save, the reminder sweep, a restart) finds the row and queues nothing new, and the
- * worker sends a row once (sentAt).
+ * Booking notices are recorded with their e-mail owed in the mail outbox, then the worker
+ * is woken (docs/customers.md, "Booking notices"). The customer_notice row comes under its
+ * once-only key: whoever asks again (a repeated save, the reminder sweep, a restart) finds
+ * the row and owes nothing new, and the worker sends a row once (sentAt).
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { findCustomer } from "../commands/find-or-create-customer";
 import { db } from "../db/client";
 import { companySettings, customerNotices, customers, jobs, type NoticeVisit } from "../db/schema";
 import { logger } from "../logger";
-import { enqueueEmail } from "../queues";
+import { hintMail, recordMail } from "../mail-outbox/record";
 import { recordCancellation } from "./cancellation";
-import { confirmationKey, type NoticeKind, noticeEmailJobId, onTheWayKey } from "./keys";
+import { confirmationKey, type NoticeKind, onTheWayKey } from "./keys";
 import { refusalOf } from "./opt-out";
 
 type JobRow = typeof jobs.$inferSelect;
@@ -113,8 +113,9 @@ export async function recipientOf(job: JobRow): Promise<NoticeRecipient | undefi
 export type NoticeRecord = { kind: NoticeKind; dedupeKey: string; visit?: NoticeVisit };
 
 /**
- * Makes the notice's row unless its key exists; queues its e-mail when the row is new,
- * held back by delayMs (sendAfter lets the sweep of unsent notices know it is not late).
+ * Makes the notice's row unless its key exists, and with a new row, in the same
+ * transaction, its e-mail in the mail outbox, held back by delayMs (sendAfter, and the
+ * outbox row's next_attempt_at); then wakes the worker for that moment.
  */
 export async function recordNotice(
   about: { companyId: string; jobId: string | null },
@@ -122,24 +123,35 @@ export async function recordNotice(
   notice: NoticeRecord,
   delayMs = 0,
 ): Promise<string | undefined> {
-  const [row] = await db
-    .insert(customerNotices)
-    .values({
+  const sendAfter = delayMs > 0 ? new Date(Date.now() + delayMs) : null;
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customerNotices)
+      .values({
+        companyId: about.companyId,
+        jobId: about.jobId,
+        customerId: recipient.customerId,
+        addressOnly: recipient.customerId === null,
+        kind: notice.kind,
+        dedupeKey: notice.dedupeKey,
+        recipient: recipient.email,
+        visit: notice.visit,
+        sendAfter,
+      })
+      .onConflictDoNothing({ target: [customerNotices.companyId, customerNotices.dedupeKey] })
+      .returning({ id: customerNotices.id });
+    if (!row) return undefined;
+    await recordMail(tx, {
+      kind: "customer_notice",
+      subjectId: row.id,
       companyId: about.companyId,
-      jobId: about.jobId,
-      customerId: recipient.customerId,
-      addressOnly: recipient.customerId === null,
-      kind: notice.kind,
-      dedupeKey: notice.dedupeKey,
-      recipient: recipient.email,
-      visit: notice.visit,
-      sendAfter: delayMs > 0 ? new Date(Date.now() + delayMs) : null,
-    })
-    .onConflictDoNothing({ target: [customerNotices.companyId, customerNotices.dedupeKey] })
-    .returning({ id: customerNotices.id });
-  if (!row) return undefined;
-  await enqueueEmail("sendCustomerNotice", { noticeId: row.id }, noticeEmailJobId(row.id), delayMs);
-  return row.id;
+      dueAt: sendAfter,
+    });
+    return row.id;
+  });
+  if (!id) return undefined;
+  await hintMail("customer_notice", id, delayMs);
+  return id;
 }
 
 /**

@@ -2,35 +2,37 @@
  * Job handlers by queue and job name. Each handler reloads what it needs from the
  * database (payloads carry ids only) and is idempotent: BullMQ delivers at least once.
  */
-import type { EmailJobName, MaintenanceJobName } from "@sched/shared-types";
+import { type EmailJobName, type MaintenanceJobName, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
+import { deliverMail } from "../mail-outbox";
 import { archivePastWeeksJob } from "./archive-past-weeks";
 import { extendJobSeriesJob } from "./extend-job-series";
-import { sendCustomerNotice } from "./send-customer-notice";
-import { sendInvitationEmail } from "./send-invitation-email";
-import { sendPasswordResetEmail } from "./send-password-reset-email";
 import { sweepClockRemindersJob } from "./sweep-clock-reminders";
 import { sweepCustomerNoticesJob } from "./sweep-customer-notices";
 import { sweepIdempotencyKeysJob } from "./sweep-idempotency-keys";
+import { sweepMailOutboxJob } from "./sweep-mail-outbox";
 import { sweepNotificationsJob } from "./sweep-notifications";
 import { sweepTrialsJob } from "./sweep-trials";
-import { sweepUnsentInvitationsJob } from "./sweep-unsent-invitations";
 import { sendTrialEndedEmailJob, sendTrialReminderEmailJob } from "./trial-emails";
 
 export type JobHandler = (job: Job) => Promise<unknown>;
 
 export const emailHandlers: Partial<Record<EmailJobName, JobHandler>> = {
-  sendInvitationEmail,
+  // Owed in the mail outbox: the job only wakes the worker for its row (../mail-outbox.ts).
+  sendInvitationEmail: (job) =>
+    deliverMail("invitation", ZEmailJobs.sendInvitationEmail.parse(job.data).invitationId),
   sendTrialReminderEmail: sendTrialReminderEmailJob,
   sendTrialEndedEmail: sendTrialEndedEmailJob,
-  sendCustomerNotice,
-  sendPasswordResetEmail,
+  sendCustomerNotice: (job) =>
+    deliverMail("customer_notice", ZEmailJobs.sendCustomerNotice.parse(job.data).noticeId),
+  sendPasswordResetEmail: (job) =>
+    deliverMail("password_reset", ZEmailJobs.sendPasswordResetEmail.parse(job.data).resetId),
 };
 export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>> = {
   archivePastWeeks: archivePastWeeksJob,
   sweepTrials: sweepTrialsJob,
-  sweepUnsentInvitations: sweepUnsentInvitationsJob,
   sweepIdempotencyKeys: sweepIdempotencyKeysJob,
+  sweepMailOutbox: sweepMailOutboxJob,
   sweepNotifications: sweepNotificationsJob,
   extendJobSeries: extendJobSeriesJob,
   sweepCustomerNotices: sweepCustomerNoticesJob,

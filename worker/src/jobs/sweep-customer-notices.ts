@@ -1,14 +1,13 @@
 /**
- * The notice sweep, every minute (docs/customers.md, "Booking notices"): records and queues
- * the day-before reminders now due in each company's own time zone, and queues again the
- * notices whose e-mail job never reached Redis. Rows are once-only (their key) and the
- * e-mail job sends a row once (sentAt), so running the sweep twice sends nothing twice.
+ * The notice sweep, every minute (docs/customers.md, "Booking notices"): records the
+ * day-before reminders now due in each company's own time zone, their e-mails owed in the
+ * mail outbox. Rows are once-only (their key) and a row is sent once (sentAt), so running
+ * the sweep twice sends nothing twice.
  */
-import { listDueReminders, listUnsentNotices } from "@sched/core/customer-notices/due-notices";
-import { noticeEmailJobId, reminderKey } from "@sched/core/customer-notices/keys";
+import { listDueReminders } from "@sched/core/customer-notices/due-notices";
+import { reminderKey } from "@sched/core/customer-notices/keys";
 import { isScheduled, recipientOf, recordNotice } from "@sched/core/customer-notices/record-notice";
 import { logger } from "@sched/core/logger";
-import { enqueueEmail } from "@sched/core/queues";
 import type { JobHandler } from "./registry";
 
 export async function sweepCustomerNotices(now = new Date()) {
@@ -30,14 +29,8 @@ export async function sweepCustomerNotices(now = new Date()) {
       logger.error({ err: error, jobId: job.id }, "could not record a reminder");
     }
   }
-  const unsent = await listUnsentNotices(now);
-  for (const noticeId of unsent) {
-    await enqueueEmail("sendCustomerNotice", { noticeId }, noticeEmailJobId(noticeId));
-  }
-  if (reminders > 0 || unsent.length > 0) {
-    logger.info({ reminders, requeued: unsent.length }, "customer notices swept");
-  }
-  return { reminders, requeued: unsent.length };
+  if (reminders > 0) logger.info({ reminders }, "customer notices swept");
+  return { reminders };
 }
 
 export const sweepCustomerNoticesJob: JobHandler = () => sweepCustomerNotices();
