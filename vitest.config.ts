@@ -26,7 +26,7 @@ export default defineConfig({
         test: { name: "worker", include: ["worker/test/**/*.test.ts"], setupFiles: ["./core/test/env.ts"] },
       },
       { extends: true, test: { name: "client", include: ["client/test/**/*.test.ts"] } },
-      // The API once over on the embedded default (PGlite), what `npm start` runs without DATABASE_URL.
+      // The API once over on the embedded PostgreSQL `npm start` runs without DATABASE_URL.
       {
         extends: true,
         test: {

@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5100);
 const baseURL = `http://localhost:${E2E_PORT}`;
-/** The "embedded" project's server: `npm start` on PGlite, next to the main one. */
+/** The "embedded" project's server: `npm start` on the embedded PostgreSQL, next to the main one. */
 const EMBEDDED_PORT = E2E_PORT + 1;
 const EMBEDDED_SPEC = /embedded-walk\.spec\.ts/;
 
@@ -71,6 +71,9 @@ export default defineConfig({
       timeout: 240_000,
       stdout: "pipe",
       stderr: "pipe",
+      // SIGTERM, not Playwright's default SIGKILL: the server stops its app and database and
+      // removes what it made (the throwaway database, the embedded database's folder).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
       env: { E2E_PORT: String(E2E_PORT) },
     },
     {
@@ -81,6 +84,9 @@ export default defineConfig({
       timeout: 240_000,
       stdout: "pipe",
       stderr: "pipe",
+      // SIGTERM, not Playwright's default SIGKILL: the server stops its app and database and
+      // removes what it made (the throwaway database, the embedded database's folder).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
       env: {
         E2E_EMBEDDED_PORT: String(EMBEDDED_PORT),
         // The same client build as the main server's: built once per run.

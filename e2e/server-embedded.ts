@@ -1,7 +1,7 @@
 /**
  * The app as a newcomer runs it, for the "embedded" Playwright project: `npm start`'s
- * launcher (scripts/start.ts) with no DATABASE_URL, so it starts the embedded PGlite
- * under a fresh DATA_DIR, then the web process and the worker together. Everything the
+ * launcher (scripts/start.ts) with no DATABASE_URL, so it starts the embedded PostgreSQL
+ * (initdb the first time) under a fresh DATA_DIR, then the web process and the worker together. Everything the
  * launcher and both processes print also goes to server.log in that folder, which the
  * walk spec reads for error lines.
  */

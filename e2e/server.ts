@@ -1,17 +1,19 @@
 /**
- * The app as Playwright sees it: a throwaway database (core/src/db/throwaway.ts) and a
- * key prefix of its own in Redis, then `npm start`'s launcher (build, migrate, web,
+ * The app as Playwright sees it: a throwaway database (core/src/db/throwaway.ts: on
+ * TEST_DATABASE_URL or 127.0.0.1:5432, or on an embedded PostgreSQL started for the run when
+ * none answers there) and a key prefix of its own in Redis, then `npm start`'s launcher (build, migrate, web,
  * worker). The database is dropped when Playwright stops the server.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createThrowawayDatabase, newRunId } from "@sched/core/db/throwaway";
+import { createThrowawayDatabase, newRunId, testDatabaseServer } from "@sched/core/db/throwaway";
 
 const port = process.env.E2E_PORT ?? "5100";
 const runId = newRunId();
-const database = await createThrowawayDatabase("sched_e2e", runId);
+const server = await testDatabaseServer();
+const database = await createThrowawayDatabase("sched_e2e", runId, server.adminUrl);
 // Specs read mail from this outbox (see fixtures.ts: e2eDataDir).
 const dataDir = path.join(os.tmpdir(), `sched-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
@@ -37,7 +39,7 @@ const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     LOG_LEVEL: "warn",
     ADMIN_SETUP_PASSWORD: process.env.ADMIN_SETUP_PASSWORD ?? "e2e-admin-setup",
     // Every spec signs up and in as new people: the lowest bcrypt cost saves ~0.3 s of CPU
-    // each time (docs/auth.md; the configured cost is tested in server/test/pglite.test.ts).
+    // each time (docs/auth.md; the configured cost is tested in server/test/embedded-database.test.ts).
     BCRYPT_ROUNDS: "4",
     // Every spec registers its own owner, all from this machine's one address.
     REGISTRATIONS_PER_IP_PER_HOUR: "100000",
@@ -51,6 +53,7 @@ async function stop() {
   child.kill("SIGTERM");
   await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
   await database.drop().catch(() => {});
+  await server.close().catch(() => {});
   process.exit(0);
 }
 process.on("SIGTERM", () => void stop());

@@ -1,6 +1,6 @@
 /**
  * What `npm start`, `npm run db:migrate` and `npm run db:seed` need before the app
- * runs: a database (PostgreSQL at DATABASE_URL, or the embedded PGlite under data/)
+ * runs: a database (PostgreSQL at DATABASE_URL, or the embedded PostgreSQL under data/postgres)
  * and Redis (REDIS_URL, or a local redis-server started with its data under data/redis).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -19,6 +19,9 @@ export function loadDotEnv() {
 
 export const dataDir = () => path.resolve(ROOT, process.env.DATA_DIR ?? "data");
 
+/** `dir` relative to the project when inside it, absolute otherwise. */
+const shortPath = (dir: string) => (dir.startsWith(ROOT + path.sep) ? path.relative(ROOT, dir) : dir);
+
 export type Service = { description: string; close: () => Promise<void> };
 
 /** Ensures DATABASE_URL points at a database, starting the embedded one when unset. */
@@ -31,16 +34,16 @@ export async function ensureDatabase(): Promise<Service> {
     };
   }
   const { startEmbeddedPostgres } = await import("@sched/core/db/embedded");
-  const pgliteDir = path.join(dataDir(), "pglite");
-  // PGLITE_PORT fixes its port (a free one otherwise), for a tool that connects to it too.
+  // data/postgres: a folder of its own (an older data/pglite is left alone, README.md).
+  const clusterDir = path.join(dataDir(), "postgres");
+  // EMBEDDED_POSTGRES_PORT fixes its port (a free one otherwise), for a tool that connects to it too.
   const embedded = await startEmbeddedPostgres({
-    dataDir: pgliteDir,
-    port: Number(process.env.PGLITE_PORT ?? 0),
+    dataDir: clusterDir,
+    port: Number(process.env.EMBEDDED_POSTGRES_PORT ?? 0),
   });
   process.env.DATABASE_URL = embedded.url;
-  const port = new URL(embedded.url).port;
   return {
-    description: `embedded PGlite (${path.relative(ROOT, pgliteDir) || pgliteDir}) on 127.0.0.1:${port}; set DATABASE_URL to use PostgreSQL`,
+    description: `embedded PostgreSQL (data in ${shortPath(clusterDir)}) at ${embedded.url}; set DATABASE_URL to use your own`,
     close: embedded.close,
   };
 }
@@ -89,7 +92,7 @@ export async function ensureRedis(): Promise<Service> {
   for (let i = 0; i < 50 && !(await ping(host, port)); i++) await new Promise((r) => setTimeout(r, 100));
   if (!(await ping(host, port))) throw new Error("redis-server did not start");
   return {
-    description: `Redis started here (data in ${path.relative(ROOT, dir)}) at ${process.env.REDIS_URL}`,
+    description: `Redis started here (data in ${shortPath(dir)}) at ${process.env.REDIS_URL}`,
     close: async () => {
       child.kill("SIGTERM");
     },

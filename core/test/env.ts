@@ -4,6 +4,8 @@ import { inject } from "vitest";
 
 process.env.NODE_ENV = "test";
 process.env.DATABASE_URL = inject("databaseUrl");
+// Where a test makes a database of its own: the run's server, maybe an embedded one (global-setup.ts).
+process.env.TEST_DATABASE_URL = inject("adminDatabaseUrl");
 process.env.REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 // Each test file gets its own keys under the run's prefix (the run's teardown still removes them
 // all): another file's gateways never answer this file's Socket.IO requests (presence asks every
@@ -12,7 +14,7 @@ process.env.REDIS_PREFIX = `${inject("redisPrefix")}${randomBytes(4).toString("h
 process.env.SESSION_SECRET = "test-session-secret";
 process.env.APP_URL = "http://app.test";
 // The lowest cost bcrypt allows: hashing is slow on purpose, and tests hash a lot. The production
-// default (12) is checked once, by server/test/pglite.test.ts, on a process started without this.
+// default (12) is checked once, by server/test/embedded-database.test.ts, on a process started without this.
 process.env.BCRYPT_ROUNDS = "4";
 process.env.LOG_LEVEL = "silent";
 // Tests tell apart "clients" by X-Forwarded-For, so rate limits of one test do not hit another.

@@ -1,16 +1,20 @@
 /**
  * Makes a fresh database for this run (core/src/db/throwaway.ts), migrates it, and drops
- * it at the end. Every test file builds its own companies with the factories, so
- * files run in parallel against one database without truncating anything.
+ * it at the end; on an embedded PostgreSQL started for the run when none answers on
+ * 127.0.0.1:5432 and TEST_DATABASE_URL is unset. Every test file builds its own companies
+ * with the factories, so files run in parallel against one database without truncating
+ * anything.
  */
 import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
 import { runMigrations } from "../src/db/migrate";
-import { createThrowawayDatabase, newRunId } from "../src/db/throwaway";
+import { createThrowawayDatabase, newRunId, testDatabaseServer } from "../src/db/throwaway";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** The server where tests may make databases of their own (core/test/env.ts). */
+    adminDatabaseUrl: string;
     redisPrefix: string;
   }
 }
@@ -32,13 +36,16 @@ async function dropRedisKeys(prefix: string) {
 
 export default async function setup(project: TestProject) {
   const runId = newRunId();
-  const database = await createThrowawayDatabase("sched_test", runId);
+  const server = await testDatabaseServer();
+  const database = await createThrowawayDatabase("sched_test", runId, server.adminUrl);
   const redisPrefix = `sched-test:${runId}:`;
   await runMigrations(database.url);
   project.provide("databaseUrl", database.url);
+  project.provide("adminDatabaseUrl", server.adminUrl);
   project.provide("redisPrefix", redisPrefix);
   return async () => {
     await database.drop();
+    await server.close();
     await dropRedisKeys(redisPrefix);
   };
 }

@@ -1,10 +1,8 @@
 /**
  * Migrating from several processes at once (two web processes started together on an empty
- * database): each waits for the one migrating, then finds nothing left to do. On a real
- * PostgreSQL server and on the embedded default (PGlite, one session shared by every
- * connection), all succeed and the schema is complete.
+ * database): each waits for the one migrating, then finds nothing left to do: all succeed and
+ * the schema is complete. (The embedded default is the same PostgreSQL, core/src/db/embedded.ts.)
  */
-import { startEmbeddedPostgres } from "@sched/core/db/embedded";
 import { MIGRATIONS_DIR, runMigrations } from "@sched/core/db/migrate";
 import { createThrowawayDatabase } from "@sched/core/db/throwaway";
 import { readMigrationFiles } from "drizzle-orm/migrator";
@@ -48,16 +46,4 @@ describe("migrations started at once on an empty database", () => {
       await database.drop();
     }
   });
-
-  it("all succeed on the embedded database, whose one session all connections share", async () => {
-    const embedded = await startEmbeddedPostgres({});
-    try {
-      expect(await migrateAtOnce(embedded.url)).toEqual(Array(AT_ONCE).fill("ok"));
-      const schema = await schemaOf(embedded.url);
-      expect(schema.recorded).toBe(MIGRATION_COUNT);
-      expect(schema.tables).toEqual(expect.arrayContaining(["companies", "jobs", "users"]));
-    } finally {
-      await embedded.close();
-    }
-  }, 120_000);
 });

@@ -1,8 +1,8 @@
 /**
  * The newcomer's walk (issue 31) on the embedded default, run only by the "embedded"
- * project (`npm start`'s launcher, PGlite, web and worker together): sign up, add and open
- * customers, ten jobs, edit, move (what a drag sends), delete, On my way; every answer 2xx,
- * no error on screen, and no error line in the server's log.
+ * project (`npm start`'s launcher, the embedded PostgreSQL, web and worker together): sign
+ * up, add and open customers, ten jobs, edit, move (what a drag sends), delete, On my way;
+ * every answer 2xx, no error on screen, and no error line in the server's log.
  */
 import { readFileSync } from "node:fs";
 import type { JobDTO } from "@sched/shared-types";

@@ -2,12 +2,12 @@
  * `npm run bench -- smoke` (on request only, not a budget): the soak's mix at a small
  * scale (2 companies: 20 dispatchers, 100 technician sockets, 30 chat pollers) against
  * the embedded default started the README's way: scripts/start.ts with no DATABASE_URL
- * and a fresh DATA_DIR, so PGlite serves the web process and the worker together. Five
+ * and a fresh DATA_DIR, so the embedded PostgreSQL serves the web process and the worker. Five
  * minutes by default (`--duration=N` for N seconds). Prints the requests, the errors (the
  * budget is 0), the worst p95 and any error line the app logged.
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ROOT } from "../services";
@@ -16,7 +16,7 @@ import { type BenchSection, freePort, stopper, verdict, waitForHealth } from "./
 
 const COMPANIES = 2;
 const DEFAULT_SECONDS = 300;
-/** Building the client and migrating PGlite on a busy machine. */
+/** Building the client, initdb and migrating on a busy machine. */
 const START_TIMEOUT_MS = 300_000;
 
 /** Lines of the app's log that say something failed: pino's error and fatal, or a plain "Error". */
@@ -39,9 +39,11 @@ export const smokeBench: BenchSection = {
     const seconds = Number(process.env.SOAK_SECONDS ?? DEFAULT_SECONDS);
     const title = `Smoke on the embedded database, ${seconds} s`;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sched-smoke-"));
+    // Started as root, PostgreSQL runs as the user postgres, who must reach its folder.
+    chmodSync(dataDir, 0o755);
     const logFile = path.join(dataDir, "app.log");
     const log = createWriteStream(logFile);
-    const [port, pglitePort] = [await freePort(), await freePort()];
+    const [port, databasePort] = [await freePort(), await freePort()];
     const url = `http://127.0.0.1:${port}`;
     const runId = `${context.runId}m`;
     const env: NodeJS.ProcessEnv = {
@@ -51,7 +53,7 @@ export const smokeBench: BenchSection = {
       PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
-      PGLITE_PORT: String(pglitePort),
+      EMBEDDED_POSTGRES_PORT: String(databasePort),
       REDIS_PREFIX: `sched-bench:${runId}:`,
       SEED_DEMO: "0",
       LOG_LEVEL: "warn",
@@ -70,14 +72,14 @@ export const smokeBench: BenchSection = {
     let crowd: Crowd | undefined;
     try {
       await waitForHealth(url, child, START_TIMEOUT_MS);
-      crowd = new Crowd(url, `postgres://postgres@127.0.0.1:${pglitePort}/postgres?sslmode=disable`, runId);
+      crowd = new Crowd(url, `postgres://postgres@127.0.0.1:${databasePort}/postgres`, runId);
       await crowd.growTo(COMPANIES);
       const result = await crowd.run(seconds);
       const logged = errorLines(logFile);
       const worst = worstRoute(result);
       context.report(title, [
         `  ${result.people} people in ${COMPANIES} companies, ${MIX_DESCRIPTION}`,
-        "  scripts/start.ts without DATABASE_URL: PGlite, the web process and the worker",
+        "  scripts/start.ts without DATABASE_URL: the embedded PostgreSQL, the web process and the worker",
         ...describeMix(result),
         `  error lines in the app's log: ${logged.length}${logged.length ? ` (first: ${logged[0].slice(0, 300)})` : ""}`,
       ]);

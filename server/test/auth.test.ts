@@ -34,7 +34,7 @@ describe("POST /api/register", () => {
     expect(res.body).not.toHaveProperty("password");
 
     const [user] = await db.select().from(users).where(eq(users.id, res.body.id));
-    // A bcrypt hash (tests run at a low cost; the production cost is checked in pglite.test.ts).
+    // A bcrypt hash (tests run at a low cost; the production cost is checked in embedded-database.test.ts).
     expect(user.password).toMatch(/^\$2b\$\d{2}\$/);
     const [membership] = await db.select().from(companyUsers).where(eq(companyUsers.userId, user.id));
     expect(membership.role).toBe("owner");

@@ -4,11 +4,64 @@
  * run gets its own name, so runs side by side never see each other's rows.
  */
 import { randomBytes } from "node:crypto";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 
+const LOCAL_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+
 /** A database on the server where `create database` may run (the default local superuser). */
-export const ADMIN_DATABASE_URL =
-  process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? LOCAL_DATABASE_URL;
+
+export type TestDatabaseServer = { adminUrl: string; close: () => Promise<void> };
+
+/** Whether a PostgreSQL server accepts a connection at `url` now. */
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The server for a run's throwaway databases: TEST_DATABASE_URL, or PostgreSQL on
+ * 127.0.0.1:5432, or, when none answers there, an embedded one (core/src/db/embedded.ts)
+ * started in a temporary folder for this run and removed by `close`. A machine needs no
+ * PostgreSQL of its own to run the tests.
+ */
+export async function testDatabaseServer(): Promise<TestDatabaseServer> {
+  if (process.env.TEST_DATABASE_URL || (await answers(LOCAL_DATABASE_URL)))
+    return { adminUrl: ADMIN_DATABASE_URL, close: async () => {} };
+  const embedded = await startTemporaryEmbeddedPostgres();
+  return { adminUrl: embedded.url, close: embedded.close };
+}
+
+/** An embedded PostgreSQL in a new temporary folder, which `close` stops and removes. */
+export async function startTemporaryEmbeddedPostgres(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { startEmbeddedPostgres } = await import("./embedded");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sched-postgres-"));
+  // Started as root, PostgreSQL runs as the user postgres, who must reach its folder.
+  chmodSync(dir, 0o755);
+  try {
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, "postgres") });
+    return {
+      url: embedded.url,
+      close: async () => {
+        await embedded.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
 
 export type ThrowawayDatabase = { name: string; url: string; drop: () => Promise<void> };
 

@@ -1,12 +1,12 @@
 /**
- * The API smoke pass's setup (vitest project "server-embedded"): an in-memory PGlite behind
- * pglite-socket, as `npm start` runs without DATABASE_URL, migrated, and the environment
- * core/test/env.ts sets, pointed at it. Runs before the test file's imports, so the app's
- * configuration reads this database.
+ * The API smoke pass's setup (vitest project "server-embedded"): the embedded PostgreSQL
+ * `npm start` runs without DATABASE_URL (core/src/db/embedded.ts), in a temporary folder,
+ * migrated, and the environment core/test/env.ts sets, pointed at it. Runs before the test
+ * file's imports, so the app's configuration reads this database.
  */
 import { randomBytes } from "node:crypto";
-import { startEmbeddedPostgres } from "@sched/core/db/embedded";
 import { runMigrations } from "@sched/core/db/migrate";
+import { startTemporaryEmbeddedPostgres } from "@sched/core/db/throwaway";
 import { afterAll, inject } from "vitest";
 
 declare module "vitest" {
@@ -16,7 +16,7 @@ declare module "vitest" {
   }
 }
 
-const embedded = await startEmbeddedPostgres({});
+const embedded = await startTemporaryEmbeddedPostgres();
 await runMigrations(embedded.url);
 afterAll(() => embedded.close());
 

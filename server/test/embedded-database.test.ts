@@ -1,14 +1,14 @@
 /**
- * The embedded default, end to end: the real web process started on PGlite behind
- * pglite-socket (as `npm start` does without DATABASE_URL) migrates it and serves a
- * registration, a sign-in and a company-scoped read.
+ * The embedded default, end to end: the real web process started on the embedded PostgreSQL
+ * (core/src/db/embedded.ts, as `npm start` does without DATABASE_URL) migrates it and serves
+ * a registration, a sign-in and a company-scoped read.
  *
  * The process runs with the configuration's own bcrypt cost (BCRYPT_ROUNDS unset), so this
  * is also the one test of the production cost: every other test hashes at the lowest cost
  * (core/test/env.ts) to stay fast.
  */
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "@sched/core/db/embedded";
 import { users } from "@sched/core/db/schema";
+import { startTemporaryEmbeddedPostgres } from "@sched/core/db/throwaway";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -18,13 +18,13 @@ import { startWebProcess, stopWebProcesses, type WebProcess } from "./web-proces
 /** The configuration's default (core/src/config.ts), what production hashes with. */
 const PRODUCTION_BCRYPT_COST = 12;
 
-let embedded: EmbeddedPostgres;
+let embedded: Awaited<ReturnType<typeof startTemporaryEmbeddedPostgres>>;
 let web: WebProcess;
 
-// PGlite runs in WebAssembly and migrates through the socket: slow on a busy machine, so the
-// process is waited for until its health check answers, within the hook's generous budget.
+// initdb, then the web process migrating: slow on a busy machine, so the process is waited
+// for until its health check answers, within the hook's generous budget.
 beforeAll(async () => {
-  embedded = await startEmbeddedPostgres({});
+  embedded = await startTemporaryEmbeddedPostgres();
   web = await startWebProcess({ DATABASE_URL: embedded.url, NODE_ENV: "test", BCRYPT_ROUNDS: undefined });
 }, 180_000);
 
@@ -54,24 +54,24 @@ async function storedPasswordHash(email: string): Promise<string> {
   }
 }
 
-describe("the app on embedded PGlite", () => {
+describe("the app on the embedded PostgreSQL", () => {
   it("registers, signs in and reads the company", async () => {
-    const email = `pglite-${Date.now()}@example.test`;
+    const email = `embedded-${Date.now()}@example.test`;
     const register = await post("/api/register", {
       email,
-      password: "pglite-pass-1",
+      password: "embedded-pass-1",
       firstName: "P",
       lastName: "G",
-      companyName: "Lite Co",
+      companyName: "Embedded Co",
     });
     expect(register.status).toBe(201);
-    const login = await post("/api/login", { email, password: "pglite-pass-1" });
+    const login = await post("/api/login", { email, password: "embedded-pass-1" });
     expect(login.status).toBe(200);
     const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
     const companies = await fetch(`${web.url}/api/companies`, { headers: { Cookie: cookie } }).then((r) =>
       r.json(),
     );
-    expect(companies).toEqual([expect.objectContaining({ name: "Lite Co", role: "owner" })]);
+    expect(companies).toEqual([expect.objectContaining({ name: "Embedded Co", role: "owner" })]);
 
     // The hash the register route stored names its cost: $2b$<cost>$...
     const [, , cost] = (await storedPasswordHash(email)).split("$");
