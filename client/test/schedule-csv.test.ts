@@ -66,6 +66,29 @@ describe("schedule CSV", () => {
     ]);
     expect(scheduleCsvFilename("2026-11-23")).toBe("schedule-2026-11-23.csv");
   });
+
+  it("starts no formula after a separator a locale splits on (;=1+1), in any text cell", () => {
+    const csv = buildScheduleCsv(
+      [
+        job({
+          id: "1",
+          date: "2026-11-23",
+          time: "10:00",
+          employeeId: "a",
+          location: "1 Main St;@SUM(A1)",
+          customerId: "k1",
+          customerName: ";=1+1",
+          customerPhone: "555;-1",
+          description: "Fix sink, =HYPERLINK(1)",
+        }),
+      ],
+      [employee("a", ";=1+1")],
+      "2026-11-23",
+    );
+    expect(csv.split("\r\n")[1]).toBe(
+      `2026-11-23,Monday,"';=1+1",10:00,60,Repair,"'1 Main St;@SUM(A1)",Scheduled,Pending,,"';=1+1",,"'555;-1","'Fix sink, =HYPERLINK(1)"`,
+    );
+  });
 });
 
 describe("job style and window", () => {

@@ -17,13 +17,22 @@ import { refuseDeepJson } from "./http/json-depth";
 import { refuseOptions, unknownEndpoint } from "./http/methods";
 import { sameOrigin } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
+import { refuseBrokenText } from "./http/well-formed-text";
 import { apiRouter } from "./routes";
 import { stripeWebhookRouter } from "./routes/stripe-webhook";
 
 /** CLIENT_DIST lets parallel e2e runs each serve their own build. */
 const CLIENT_DIST = path.resolve(ROOT_DIR, process.env.CLIENT_DIST ?? "client/dist");
-/** Photos arrive as data URLs inside JSON: 2 x 5 MB of base64 plus the job. */
-const JOB_BODY_LIMIT = "16mb";
+/**
+ * Bodies are sized to what each route carries (docs/api.md): a job's own fields are a few
+ * kilobytes; photos arrive as data URLs inside JSON, one (POST /api/jobs/:id/photos) or two
+ * (PUT /api/jobs/:id) of 5 MB each, base64 plus the job, with room for a photo slightly over
+ * its 5 MB to hear the photo's own message. The parser reads no further than
+ * the limit, so a large body elsewhere costs neither memory nor time.
+ */
+const JOB_BODY_LIMIT = "64kb";
+const JOB_PHOTO_BODY_LIMIT = "10mb";
+const JOB_WITH_PHOTOS_BODY_LIMIT = "16mb";
 const CUSTOMER_IMPORT_BODY_LIMIT = "8mb";
 
 export function createApp(): Express {
@@ -45,12 +54,17 @@ export function createApp(): Express {
 
   app.get("/api/health", healthHandler());
 
+  // The first parser that matches reads the body; the ones after see it read and pass.
+  app.put("/api/jobs/:id", express.json({ limit: JOB_WITH_PHOTOS_BODY_LIMIT }));
+  app.post("/api/jobs/:id/photos", express.json({ limit: JOB_PHOTO_BODY_LIMIT }));
   app.use("/api/jobs", express.json({ limit: JOB_BODY_LIMIT }));
   // A customer spreadsheet (docs/customers.md, "Import") may weigh a few megabytes.
   app.use("/api/customers/import", express.json({ limit: CUSTOMER_IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
   // Before any route walks a body: nesting thousands deep would overflow its stack (./http/json-depth.ts).
   app.use(refuseDeepJson);
+  // Text that cannot be stored as sent is refused, not replaced (./http/well-formed-text.ts).
+  app.use(refuseBrokenText);
   // Every /api answer is JSON, 404, 405 and OPTIONS included (./http/methods.ts); those over
   // 1 kB go compressed (brotli or gzip) to the clients that accept it. The board's week
   // keeps its own gzipped copy per change (routes/jobs.ts), which this leaves as it is.

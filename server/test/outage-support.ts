@@ -80,7 +80,9 @@ export async function startOwnRedis(port: number) {
 
 /**
  * Listens on a port of its own and forwards every connection to `targetPort`.
- * `cut()` closes every open connection and refuses new ones; `restore()` accepts again.
+ * `cut()` closes every open connection and refuses new ones; `silence()` closes them and
+ * accepts new ones that never hear back (a host gone from the network); `restore()`
+ * forwards again.
  */
 export async function startTcpProxy(targetPort: number, targetHost = "127.0.0.1") {
   const port = await freePort();
@@ -113,8 +115,23 @@ export async function startTcpProxy(targetPort: number, targetHost = "127.0.0.1"
     if (listening) await new Promise<void>((resolve) => listening.close(() => resolve()));
   }
 
+  let isSilent = false;
+  async function silence() {
+    await cut();
+    const silent = createServer((client) => track(client));
+    server = silent;
+    isSilent = true;
+    await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
+  }
+
+  async function forwardAgain() {
+    if (isSilent) await cut();
+    isSilent = false;
+    await restore();
+  }
+
   await restore();
-  return { port, cut, restore };
+  return { port, cut, silence, restore: forwardAgain };
 }
 
 /** Runs `call` and says how long it took, in milliseconds. */

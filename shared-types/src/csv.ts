@@ -4,17 +4,25 @@
  */
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a
- * formula: a leading ' makes it plain text (OWASP's advice against CSV injection).
+ * Where a spreadsheet may see a formula start (OWASP's CSV injection advice): = + - @ at
+ * the start of the cell, after leading blanks, or after a separator some locale splits on
+ * (`;` in much of Europe, `,`, a tab, a line break: `;=1+1` is two cells there); or a
+ * cell that starts with a tab or carriage return.
  */
+const FORMULA_START = /(?:^|[;,\t\r\n])[ \t\r\n]*[=+\-@]|^[\t\r]/;
+
+/** A cell a formula could start in gets a leading ' : the spreadsheet reads it as text. */
 function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** RFC 4180: a field with a quote, comma or line break is quoted, quotes doubled. */
+/**
+ * RFC 4180: a field with a quote, comma or line break is quoted, quotes doubled; so is one
+ * with a `;` or a tab, so that a locale splitting on those keeps it one cell.
+ */
 export function csvCell(value: string | null | undefined): string {
   const text = neutralise(value ?? "");
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Rows as CSV text with CRLF line ends. */

@@ -31,4 +31,5 @@ export * from "./schemas/timesheets";
 export * from "./schemas/unsubscribe";
 export * from "./schemas/versions";
 export * from "./time-off-words";
+export * from "./well-formed-text";
 export * from "./zone-clock";

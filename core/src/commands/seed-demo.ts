@@ -6,7 +6,8 @@
 import { JOB_TYPES, type JobStatus, type PaymentStatus } from "@sched/shared-types";
 import { and, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords";
-import { db, type Tx } from "../db/client";
+import { type Db, db, type Tx } from "../db/client";
+import { MIGRATION_LOCK_KEY } from "../db/migrate";
 import {
   callRecords,
   chatMessages,
@@ -66,19 +67,25 @@ const WORK = [
   "Inspect sump pump",
 ];
 
-/** Returns false when a user with the demo owner's e-mail already exists. */
-export async function seedDemoCompany(today = new Date()): Promise<boolean> {
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = 'demo@example.com'`);
-  if (existing.length > 0) return false;
+/**
+ * Creates the demo company unless the demo owner's e-mail is taken (then returns false).
+ * Two web processes started together on an empty database both seed: the check and the
+ * inserts run under the migrations' advisory lock, so the second waits and finds it made.
+ */
+export async function seedDemoCompany(today = new Date(), database: Db = db): Promise<boolean> {
   const password = await hashPassword(DEMO_LOGINS[0].password);
-  await db.transaction((tx) => insertDemoCompany(tx, password, today));
-  return true;
+  return database.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    const existing = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = 'demo@example.com'`);
+    if (existing.length > 0) return false;
+    await insertDemoCompany(tx, password, today);
+    return true;
+  });
 }
 
-/** The demo company's rows, written in the caller's transaction (a test rolls them back). */
 export async function insertDemoCompany(tx: Tx, password: string, today: Date): Promise<void> {
   const people = await tx
     .insert(users)

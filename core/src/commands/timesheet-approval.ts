@@ -12,6 +12,7 @@ import { Conflict, NotFound, Stale } from "../errors";
 import { authorize } from "../policies/authorize";
 import type { CompanyAccess } from "../policies/company-access";
 import { publish } from "../publish";
+import { lockPersonWeek } from "../timesheets/week-lock";
 import { staleMessage } from "./versions";
 
 type WeekRow = typeof timesheetWeeks.$inferSelect;
@@ -31,6 +32,7 @@ async function lockedWeek(tx: Executor, companyId: string, input: TTimesheetWeek
     .from(employees)
     .where(and(eq(employees.id, input.employeeId), eq(employees.companyId, companyId)));
   if (!employee) throw new NotFound(EMPLOYEE_NOT_FOUND);
+  await lockPersonWeek(tx, companyId, input.employeeId, input.weekStart);
   const [row] = await tx
     .select()
     .from(timesheetWeeks)

@@ -5,10 +5,8 @@
  * runs the same files and records them in drizzle's table (drizzle.__drizzle_migrations)
  * inside one transaction that first takes a transaction-scoped advisory lock.
  *
- * A transaction-scoped lock (not a session one) also holds on the embedded default, where one
- * PGlite session serves every connection: there the open transaction itself keeps the other
- * connections out until it ends, and a connection that dies mid-way is rolled back, so no
- * lock outlives it.
+ * The lock is transaction-scoped (not a session one): a connection that dies mid-way is rolled
+ * back, so no lock outlives it.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,8 +15,11 @@ import pg from "pg";
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** The advisory lock key every migrating process waits for (any constant shared by all of them). */
-const MIGRATION_LOCK_KEY = 5_108_927_341;
+/**
+ * The advisory lock key every migrating process waits for (any constant shared by all of
+ * them); seeding the demo company takes it too (commands/seed-demo.ts).
+ */
+export const MIGRATION_LOCK_KEY = 5_108_927_341;
 
 /** Applies the committed drizzle-kit migrations that have not run yet, one process at a time. */
 export async function runMigrations(databaseUrl: string): Promise<void> {

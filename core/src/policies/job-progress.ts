@@ -5,8 +5,9 @@
  *     that employee's jobs (403 "This job is not assigned to you"); an unlinked one keeps
  *     the role's rule (any job of the company);
  *   - a completion, "on my way" or start time a client reports lies between the start of the day
- *     before the job's day (UTC, so every time zone's morning is inside) and now plus a few
- *     minutes (400 on its field), so no report is dated where it cannot have happened.
+ *     before the job's day (UTC, so every time zone's morning is inside; for a job with no
+ *     day, the day before it was made) and now plus a few minutes (400 on its field), so no
+ *     report is dated where it cannot have happened.
  */
 import {
   COMPLETED_AT_OUT_OF_RANGE,
@@ -21,7 +22,8 @@ import { companyUsers } from "../db/schema";
 import { BadRequest, Forbidden } from "../errors";
 import { type CompanyAccess, isAllowed } from "./authorize";
 
-type ProgressedJob = { employeeId: string | null; date: string | null };
+/** `createdAt` bounds the reported times of a job without a day (the Unscheduled tray). */
+type ProgressedJob = { employeeId: string | null; date: string | null; createdAt: Date };
 type ReportedTimes = { completedAt?: string | null; onMyWayAt?: string; startedAt?: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,10 +38,20 @@ export async function linkedEmployeeOf(executor: Executor, member: CompanyAccess
   return membership?.employeeId ?? null;
 }
 
-/** 400 on `field` when the reported `time` is outside the day before `date` to now plus the slack. */
-function assertPlausible(time: string, date: string | null, now: Date, field: string, message: string) {
+/**
+ * 400 on `field` when the reported `time` is outside the day before `date` (for a job with
+ * no day, the day before it was made) to now plus the slack.
+ */
+function assertPlausible(
+  time: string,
+  job: ProgressedJob,
+  date: string | null,
+  now: Date,
+  field: string,
+  message: string,
+) {
   const at = Date.parse(time);
-  const earliest = date === null ? Number.NEGATIVE_INFINITY : Date.parse(`${date}T00:00:00Z`) - DAY_MS;
+  const earliest = (date === null ? job.createdAt.getTime() : Date.parse(`${date}T00:00:00Z`)) - DAY_MS;
   const latest = now.getTime() + PROGRESS_TIME_SLACK_MINUTES * 60 * 1000;
   if (at < earliest || at > latest) throw new BadRequest(message, [{ path: field, message }]);
 }
@@ -61,12 +73,12 @@ export async function assertProgressAllowed(
     if (linked && job.employeeId !== linked) throw new Forbidden(NOT_YOUR_JOB);
   }
   if (reported.completedAt) {
-    assertPlausible(reported.completedAt, date, now, "completedAt", COMPLETED_AT_OUT_OF_RANGE);
+    assertPlausible(reported.completedAt, job, date, now, "completedAt", COMPLETED_AT_OUT_OF_RANGE);
   }
   if (reported.onMyWayAt) {
-    assertPlausible(reported.onMyWayAt, date, now, "onMyWayAt", ON_MY_WAY_AT_OUT_OF_RANGE);
+    assertPlausible(reported.onMyWayAt, job, date, now, "onMyWayAt", ON_MY_WAY_AT_OUT_OF_RANGE);
   }
   if (reported.startedAt) {
-    assertPlausible(reported.startedAt, date, now, "startedAt", STARTED_AT_OUT_OF_RANGE);
+    assertPlausible(reported.startedAt, job, date, now, "startedAt", STARTED_AT_OUT_OF_RANGE);
   }
 }

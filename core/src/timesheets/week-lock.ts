@@ -4,7 +4,7 @@
  * locked, so an approval and a change never cross.
  */
 import { WEEK_LOCKED } from "@sched/shared-types";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { timesheetWeeks } from "../db/schema";
 import { Locked } from "../errors";
@@ -14,8 +14,20 @@ import { localDate } from "./week-hours";
 /** The Monday of the company's week an instant falls in. */
 export const weekOfInstant = (instant: Date, timeZone: string) => weekStartOf(localDate(instant, timeZone));
 
+/**
+ * Holds the person's week until the transaction ends. A week never approved has no row for
+ * `FOR UPDATE` to lock, so approvals and taps meet on an advisory lock named after the week
+ * instead: the first approval of a week happens once, and no tap slips in beside it.
+ */
+export async function lockPersonWeek(tx: Executor, companyId: string, employeeId: string, weekStart: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`timesheet-week:${companyId}:${employeeId}:${weekStart}`}, 0))`,
+  );
+}
+
 /** 409 locked when the person's week starting `weekStart` is approved. */
 export async function assertWeekOpen(tx: Executor, companyId: string, employeeId: string, weekStart: string) {
+  await lockPersonWeek(tx, companyId, employeeId, weekStart);
   const [week] = await tx
     .select({ status: timesheetWeeks.status })
     .from(timesheetWeeks)

@@ -3,8 +3,10 @@
  * retry after a lost answer makes one thing. The first request with a key claims it and
  * runs; a 2xx answer is stored and every repeat of the same request within 24 h gets it
  * back with `Idempotent-Replayed: true`. A repeat that arrives while the first still
- * runs waits for its answer. A failure gives the key back, so a retry runs again. The
- * same key for another request is refused (422).
+ * runs waits for its answer. A failure before anything committed gives the key back, so
+ * a retry runs again; a failure after the change committed keeps the key with the error
+ * it answered, so a retry answers that instead of making the thing twice. The same key
+ * for another request is refused (422).
  */
 import { createHash } from "node:crypto";
 import {
@@ -14,9 +16,12 @@ import {
   recordIdempotentAnswer,
   releaseIdempotencyKey,
 } from "@sched/core/commands/idempotency-keys";
+import { watchCommits } from "@sched/core/db/commit-watch";
 import { BadRequest, Conflict, IdempotencyKeyReused } from "@sched/core/errors";
 import { logger } from "@sched/core/logger";
 import type { Request, Response } from "express";
+import { answerToError } from "./errors";
+import { databaseOutage } from "./refusals";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -107,9 +112,12 @@ function replay(res: Response, record: IdempotencyRecord, statusCode: number) {
   else res.json(record.responseBody);
 }
 
-/** Runs the handler under our claim: a 2xx answer is recorded before it is sent, anything else frees the key. */
+/**
+ * Runs the handler under our claim: a 2xx answer is recorded before it is sent; any other
+ * answer frees the key, unless the handler committed a change first (then it is recorded).
+ */
 async function runClaimed(request: IdempotentRequest, claimedAt: Date, handler: () => unknown) {
-  const { res, userId, key } = request;
+  const { req, res, userId, key } = request;
   // A handler may send its answer itself instead of returning it: keep what it sends.
   let sentBody: unknown = null;
   const sendJson = res.json.bind(res);
@@ -117,38 +125,65 @@ async function runClaimed(request: IdempotentRequest, claimedAt: Date, handler: 
     sentBody = body;
     return sendJson(body);
   };
+  const run = watchCommits(async () => handler());
   let result: unknown;
   try {
-    result = await handler();
+    result = await run.done;
   } catch (error) {
-    await releaseQuietly(userId, key, claimedAt);
-    throw error;
+    res.json = sendJson;
+    // With the database away the bookkeeping cannot happen now: answer at once, keep trying behind.
+    const waitMs = databaseOutage(error) ? 0 : BOOKKEEPING_WITHIN_MS;
+    if (!run.hasCommitted() || res.headersSent) {
+      await releaseQuietly(userId, key, claimedAt, waitMs);
+      throw error;
+    }
+    const answer = answerToError(error, req);
+    await recordQuietly(request, claimedAt, answer.status, answer.body, waitMs);
+    res.set(answer.headers).status(answer.status).json(answer.body);
+    return undefined;
   } finally {
     res.json = sendJson;
   }
   const statusCode = res.statusCode;
-  if (statusCode < 200 || statusCode >= 300) {
+  const body = res.headersSent ? sentBody : result;
+  if ((statusCode < 200 || statusCode >= 300) && !run.hasCommitted()) {
     await releaseQuietly(userId, key, claimedAt);
     return result;
   }
-  const body = res.headersSent ? sentBody : result;
   // The thing is made: the caller hears so whether or not the answer is recorded yet.
-  await persistently(
+  await recordQuietly(request, claimedAt, statusCode, body);
+  return result;
+}
+
+function recordQuietly(
+  request: IdempotentRequest,
+  claimedAt: Date,
+  statusCode: number,
+  body: unknown,
+  waitMs = BOOKKEEPING_WITHIN_MS,
+) {
+  const { userId, key } = request;
+  return persistently(
     () => recordIdempotentAnswer(userId, key, claimedAt, { statusCode, body: body ?? null }),
     claimedAt,
     "record an idempotent answer",
+    waitMs,
   );
-  return result;
 }
 
 /**
  * Runs a bookkeeping write until it holds: a database connection that dropped is replaced
- * on the next try. The answer waits a second at most; after that the tries go on in the
+ * on the next try. The answer waits `waitMs` at most (none when the database is away); after that the tries go on in the
  * background until the claim would lapse anyway, because a key left claimed keeps every
  * retry of the request waiting (409 still running), and an answer not recorded lets a
  * repeat run the request a second time once the claim lapses.
  */
-async function persistently(write: () => Promise<unknown>, claimedAt: Date, what: string) {
+async function persistently(
+  write: () => Promise<unknown>,
+  claimedAt: Date,
+  what: string,
+  waitMs = BOOKKEEPING_WITHIN_MS,
+) {
   const attempt = async (deadline: number) => {
     for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, BACKGROUND_POLL_MS)) {
       try {
@@ -160,20 +195,28 @@ async function persistently(write: () => Promise<unknown>, claimedAt: Date, what
       }
     }
   };
+  // Past the claim's lapse the next claimant owns the row: the write would match nothing.
+  const inBackground = () =>
+    attempt(claimedAt.getTime() + ABANDONED_CLAIM_MS).catch((error) =>
+      logger.error({ err: error }, `could not ${what}`),
+    );
+  if (waitMs <= 0) {
+    inBackground();
+    return;
+  }
   try {
-    await attempt(Date.now() + BOOKKEEPING_WITHIN_MS);
+    await attempt(Date.now() + waitMs);
   } catch {
-    // Past the claim's lapse the next claimant owns the row: the write would match nothing.
-    const lapses = claimedAt.getTime() + ABANDONED_CLAIM_MS;
-    attempt(lapses).catch((error) => logger.error({ err: error }, `could not ${what}`));
+    inBackground();
   }
 }
 
 /** The handler's own error is the one to answer; the key is given back as soon as the database allows. */
-function releaseQuietly(userId: string, key: string, claimedAt: Date) {
+function releaseQuietly(userId: string, key: string, claimedAt: Date, waitMs = BOOKKEEPING_WITHIN_MS) {
   return persistently(
     () => releaseIdempotencyKey(userId, key, claimedAt),
     claimedAt,
     "release an idempotency key",
+    waitMs,
   );
 }
