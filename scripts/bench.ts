@@ -2,8 +2,8 @@
  * `npm run bench`: the performance budgets (docs/performance.md). Not tests: each section
  * measures the real app, prints what it saw, and adds rows to the budget table printed at
  * the end (figure, budget, met or missed). It makes its own database (or uses
- * BENCH_DATABASE_URL), starts the real web process on a free local port (the soak and the
- * capacity sections start their own: two web processes behind HAProxy, and the worker),
+ * BENCH_DATABASE_URL), starts the real web process on a free local port (the soak, the
+ * failover and the capacity sections start their own: two web processes behind HAProxy),
  * runs the sections, and cleans up.
  *
  * `npm run bench` runs every budget section (about 25 minutes); `npm run bench -- jobs paint timeline`
@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { bundleBench } from "./bench/bundle";
 import { capacityBench } from "./bench/capacity";
 import { customersBench } from "./bench/customers";
+import { failoverBench } from "./bench/failover";
 import { type BenchSection, type BudgetRow, createDatabase, dropRedisKeys, startApp } from "./bench/harness";
 import { jobsBench } from "./bench/jobs";
 import { lighthouseBench } from "./bench/lighthouse";
@@ -33,6 +34,7 @@ const SECTIONS: BenchSection[] = [
   lighthouseBench,
   pollingBench,
   soakBench,
+  failoverBench,
   capacityBench,
 ];
 /** Sections that run only when named (not part of the budget run). */

@@ -60,6 +60,9 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): numbe
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  // The address the web process listens on; unset: every interface. Behind a balancer, a
+  // private one (docs/auth.md, "Trusted proxies").
+  HOST: optional,
   APP_URL: optional,
   DATABASE_URL: optional,
   REDIS_URL: optional,
@@ -119,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     isProduction: env.NODE_ENV === "production",
     isTest: env.NODE_ENV === "test",
     port: env.PORT,
+    host: env.HOST,
     appUrl,
     appOrigin: new URL(appUrl).origin,
     databaseUrl: env.DATABASE_URL,

@@ -33,7 +33,7 @@ export function localBalancerConfig(port: number, webPorts: [number, number]): s
 export type Cluster = {
   /** The balancer's address: every request and socket of a section goes there. */
   url: string;
-  /** The app's processes (web 1, web 2, and the worker when asked for), for memory readings. */
+  /** The app's processes (web 1, web 2, and the worker when asked for), for memory readings and the failover's kill. */
   processes: { name: string; process: AppProcess }[];
   balancerPid: number;
   stop: () => Promise<void>;
@@ -56,8 +56,9 @@ export async function startCluster(
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    // What a deployment behind a balancer sets: the app's public address, and the balancer trusted.
-    const env = { APP_URL: url, TRUST_PROXY: "loopback" };
+    // What a deployment behind a balancer sets: the app's public address, the balancer
+    // trusted, and the web processes reachable only where the balancer is.
+    const env = { APP_URL: url, TRUST_PROXY: "loopback", HOST: "127.0.0.1" };
     const webs = await Promise.all(webPorts.map((port) => startApp(databaseUrl, runId, env, port)));
     processes.push({ name: "web 1", process: webs[0] }, { name: "web 2", process: webs[1] });
     if (options.worker) processes.push({ name: "worker", process: startWorker(databaseUrl, runId) });

@@ -30,7 +30,13 @@ export type MixResult = {
   people: number;
   routes: RouteStats[];
   requests: number;
+  /** Requests sent, answered or not (`requests` counts the answered ones). */
+  sent: number;
   errors: string[];
+  /** When each failed request (an unexpected status, or no answer) ended, on performance.now()'s clock; sockets apart. */
+  failedAt: number[];
+  /** Sockets closed by the server or balancer (each is also in `errors`). */
+  socketsClosed: number;
   statuses: Map<string, number>;
   /** Change sent -> job.updated at each socket of its company, ms, ascending. */
   deliveries: number[];
@@ -42,6 +48,9 @@ export type MixResult = {
 class Recorder {
   readonly latencies = new Map<Route, number[]>();
   readonly errors: string[] = [];
+  readonly failedAt: number[] = [];
+  sent = 0;
+  socketsClosed = 0;
   readonly statuses = new Map<string, number>();
   readonly deliveries: number[] = [];
   /** When the change now in flight for each job was sent. */
@@ -49,6 +58,7 @@ class Recorder {
 
   async time(route: Route, expected: number[], call: () => Promise<Answer>) {
     const started = performance.now();
+    this.sent++;
     try {
       const res = await call();
       const list = this.latencies.get(route) ?? [];
@@ -56,11 +66,14 @@ class Recorder {
       this.latencies.set(route, list);
       const key = `${route} ${res.status}`;
       this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
-      if (!expected.includes(res.status))
+      if (!expected.includes(res.status)) {
         this.errors.push(`${route}: ${res.status} ${res.body.toString().slice(0, 120)}`);
+        this.failedAt.push(performance.now());
+      }
       return res;
     } catch (error) {
       this.errors.push(`${route}: ${error instanceof Error ? error.message : String(error)}`);
+      this.failedAt.push(performance.now());
       return undefined;
     }
   }
@@ -141,8 +154,9 @@ export class Crowd {
       // Before the connection: it failed; after: the close that follows is counted.
       socket.on("error", reject);
       socket.on("close", (code) => {
-        if (!listener.isClosing)
-          this.recorder.errors.push(`socket closed by the server or balancer: ${code}`);
+        if (listener.isClosing) return;
+        this.recorder.errors.push(`socket closed by the server or balancer: ${code}`);
+        this.recorder.socketsClosed++;
       });
     });
   }
@@ -232,7 +246,10 @@ export class Crowd {
       people: this.people,
       routes,
       requests: routes.reduce((sum, r) => sum + r.requests, 0),
+      sent: recorder.sent,
       errors: recorder.errors,
+      failedAt: recorder.failedAt,
+      socketsClosed: recorder.socketsClosed,
       statuses: recorder.statuses,
       deliveries: [...recorder.deliveries].sort((a, b) => a - b),
       expectedDeliveries,

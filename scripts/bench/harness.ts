@@ -74,7 +74,8 @@ export type AppProcess = RunningProcess & { pid: number };
 export function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      // Already gone, by itself or killed by a signal (the failover section's SIGKILL).
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });

@@ -23,9 +23,9 @@ async function main() {
   httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
   httpServer.headersTimeout = KEEP_ALIVE_MS + 1000;
   const io = attachGateway(httpServer, sessionMiddleware);
-  await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
+  await new Promise<void>((resolve) => httpServer.listen({ port: config.port, host: config.host }, resolve));
   warnWhenCookieIsNotSecure();
-  logger.info({ port: config.port, url: config.appUrl }, "web listening");
+  logger.info({ host: config.host, port: config.port, url: config.appUrl }, "web listening");
 
   let isStopping = false;
   const stop = async (signal: string) => {
