@@ -1,12 +1,14 @@
 /**
  * Recurring jobs (docs/schedule.md, "Recurring jobs"): a weekly series made in Add Job
  * appears every week for 12 weeks, and an edit saved for "This and following" changes
- * only the later occurrences. Desktop and phone alike, on the Daily View.
+ * only the later occurrences; the customer's e-mail and phone reach every occurrence and
+ * the week's CSV. Desktop and phone alike, on the Daily View.
  */
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import type { JobDTO } from "@sched/shared-types";
+import type { CustomerDTO, JobDTO } from "@sched/shared-types";
 import { modal } from "../board";
-import { addEmployee, api, expect, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, test } from "../fixtures";
 import { pickOption } from "../selects";
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -114,5 +116,59 @@ test.describe("recurring jobs", () => {
     await expect(card).toContainText("9:00");
     await openDay(page, mondays[9]);
     await expect(card).toContainText("11:00");
+  });
+
+  test("the customer's e-mail and phone reach every occurrence and the week's CSV", async ({
+    page,
+    owner,
+  }) => {
+    test.skip(isPhone(page), "the export is the desktop's");
+    await addEmployee(page, owner.companyId, "Luis Garcia");
+    const customer = await api<CustomerDTO>(page, "POST", "/api/customers", {
+      companyId: owner.companyId,
+      name: "Ada Boiler",
+      phone: "555 201 4433",
+      email: "ada@example.com",
+    });
+    const start = nextMonday();
+    await openDay(page, start);
+    await page.getByRole("button", { name: `Add job for Luis Garcia on ${dayName(start)}` }).click();
+    const add = modal(page, "Add Job");
+    await pickOption(
+      page,
+      add
+        .locator(".ant-form-item")
+        .filter({ has: page.getByLabel("Job type") })
+        .locator(".ant-select"),
+      "Maintenance",
+    );
+    await add.getByLabel("Location").fill("7 Series St");
+    // The picked customer brings their e-mail and phone into the form.
+    await expect(async () => {
+      await add.getByTestId("job-customer-picker").click();
+      await page.keyboard.type("Ada");
+      await page
+        .locator(".ant-select-dropdown:visible .ant-select-item-option")
+        .filter({ hasText: "Ada Boiler" })
+        .click({ timeout: 3000 });
+      await expect(add.getByLabel("Customer email")).toHaveValue("ada@example.com", { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await pickOption(page, add.getByTestId("repeat-kind"), "Weekly");
+    await add.getByRole("button", { name: "Add Job" }).click();
+    await expect(page.getByText("Recurring job has been added to the schedule.")).toBeVisible();
+
+    const contact = { customerEmail: customer.email, customerPhone: customer.phone };
+    const made = await seriesJobs(page, owner.companyId);
+    expect(made.length).toBeGreaterThanOrEqual(12);
+    for (const job of made) expect(job).toMatchObject(contact);
+    // The second week's CSV has them on the occurrence's row.
+    const second = addDays(start, 7);
+    await page.goto(`/schedule?week=${second}&view=week`);
+    await expect(page.getByTestId("schedule-loading")).toHaveCount(0, FIRST_LOAD);
+    const download = page.waitForEvent("download");
+    await page.getByTestId("action-export").click();
+    const csv = await readFile(await (await download).path(), "utf8");
+    const row = csv.split("\r\n").find((line) => line.startsWith(second));
+    expect(row).toContain(`,${customer.email},${customer.phone},`);
   });
 });

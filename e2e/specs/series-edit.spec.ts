@@ -99,6 +99,44 @@ test.describe("changing a recurring job", () => {
     await expect(page.getByTestId(`cell-${luis.id}-${third}`).getByTestId("job-card")).toHaveCount(0);
   });
 
+  test("a new interval from a job keeps that job and counts from it, as its preview says", async ({
+    page,
+    owner,
+  }) => {
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    const start = nextMonday();
+    await mondaySeries(page, owner.companyId, luis.id, start);
+    const second = addDays(start, 7);
+    const [edited] = (await seriesJobs(page, owner.companyId)).filter((job) => job.date === second);
+
+    // Every 2 weeks at 11:00, from the second Monday: the preview starts on it.
+    const edit = await openCard(page, luis.id, second);
+    const repeat = edit.getByTestId("repeat-field");
+    await expect(repeat.getByRole("checkbox", { name: "Mon" })).toBeChecked({ timeout: 30_000 });
+    await repeat.getByLabel("Every how many weeks").fill("2");
+    await edit.getByLabel("Time").fill("11:00");
+    const preview = edit.getByTestId("repeat-preview");
+    await expect(preview).toContainText(
+      `Next: ${[0, 14, 28].map((days) => dayName(addDays(second, days))).join(" · ")}`,
+    );
+    await edit.getByRole("button", { name: "Update Job" }).click();
+    const scope = modal(page, "Change how a recurring job repeats");
+    await expect(scope.getByRole("radio", { name: "This and following" })).toBeChecked();
+    await scope.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Recurring job has been updated.")).toBeVisible({ timeout: 30_000 });
+
+    const after = await seriesJobs(page, owner.companyId);
+    expect(after.find((job) => job.id === edited.id)).toMatchObject({ date: second, time: "11:00" });
+    expect(after.slice(0, 4).map((job) => job.date)).toEqual(
+      [0, 7, 21, 35].map((days) => addDays(start, days)),
+    );
+    // The board still has the edited Monday, at its new time.
+    await openBoard(page, `/schedule?week=${second}&view=week`);
+    await expect(page.getByTestId(`cell-${luis.id}-${second}`).getByTestId("job-card")).toContainText(
+      "11:00",
+    );
+  });
+
   test("a new date for this and following moves every later job by the same days", async ({
     page,
     owner,

@@ -152,4 +152,30 @@ test.describe("a drop on today", () => {
     await expect.poll(savedTime).toMatch(/^\d\d:(00|15|30|45)$/);
     expect((await savedTime())! >= clock).toBe(true);
   });
+
+  test("keeps a time someone chose, even one already past, and says so", async ({ page, owner }) => {
+    const luis = await addEmployee(page, owner.companyId, "Luis Garcia");
+    const timeZone = midDayZone();
+    await api(page, "PUT", `/api/companies/${owner.companyId}/settings`, {
+      timeZone,
+      workingDays: [1, 2, 3, 4, 5, 6, 7],
+    });
+    const job = await addTrayJob(page, owner.companyId, "6 Early Ln");
+    const today = dateIn(new Date(), timeZone);
+    await openBoard(page, `/schedule?week=${today}&day=${today}`);
+    const tray = page.getByTestId("unscheduled-tray");
+    if (isPhone(page)) await page.getByTestId("unscheduled-tray-toggle").click();
+    // This morning's emergency, logged late: Move to… today at 07:00.
+    await cardIn(tray, "6 Early Ln").click();
+    await modal(page, "Edit Job").getByTestId("move-job").click();
+    const move = modal(page, "Move job");
+    await move.getByTestId("move-job-day").selectOption(today);
+    await move.getByTestId("move-job-employee").selectOption(luis.id);
+    await move.getByTestId("move-job-time").fill("07:00");
+    await move.getByTestId("move-job-submit").click();
+    await expect(page.getByText("7:00 AM is already past")).toBeVisible();
+    const day = `/api/jobs?companyId=${owner.companyId}&startDate=${today}&endDate=${today}`;
+    const saved = (await api<JobDTO[]>(page, "GET", day)).find((one) => one.id === job.id);
+    expect(saved).toMatchObject({ date: today, time: "07:00" });
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * PUT /api/job-series/:id and GET /api/job-series/:id (docs/schedule.md, "Recurring
- * jobs"): a series changed from a date on. A new rule makes the occurrences from then on
- * again; past, completed and detached ones stay (detached unless includeDetached); other
+ * jobs"): a series changed from a date on. A new rule starts on that date and remakes the
+ * occurrences from then on, keeping those on its dates; past, completed and detached ones
+ * stay (detached unless includeDetached); other
  * fields change the reached occurrences where they are; 409 stale on an old version.
  */
 import { createJobSeries, extendOpenSeries } from "@sched/core/commands/job-series";
@@ -63,21 +64,40 @@ describe("PUT /api/job-series/:id", () => {
       time: "13:00",
       version: 2,
     });
+    expect((await seriesRow(seriesId)).startDate).toBe(from);
     const after = await occurrencesOf(seriesId);
-    const kept = [rows[0], rows[1], rows[2], rows[4], rows[6]].map((row) => row.id);
-    expect(after.filter((row) => kept.includes(row.id)).map((row) => row.id)).toEqual(kept);
+    const untouched = [rows[0], rows[1], rows[2], rows[4], rows[6]].map((row) => row.id);
     expect(after.find((row) => row.id === rows[2].id)?.time).toBe("09:00");
+    expect(after.find((row) => row.id === rows[4].id)?.time).toBe("09:00");
     expect(after.find((row) => row.id === rows[6].id)?.location).toBe("Side door");
-    // From `from` on, every second week counted from the series' start, at the new time.
-    const made = after.filter((row) => !kept.includes(row.id));
-    expect(made.every((row) => row.time === "13:00")).toBe(true);
-    const expected: string[] = [];
-    for (let week = 4; week <= 14; week += 2) expected.push(addDays(start, 7 * week));
-    // Week 6 is the detached occurrence (it keeps its own row), week 4 was completed.
-    expect(made.map((row) => row.date)).toEqual(
-      expected.filter((date) => date !== rows[4].date && date !== rows[6].date),
+    // From `from` on, every second week counted from `from` (weeks 3, 5 ... 13), at the new
+    // time; the occurrences already on those dates stay, with their ids.
+    const following = after.filter((row) => !untouched.includes(row.id));
+    expect(following.map((row) => row.date)).toEqual(
+      [3, 5, 7, 9, 11, 13].map((week) => addDays(start, 7 * week)),
     );
-    expect(after.some((row) => row.id === rows[3].id || row.id === rows[5].id)).toBe(false);
+    expect(following.map((row) => row.id)).toEqual([3, 5, 7, 9, 11, 13].map((week) => rows[week].id));
+    expect(following.every((row) => row.time === "13:00" && row.version === 2)).toBe(true);
+    // The even weeks the old rule made go, except the completed and the detached ones.
+    expect(after.some((row) => [8, 10, 12, 14].some((week) => rows[week].id === row.id))).toBe(false);
+  });
+
+  it("the occurrence a new rule is set from stays, and the rule counts from it", async () => {
+    // A weekly series; its second occurrence changed to every 2 weeks at 11:00, "this and following".
+    const { agent, seriesId, rows } = await weeklySeries();
+    const edited = rows[1];
+    const res = await agent.put(`/api/job-series/${seriesId}`).send({
+      rrule: "FREQ=WEEKLY;INTERVAL=2",
+      time: "11:00",
+      from: edited.date,
+      version: 1,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ startDate: edited.date, rrule: "FREQ=WEEKLY;INTERVAL=2" });
+    const after = await occurrencesOf(seriesId);
+    expect(after.find((row) => row.id === edited.id)).toMatchObject({ date: edited.date, time: "11:00" });
+    expect(after.map((row) => row.date)).toEqual([0, 1, 3, 5, 7, 9, 11].map((week) => rows[week].date));
+    expect(after[0]).toMatchObject({ id: rows[0].id, time: "09:00" });
   });
 
   it("includeDetached remakes detached occurrences too", async () => {
@@ -89,8 +109,9 @@ describe("PUT /api/job-series/:id", () => {
     expect(res.status).toBe(200);
     const after = await occurrencesOf(seriesId);
     expect(after.some((row) => row.location === "Side door")).toBe(false);
+    // Every third week from `from` (week 1); week 0 is before it.
     expect(after.map((row) => row.occurrenceDate)).toEqual(
-      [0, 3, 6, 9, 12].map((week) => addDays(rows[0].date as string, 7 * week)),
+      [0, 1, 4, 7, 10].map((week) => addDays(rows[0].date as string, 7 * week)),
     );
   });
 

@@ -87,6 +87,69 @@ describe("POST /api/job-series", () => {
     expect(weeks.length).toBeGreaterThanOrEqual(12);
   });
 
+  it("carries the customer's e-mail and phone to every occurrence, and edits of them follow the scope", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const contact = { customerEmail: "ada@example.com", customerPhone: "(555) 201-4433" };
+    const res = await agent.post("/api/job-series").send(seriesFor(employee.id, company.id, contact));
+    expect(res.status).toBe(201);
+    const seriesId = res.body.id;
+    const rows = await occurrencesOf(seriesId);
+    expect(rows.every((row) => row.customerEmail === contact.customerEmail)).toBe(true);
+    expect(rows.every((row) => row.customerPhone === contact.customerPhone)).toBe(true);
+    // The board and its CSV export read the jobs list: each occurrence has the contact.
+    const end = addDays(today(), 84);
+    const list = await agent.get(`/api/jobs?companyId=${company.id}&startDate=${today()}&endDate=${end}`);
+    expect(list.body).toHaveLength(rows.length);
+    for (const job of list.body) expect(job).toMatchObject(contact);
+    expect((await agent.get(`/api/job-series/${seriesId}`)).body).toMatchObject(contact);
+
+    // "This and following" from the fourth: the later ones and the series take the new phone.
+    const phone = "(555) 999-0000";
+    const following = await agent
+      .put(`/api/jobs/${rows[3].id}?scope=following`)
+      .send({ customerPhone: phone, version: 1 });
+    expect(following.status).toBe(200);
+    const afterFollowing = await occurrencesOf(seriesId);
+    expect(afterFollowing.map((row) => row.customerPhone)).toEqual(
+      rows.map((_row, index) => (index >= 3 ? phone : contact.customerPhone)),
+    );
+    // "This job" alone: that occurrence only, changed on its own.
+    const own = await agent.put(`/api/jobs/${rows[5].id}`).send({ customerEmail: "", version: 2 });
+    expect(own.body).toMatchObject({ customerEmail: null, isDetached: true });
+    // A series-wide change from a date on reaches the others, not the one changed on its own.
+    const email = "ada.boiler@example.com";
+    const wide = await agent
+      .put(`/api/job-series/${seriesId}`)
+      .send({ customerEmail: email, from: rows[4].date, version: 2 });
+    expect(wide.status).toBe(200);
+    const last = await occurrencesOf(seriesId);
+    expect(last.map((row) => row.customerEmail)).toEqual(
+      rows.map((_row, index) => (index === 5 ? null : index >= 4 ? email : contact.customerEmail)),
+    );
+    // Occurrences the sweep makes later carry the series' contact as it is now.
+    await db
+      .update(jobSeries)
+      .set({ generatedUntil: addDays(today(), 77) })
+      .where(eq(jobSeries.id, seriesId));
+    await db.delete(jobs).where(eq(jobs.id, last.at(-1)?.id ?? ""));
+    await extendOpenSeries();
+    expect((await occurrencesOf(seriesId)).at(-1)).toMatchObject({
+      customerEmail: email,
+      customerPhone: phone,
+    });
+  });
+
+  it("refuses a customer e-mail that is not one, and makes nothing", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const res = await agent
+      .post("/api/job-series")
+      .send(seriesFor(employee.id, company.id, { customerEmail: "not an e-mail" }));
+    expect([res.status, res.body.message]).toEqual([400, "Invalid email address"]);
+    expect(await db.select().from(jobSeries).where(eq(jobSeries.companyId, company.id))).toHaveLength(0);
+  });
+
   it("follows INTERVAL, BYDAY, BYMONTHDAY and COUNT, normalising the stored rule", async () => {
     const { company, admin, employee } = await buildTenant();
     const agent = await agentFor(admin);

@@ -14,7 +14,12 @@ export type ConflictCode =
   /** The job overlaps the employee's approved time off (docs/time-off.md). */
   | "time_off"
   /** The job overlaps time off the employee asked for and the office has not decided yet. */
-  | "time_off_pending";
+  | "time_off_pending"
+  /**
+   * A time named for today that has already gone by: only in the answer to the change that
+   * named it (free-slot.ts), never in lists, as it depends on the clock.
+   */
+  | "past_time";
 
 /** `jobId` names the other job of an overlap. */
 export type JobWarning = { code: ConflictCode; message: string; jobId?: string };

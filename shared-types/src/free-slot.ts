@@ -1,8 +1,14 @@
 /**
- * The next free slot from now (docs/schedule.md, "Drag and drop"): a job dropped on today
- * never starts at a time already past. The board and the server both place it here: the
- * first quarter hour from now at which it overlaps none of the technician's jobs that day.
+ * The next free slot from now (docs/schedule.md, "Drag and drop"): a move onto today that
+ * names no time (a card keeping its own time, a tray card dropped on a day) never starts at
+ * a time already past. The board and the server both place it here: the first quarter hour
+ * from now at which it overlaps none of the technician's jobs that day. A time someone
+ * named stays, with a warning when it is already past.
  */
+import type { JobWarning } from "./conflicts";
+
+/** The time a job from the Unscheduled tray gets when dropped on a day with no time named. */
+export const TRAY_DEFAULT_TIME = "09:00";
 
 const STEP_MINUTES = 15;
 const LAST_START = 23 * 60 + 45;
@@ -37,4 +43,12 @@ export function nextFreeTime(
     if (taken.every((job) => end <= job.start || start >= job.end)) return clockOf(start);
   }
   return clockOf(first);
+}
+
+/** "10:30 AM is already past": said when a move names a time of today that has gone by. */
+export function pastTimeWarning(time: string): JobWarning {
+  const minutes = minutesOf(time);
+  const hour = Math.floor(minutes / 60);
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minutes % 60).padStart(2, "0")}`;
+  return { code: "past_time", message: `${clock} ${hour < 12 ? "AM" : "PM"} is already past` };
 }

@@ -1,9 +1,19 @@
 /**
- * A job moved onto today never starts at a time already past (docs/schedule.md, "Drag and
- * drop"): a move to the company's today, from another day or from the tray, whose time has
- * gone by in the company's time zone starts at the next free slot from now instead.
+ * The time a move starts at (docs/schedule.md, "Drag and drop"). A move that names no time
+ * (a card dropped on another day keeps its own; a tray card dropped on a day gets 09:00)
+ * never starts at a time already past: onto the company's today, a time gone by becomes
+ * the next free slot from now. A time the request names is what the person chose (a
+ * block dropped at 10:30 on the timeline, this morning's emergency logged late): it
+ * stays, and the answer warns when it is already past.
  */
-import { clockIn, isTimePast, nextFreeTime } from "@sched/shared-types";
+import {
+  clockIn,
+  isTimePast,
+  type JobWarning,
+  nextFreeTime,
+  pastTimeWarning,
+  TRAY_DEFAULT_TIME,
+} from "@sched/shared-types";
 import { and, eq, ne } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { jobs } from "../db/schema";
@@ -19,22 +29,27 @@ type SlotFields = {
   durationMinutes?: number;
 };
 
-/** The time the move should start at instead, or undefined when its own time stands. */
+/**
+ * The time to write for a move that names none, or undefined when the request's (or the
+ * job's own) time stands. A tray job given an employee and a day gets the tray's time.
+ */
 export async function timeOfMoveOntoToday(
   executor: Executor,
   locked: JobRow,
   fields: SlotFields,
   now = new Date(),
 ): Promise<string | undefined> {
+  if (fields.time !== undefined) return undefined;
   const date = fields.date;
-  const time = fields.time === undefined ? locked.time : fields.time;
   const employeeId = fields.employeeId === undefined ? locked.employeeId : fields.employeeId;
-  if (!date || !time || !employeeId || date === locked.date) return undefined;
-  if ((fields.status ?? locked.status) !== "scheduled") return undefined;
+  if (!date || !employeeId || date === locked.date) return undefined;
+  const time = locked.time ?? TRAY_DEFAULT_TIME;
+  const given = locked.time === null ? time : undefined;
+  if ((fields.status ?? locked.status) !== "scheduled") return given;
   const { timeZone } = await loadCompanySettings(locked.companyId, executor);
-  if (date !== todayIn(timeZone, now)) return undefined;
+  if (date !== todayIn(timeZone, now)) return given;
   const clock = clockIn(now, timeZone);
-  if (!isTimePast(time, clock)) return undefined;
+  if (!isTimePast(time, clock)) return given;
   const busy = await executor
     .select({ time: jobs.time, durationMinutes: jobs.durationMinutes })
     .from(jobs)
@@ -48,4 +63,22 @@ export async function timeOfMoveOntoToday(
       ),
     );
   return nextFreeTime(clock, fields.durationMinutes ?? locked.durationMinutes, busy);
+}
+
+/**
+ * The warning for a change that named a time of today already gone by (the time stays),
+ * or undefined. Only a change of the date or the time is warned about: resaving a job's
+ * morning time from the dialog is no news.
+ */
+export async function pastTimeOfChange(
+  before: JobRow,
+  after: JobRow,
+  namedTime: string | null | undefined,
+  now = new Date(),
+): Promise<JobWarning | undefined> {
+  if (!namedTime || !after.date || !after.time || after.status !== "scheduled") return undefined;
+  if (before.date === after.date && before.time === after.time) return undefined;
+  const { timeZone } = await loadCompanySettings(after.companyId);
+  if (after.date !== todayIn(timeZone, now)) return undefined;
+  return isTimePast(after.time, clockIn(now, timeZone)) ? pastTimeWarning(after.time) : undefined;
 }

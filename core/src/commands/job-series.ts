@@ -76,6 +76,8 @@ export async function expandSeries(
               time: series.time,
               durationMinutes: series.durationMinutes,
               customerId: series.customerId,
+              customerEmail: series.customerEmail,
+              customerPhone: series.customerPhone,
               date: addDays(date, series.shiftDays),
               seriesId: series.id,
               occurrenceDate: date,
@@ -123,7 +125,8 @@ async function assertActiveEmployee(executor: Executor, companyId: string, emplo
  */
 export async function createJobSeries(
   member: CompanyAccess,
-  input: Omit<TJobSeriesCreate, "customerId"> & { customerId?: string | null },
+  input: Omit<TJobSeriesCreate, "customerId" | "customerEmail" | "customerPhone"> &
+    Partial<Pick<TJobSeriesCreate, "customerId" | "customerEmail" | "customerPhone">>,
   today = utcToday(),
 ): Promise<JobSeriesCreatedDTO> {
   const { companyId } = member;
@@ -149,6 +152,8 @@ export async function createJobSeries(
         time: input.time,
         durationMinutes,
         customerId: input.customerId ?? null,
+        customerEmail: input.customerEmail ?? null,
+        customerPhone: input.customerPhone ?? null,
         startDate: input.startDate,
         rrule: input.rrule,
         updatedBy: member.userId,

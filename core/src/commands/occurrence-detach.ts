@@ -12,6 +12,8 @@ export const SERIES_FIELDS = [
   "time",
   "durationMinutes",
   "customerId",
+  "customerEmail",
+  "customerPhone",
 ] as const;
 export type SeriesField = (typeof SERIES_FIELDS)[number];
 

@@ -30,7 +30,7 @@ import { publish } from "../publish";
 import { defaultJobDuration } from "../queries/job-durations";
 import { withWarnings } from "../queries/job-warnings";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
-import { timeOfMoveOntoToday } from "./drop-time";
+import { pastTimeOfChange, timeOfMoveOntoToday } from "./drop-time";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { writeJobIfVersion } from "./job-compare-and-set";
 import { decodePhotoChanges, writePhotoChanges } from "./job-photos";
@@ -320,9 +320,10 @@ export async function updateJob(
     : await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
         if (!locked) throw new NotFound(JOB_NOT_FOUND);
-        await assertChangeAllowed(tx, member, locked, change, expectedVersion);
+        // A move that names no time gets one first, so the slot it makes is whole (drop-time.ts).
         const dropTime = await timeOfMoveOntoToday(tx, locked, change.fields);
         if (dropTime) change.fields = { ...change.fields, time: dropTime };
+        await assertChangeAllowed(tx, member, locked, change, expectedVersion);
         if (fields.employeeId && fields.employeeId !== locked.employeeId) {
           await assertEmployeeOfCompany(tx, companyId, fields.employeeId);
         }
@@ -356,5 +357,10 @@ export async function updateJob(
     photos: change.photos,
   });
   await noticeJobChange({ type: "updated", before, after: row });
-  return job;
+  // A time named for today that has gone by stays; the answer says so (drop-time.ts).
+  const past = await pastTimeOfChange(before, row, input.time).catch((error: unknown) => {
+    logger.warn({ err: error, jobId: row.id }, "job answered without its past-time warning");
+    return undefined;
+  });
+  return past ? { ...job, warnings: [...job.warnings, past] } : job;
 }

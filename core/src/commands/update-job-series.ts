@@ -3,20 +3,24 @@
  * changed from a date on. Occurrences dated before `from` (or before today, whichever is
  * later), completed ones and ones where work started stay as the record of what happened;
  * occurrences changed on their own (detached) keep their change unless `includeDetached`.
- * A new rule makes the reached occurrences again from the new rule; other fields are
- * written onto them where they are, so their ids, notes and history stay.
+ * A new rule starts on `from` (its DTSTART: "every 2 weeks" from an edited occurrence
+ * counts from that occurrence, not from the series' first date); the reached occurrences
+ * on one of its dates stay (ids, notes and history kept), the others go, and the missing
+ * dates are made. Other fields are written onto the reached occurrences where they are.
  */
 import type { JobSeriesDTO, TJobSeriesUpdate, WeeklyScheduleDTO } from "@sched/shared-types";
-import { and, eq, gte, inArray, not, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, not, notInArray, type SQL, sql } from "drizzle-orm";
 import { noticeSeries } from "../customer-notices/series-notice";
 import { db, type Executor } from "../db/client";
 import { employees, jobSeries, jobs } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
-import { readRule } from "../lib/recurrence";
+import { weekStartOf } from "../lib/dates";
+import { occurrencesBetween, readRule } from "../lib/recurrence";
 import type { CompanyAccess } from "../policies/authorize";
 import { todayIn } from "../queries/calendar-feed";
 import { loadCompanySettings } from "../queries/company-settings";
 import { assertCustomerOfCompany } from "./customer-links";
+import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import {
   announceSeriesChange,
   expandSeries,
@@ -53,6 +57,8 @@ export function presentSeries(row: SeriesRow): JobSeriesDTO {
     time: row.time,
     durationMinutes: row.durationMinutes,
     customerId: row.customerId,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
     startDate: row.startDate,
     rrule: row.rrule,
     shiftDays: row.shiftDays,
@@ -97,6 +103,42 @@ function reached(seriesId: string, from: string, includeDetached: boolean): SQL 
 }
 
 /**
+ * The reached occurrences after a new rule: those on one of its dates stay where the rule
+ * puts them, with the change (the occurrence being edited is kept, not made again); the
+ * others go; the dates without one are made. Answers the history weeks opened.
+ */
+async function remakeOccurrences(
+  tx: Executor,
+  series: SeriesRow,
+  change: ReturnType<typeof fieldChanges>,
+  where: SQL,
+  { from, until, userId }: { from: string; until: string; userId: string },
+): Promise<WeeklyScheduleDTO[]> {
+  const dates = occurrencesBetween(series.rrule, series.startDate, from, until);
+  await tx.delete(jobs).where(dates.length > 0 ? and(where, notInArray(jobs.occurrenceDate, dates)) : where);
+  const weeks: WeeklyScheduleDTO[] = [];
+  if (dates.length > 0) {
+    // An occurrence moved by an earlier shift goes back to its rule date: a week of its own, maybe.
+    const moved = await tx
+      .update(jobs)
+      .set({
+        ...change,
+        date: sql`${jobs.occurrenceDate}`,
+        version: sql`${jobs.version} + 1`,
+        updatedBy: userId,
+        updatedAt: new Date(),
+      })
+      .where(where)
+      .returning({ date: jobs.date });
+    for (const weekStart of new Set(moved.flatMap((job) => (job.date ? [weekStartOf(job.date)] : [])))) {
+      const week = await ensureWeeklySchedule(tx, series.companyId, weekStart);
+      if (week) weeks.push(week);
+    }
+  }
+  return [...weeks, ...(await expandSeries(tx, series, until, from)).weeks];
+}
+
+/**
  * Changes the series `seriesId` (scoped to the member's company by the route) from
  * `input.from` on, in one transaction on the locked series; 409 stale on another version.
  */
@@ -119,7 +161,7 @@ export async function updateJobSeries(
     const rrule = input.rrule !== undefined && input.rrule !== locked.rrule ? input.rrule : undefined;
     if (rrule) {
       const until = readRule(rrule).until;
-      if (until && until < locked.startDate) {
+      if (until && until < input.from) {
         throw new BadRequest(UNTIL_BEFORE_START, [{ path: "rrule", message: UNTIL_BEFORE_START }]);
       }
     }
@@ -128,8 +170,9 @@ export async function updateJobSeries(
       .update(jobSeries)
       .set({
         ...change,
-        // The new rule gives the dates as the person saw them in the preview: no earlier shift.
-        ...(rrule ? { rrule, shiftDays: 0 } : {}),
+        // The new rule gives the dates as the person saw them in the preview: it starts on
+        // `from`, with no earlier shift.
+        ...(rrule ? { rrule, startDate: input.from, shiftDays: 0 } : {}),
         ...nextVersion(locked, member.userId),
       })
       .where(eq(jobSeries.id, seriesId))
@@ -137,11 +180,10 @@ export async function updateJobSeries(
     const where = reached(seriesId, from, input.includeDetached);
     let madeWeeks: WeeklyScheduleDTO[] = [];
     if (rrule) {
-      await tx.delete(jobs).where(where);
       const horizon = horizonFrom(today);
       const until =
         locked.generatedUntil && locked.generatedUntil > horizon ? locked.generatedUntil : horizon;
-      madeWeeks = (await expandSeries(tx, updated, until, from)).weeks;
+      madeWeeks = await remakeOccurrences(tx, updated, change, where, { from, until, userId: member.userId });
     } else if (Object.keys(change).length > 0) {
       await tx
         .update(jobs)

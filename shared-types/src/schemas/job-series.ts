@@ -10,6 +10,8 @@
 import { z } from "zod";
 import { JOB_TYPES } from "../constants";
 import { calendarDate, canonicalId, ZCompanyId, ZTime } from "./common";
+import { ZJobFields } from "./jobs";
+import { FIRST_DATE_WITHIN_YEARS, hasFirstDate } from "./repeat-rule-dates";
 import { ZDurationMinutes } from "./settings";
 
 export const SERIES_FREQUENCIES = ["WEEKLY", "MONTHLY"] as const;
@@ -21,6 +23,8 @@ export type RRuleWeekday = (typeof RRULE_WEEKDAYS)[number];
 export const SERIES_HORIZON_WEEKS = 12;
 export const SERIES_INTERVAL_MAX = 99;
 export const SERIES_COUNT_MAX = 500;
+/** Longer than any rule the parts below allow without repeating themselves. */
+export const RRULE_LENGTH_MAX = 300;
 
 /** A repeat rule read into its parts: every part already checked. */
 export type RepeatRule = {
@@ -50,6 +54,8 @@ export const RRULE_MESSAGES = {
   count: `Repeat rule COUNT must be a whole number from 1 to ${SERIES_COUNT_MAX}`,
   until: "Repeat rule UNTIL must be a date, yyyyMMdd",
   countAndUntil: "Repeat rule must not have both COUNT and UNTIL",
+  tooLong: `Repeat rule must be ${RRULE_LENGTH_MAX} characters or less`,
+  noDate: `Repeat rule gives no date in the ${FIRST_DATE_WITHIN_YEARS} years from the start date`,
 } as const;
 
 type Parsed = { ok: true; rule: RepeatRule } | { ok: false; message: string };
@@ -99,6 +105,7 @@ function readUntil(text: string): string | null {
 
 /** Reads `text` (with or without a leading "RRULE:") into its parts, or says what is wrong. */
 export function parseRepeatRule(text: string): Parsed {
+  if (text.length > RRULE_LENGTH_MAX) return fail(RRULE_MESSAGES.tooLong);
   const body = text.trim().replace(/^RRULE:/i, "");
   if (body === "") return fail(RRULE_MESSAGES.required);
   if (/DTSTART/i.test(body)) return fail(RRULE_MESSAGES.dtstart);
@@ -179,7 +186,7 @@ export const ZRepeatRule = z.string({ message: RRULE_MESSAGES.required }).transf
 });
 
 /** POST /api/job-series: what every occurrence is made of, the first date and the rule. */
-export const ZJobSeriesCreate = z.object({
+const ZJobSeriesFields = z.object({
   companyId: ZCompanyId.optional(),
   employeeId: canonicalId({
     error: (issue) =>
@@ -208,9 +215,22 @@ export const ZJobSeriesCreate = z.object({
     .union([canonicalId({ message: "Customer is not valid" }), z.literal("")])
     .nullish()
     .transform((value) => value || null),
+  /** The customer's contact, carried to every occurrence as a single job carries it. */
+  customerEmail: ZJobFields.shape.customerEmail,
+  customerPhone: ZJobFields.shape.customerPhone,
   startDate: calendarDate("Start date"),
   rrule: ZRepeatRule,
 });
+export const ZJobSeriesCreate = ZJobSeriesFields.refine(
+  // The rule was checked and normalised above; a series must make at least one job. An
+  // UNTIL before the start has its own message, from the command.
+  (series) => {
+    const parsed = parseRepeatRule(series.rrule);
+    if (!parsed.ok || (parsed.rule.until !== null && parsed.rule.until < series.startDate)) return true;
+    return hasFirstDate(parsed.rule, series.startDate);
+  },
+  { message: RRULE_MESSAGES.noDate, path: ["rrule"] },
+);
 export type TJobSeriesCreate = z.infer<typeof ZJobSeriesCreate>;
 
 export const SERIES_SCOPES = ["this", "following", "all"] as const;
@@ -238,7 +258,7 @@ export type JobSeriesCreatedDTO = { id: string; created: number };
  * rule makes the occurrences from `from` on again; past and completed ones stay, and those
  * changed on their own stay unless `includeDetached`.
  */
-export const ZJobSeriesUpdate = ZJobSeriesCreate.omit({ startDate: true })
+export const ZJobSeriesUpdate = ZJobSeriesFields.omit({ startDate: true })
   .partial()
   .extend({
     from: calendarDate("From"),
@@ -261,6 +281,8 @@ export type JobSeriesDTO = {
   time: string;
   durationMinutes: number;
   customerId: string | null;
+  customerEmail: string | null;
+  customerPhone: string | null;
   startDate: string;
   rrule: string;
   /** Days every occurrence is moved from its rule date by a "this and following"/"all" date change. */

@@ -159,7 +159,10 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
       { id: opened.id, patch: { ...change, version }, scope },
       {
         onSuccess: (updated) => {
-          notification.success({ title: "Success", description: "Job has been updated successfully." });
+          // A time chosen for today that has gone by is kept; the answer says so (docs/schedule.md).
+          const past = updated.warnings.find((warning) => warning.code === "past_time");
+          if (past) notification.warning({ title: "Job updated", description: past.message });
+          else notification.success({ title: "Success", description: "Job has been updated successfully." });
           saved(updated);
         },
         onError: (error) => {

@@ -1,8 +1,8 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { TRAY_DEFAULT_TIME } from "@sched/shared-types";
 import { Modal } from "antd";
 import { useId, useState } from "react";
 import { formatTime, toISODate, weekDays, weekStart } from "../../lib/dates";
-import { TRAY_DEFAULT_TIME } from "./useMoveWithUndo";
 import "./move-job-dialog.css";
 
 /** The Day choice that puts the job in the Unscheduled tray. */

@@ -137,16 +137,22 @@ export function useDeleteJob() {
 /** The board's moves (drops, the timeline's drags and keys, Undo): the timeline waits for them to settle. */
 export const MOVE_JOB_KEY = ["move-job"] as const;
 
+/**
+ * A move as sent. `expectedTime` is what the board shows until the answer when the move
+ * names no time and the server picks one (docs/schedule.md, "Drag and drop").
+ */
+export type MoveRequest = { job: JobDTO; expectedTime?: string } & JobSlot;
+
 export function useMoveJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: MOVE_JOB_KEY,
-    mutationFn: ({ job, ...slot }: { job: JobDTO } & JobSlot) =>
+    mutationFn: ({ job, expectedTime: _shown, ...slot }: MoveRequest) =>
       apiJson<JobDTO>("PUT", `${JOBS_URL}/${job.id}`, { ...slot, version: job.version }),
-    onMutate: async ({ job, ...slot }) => {
+    onMutate: async ({ job, expectedTime, ...slot }) => {
       await queryClient.cancelQueries({ queryKey: rootKey("jobs") });
       const snapshot = queryClient.getQueriesData<JobDTO[]>({ queryKey: rootKey("jobs") });
-      const time = slot.time === undefined ? job.time : slot.time;
+      const time = slot.time === undefined ? (expectedTime ?? job.time) : slot.time;
       // Its warnings are the old place's until the answer: the board works out the new place's.
       placeJobInLists(queryClient, { ...withoutWarnings(job), ...slot, time });
       return { snapshot };

@@ -1,4 +1,4 @@
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { type EmployeeDTO, type JobDTO, TRAY_DEFAULT_TIME } from "@sched/shared-types";
 import { Button } from "antd";
 import { useFeedback } from "../../app/feedback";
 import { useStaleChange } from "../../components/useStaleChange";
@@ -15,7 +15,10 @@ const UNDO_SECONDS = 8;
 let toastCount = 0;
 
 /** The time a job from the Unscheduled tray gets when dropped on a day (docs/schedule.md). */
-export const TRAY_DEFAULT_TIME = "09:00";
+export { TRAY_DEFAULT_TIME };
+
+/** The answer's "10:30 AM is already past", when the move named a time gone by. */
+const pastTimeOf = (moved: JobDTO) => moved.warnings.find((warning) => warning.code === "past_time");
 
 /** A slot as the Edit Job form reads it (empty fields for the tray), to compare with the job now. */
 const asFormValues = (place: JobSlot): Partial<JobChangeValues> => ({
@@ -42,10 +45,13 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
 
   const failed = (error: unknown) => showFailure("Failed to update job. Please try again.", error);
 
-  /** Moves `job` (as last seen) to `place`; `onMoved` hears the saved job. */
-  const send = (job: JobDTO, place: JobSlot, onMoved: (moved: JobDTO) => void) => {
+  /**
+   * Moves `job` (as last seen) to `place`; `onMoved` hears the saved job. `expectedTime` is
+   * shown until the answer when the place names no time (the server picks it).
+   */
+  const send = (job: JobDTO, place: JobSlot, onMoved: (moved: JobDTO) => void, expectedTime?: string) => {
     move.mutate(
-      { job, ...place },
+      { job, expectedTime, ...place },
       {
         onSuccess: onMoved,
         onError: (error) => {
@@ -53,7 +59,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
             root: "jobs",
             describe: (current) =>
               differingFields(asFormValues(place), jobChangeValues(current), jobChangeLabels(employees)),
-            onApply: (current) => send(current, place, onMoved),
+            onApply: (current) => send(current, place, onMoved, expectedTime),
           });
           if (!isStale) failed(error);
         },
@@ -61,41 +67,56 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
     );
   };
 
-  /** Saves `place` and offers Undo back to where `job` was (`back`); the toast says `title` and `where`. */
+  /**
+   * Saves `place` and offers Undo back to where `job` was (`back`); the toast says `title`
+   * and `where` the saved job is, and warns when the time it names is already past.
+   */
   const moveWithUndo = (
     job: JobDTO,
     place: JobSlot,
     back: JobSlot,
-    toast: { title: string; where: string },
+    toast: { title: string; where: (moved: JobDTO) => string },
     onMoved?: (moved: JobDTO) => void,
+    expectedTime?: string,
   ) => {
     // A toast of its own per move (an update of an older one would keep that one's timer).
     toastCount += 1;
     const key = `move-${job.id}-${toastCount}`;
-    send(job, place, (moved) => {
-      onMoved?.(moved);
-      const undo = () => {
-        notification.destroy(key);
-        send(moved, back, () => notification.info({ key, title: "Move undone", description: job.location }));
-      };
-      notification.success({
-        key,
-        title: toast.title,
-        description: `${job.type} at ${job.location} → ${toast.where}`,
-        duration: UNDO_SECONDS,
-        actions: (
-          <Button size="small" type="primary" onClick={undo} data-testid="undo-move">
-            Undo
-          </Button>
-        ),
-      });
-    });
+    send(
+      job,
+      place,
+      (moved) => {
+        onMoved?.(moved);
+        // The server may have picked another time (a move naming none onto today): Undo gives the old one back.
+        const to = back.time === undefined && moved.time !== job.time ? { ...back, time: job.time } : back;
+        const undo = () => {
+          notification.destroy(key);
+          send(moved, to, () => notification.info({ key, title: "Move undone", description: job.location }));
+        };
+        const past = pastTimeOf(moved);
+        notification[past ? "warning" : "success"]({
+          key,
+          title: toast.title,
+          description: `${job.type} at ${job.location} → ${toast.where(moved)}${past ? `. ${past.message}` : ""}`,
+          duration: UNDO_SECONDS,
+          actions: (
+            <Button size="small" type="primary" onClick={undo} data-testid="undo-move">
+              Undo
+            </Button>
+          ),
+        });
+      },
+      expectedTime,
+    );
   };
 
   /**
-   * Moves `job` to an employee's day; a job from the Unscheduled tray also gets a time
-   * (`time`, else 09:00). On today, a time already past becomes the next free slot from now. `onMoved` hears the saved job (the "Move to…" dialog puts the
-   * focus back on its card).
+   * Moves `job` to an employee's day (docs/schedule.md, "Drag and drop"). A time someone
+   * chose (`time`: the timeline's tray drop, the "Move to…" dialog) is sent and kept, even
+   * one already past. With none, the move names no time: the card keeps its own, a tray card
+   * gets 09:00, and the server makes one gone by today the next free slot; the board shows
+   * its own guess of that slot until the answer. `onMoved` hears the saved job (the "Move
+   * to…" dialog puts the focus back on its card).
    */
   const moveJob = (
     job: JobDTO,
@@ -104,31 +125,22 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
     onMoved?: (moved: JobDTO) => void,
     time?: string,
   ) => {
-    const asked = time ?? TRAY_DEFAULT_TIME;
+    const where = (moved: JobDTO) =>
+      `${nameOf(employeeId)}, ${formatDay(date)}${moved.time ? ` ${formatTime(moved.time)}` : ""}`;
     if (job.date === null) {
-      const at = dropTime(job, employeeId, date, asked) ?? asked;
-      moveWithUndo(
-        job,
-        { employeeId, date, time: at },
-        UNSCHEDULED,
-        { title: "Job scheduled", where: `${nameOf(employeeId)}, ${formatDay(date)} ${formatTime(at)}` },
-        onMoved,
-      );
+      const place = time === undefined ? { employeeId, date } : { employeeId, date, time };
+      const expected = time ?? dropTime(job, employeeId, date, TRAY_DEFAULT_TIME) ?? TRAY_DEFAULT_TIME;
+      moveWithUndo(job, place, UNSCHEDULED, { title: "Job scheduled", where }, onMoved, expected);
       return;
     }
-    // Onto today at a time gone by: the next free slot from now, and Undo gives the old time back.
-    const startsAt = job.time === null ? undefined : dropTime(job, employeeId, date, job.time);
+    const expected = job.time === null ? undefined : dropTime(job, employeeId, date, job.time);
     moveWithUndo(
       job,
-      startsAt ? { employeeId, date, time: startsAt } : { employeeId, date },
-      startsAt
-        ? { employeeId: job.employeeId, date: job.date, time: job.time }
-        : { employeeId: job.employeeId, date: job.date },
-      {
-        title: "Job moved",
-        where: `${nameOf(employeeId)}, ${formatDay(date)}${startsAt ? ` ${formatTime(startsAt)}` : ""}`,
-      },
+      { employeeId, date },
+      { employeeId: job.employeeId, date: job.date },
+      { title: "Job moved", where },
       onMoved,
+      expected,
     );
   };
 
@@ -139,7 +151,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
       job,
       UNSCHEDULED,
       { employeeId: job.employeeId, date: job.date, time: job.time },
-      { title: "Job unscheduled", where: "Unscheduled" },
+      { title: "Job unscheduled", where: () => "Unscheduled" },
       onMoved,
     );
   };
@@ -165,7 +177,8 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
       { employeeId: job.employeeId, date: job.date, time: job.time, durationMinutes: job.durationMinutes },
       {
         title: isResize ? "Job length changed" : "Job moved",
-        where: `${nameOf(place.employeeId)}, ${formatDay(place.date)} ${formatTimeRange(place.time, place.durationMinutes)}`,
+        where: () =>
+          `${nameOf(place.employeeId)}, ${formatDay(place.date)} ${formatTimeRange(place.time, place.durationMinutes)}`,
       },
       onMoved,
     );

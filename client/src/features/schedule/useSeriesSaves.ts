@@ -1,7 +1,6 @@
 import type { JobDTO } from "@sched/shared-types";
 import type { FormInstance } from "antd";
 import { useFeedback } from "../../app/feedback";
-import { toISODate } from "../../lib/dates";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { type FieldLabels, intendedChange } from "../../lib/staleChange";
 import type { JobFormValues } from "./JobFormFields";
@@ -19,6 +18,8 @@ const SERIES_FIELDS = [
   "time",
   "durationMinutes",
   "customerId",
+  "customerEmail",
+  "customerPhone",
 ];
 
 type SeriesSavesOptions = {
@@ -70,7 +71,8 @@ export function useSeriesSaves({ companyId, form, askScope, changeLabels, onDone
         change: {
           ...fields,
           rrule: rule.rrule,
-          from: scope.scope === "following" && opened.date ? opened.date : toISODate(undefined),
+          // The new rule starts on `from`: from this occurrence, or for all from the series' start.
+          from: scope.scope === "following" && opened.date ? opened.date : rule.series.startDate,
           version: rule.series.version,
           includeDetached: scope.includeDetached,
         },

@@ -151,6 +151,9 @@ export const jobSeries = pgTable(
     time: varchar("time", { length: 5 }).notNull(),
     durationMinutes: integer("duration_minutes").notNull().default(60),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /** The customer's contact as the job dialog took it: every occurrence carries it. */
+    customerEmail: text("customer_email"),
+    customerPhone: text("customer_phone"),
     startDate: date("start_date", { mode: "string" }).notNull(),
     /** An RFC 5545 RRULE, without DTSTART (the start date is the column above). */
     rrule: text("rrule").notNull(),

@@ -14,7 +14,7 @@ import "./repeat.css";
 const PREVIEW_COUNT = 4;
 
 type RepeatFieldProps = {
-  /** The job's date: where the series starts. */
+  /** Where the rule starts (its DTSTART): the job's date, or the edited occurrence's for a new rule. */
   startDate: string | undefined;
   /** An existing series: the preview shows the dates from this one on (the edited occurrence's). */
   previewFrom?: string;
@@ -28,7 +28,10 @@ const KIND_OPTIONS = [
   { value: "monthly", label: "Monthly" },
 ] as const;
 
-/** The next `count` dates the rule gives from `startDate`, on or after `from`, as yyyy-MM-dd. */
+/**
+ * The next `count` dates the rule gives from `startDate`, on or after `from`, as yyyy-MM-dd:
+ * the rrule package on UTC midnights with weeks from Monday, as core/src/lib/recurrence.ts.
+ */
 export function previewDates(
   rule: string,
   startDate: string,
@@ -39,7 +42,7 @@ export function previewDates(
   const dtstart = new Date(`${startDate}T00:00:00Z`);
   const dates: string[] = [];
   // Walks the rule from its start (as the server does) and keeps the first dates from `from`.
-  new RRule({ ...options, dtstart }).all((date) => {
+  new RRule({ ...options, dtstart, wkst: RRule.MO }).all((date) => {
     const day = date.toISOString().slice(0, 10);
     if (day >= from) dates.push(day);
     return dates.length < count;

@@ -1,7 +1,8 @@
 /**
  * The Repeat part of Edit Job for an occurrence of a recurring job (docs/schedule.md,
  * "Recurring jobs"): shows the series' rule, and a changed rule with the preview of the
- * dates it gives from the edited occurrence on. The dialog saves a changed rule with
+ * dates it gives from the edited occurrence on: a new rule starts there (its DTSTART), as
+ * the server makes it for "This and following". The dialog saves a changed rule with
  * PUT /api/job-series/:id.
  */
 import type { JobSeriesDTO } from "@sched/shared-types";
@@ -39,7 +40,7 @@ export function SeriesRepeatField({ seriesId, from, onChange }: SeriesRepeatFiel
 
   return (
     <Suspense fallback={null}>
-      <RepeatField startDate={series.startDate} previewFrom={from} value={choice} onChange={change} />
+      <RepeatField startDate={from} previewFrom={from} value={choice} onChange={change} />
     </Suspense>
   );
 }
