@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { conflictPlace } from "../src/features/offline/conflictPlace";
 import { changesCount, describeWork, keptWorkOf } from "../src/features/offline/keptWork";
 import { nextToSend } from "../src/features/offline/order";
 import type { QueuedChange, QueuedJobChange } from "../src/features/offline/outbox";
@@ -109,5 +110,39 @@ describe("texts", () => {
   it("names a change and counts changes", () => {
     expect(describeWork({ status: "completed", afterPhoto: "data:" })).toBe("Complete, After photo");
     expect([changesCount(1), changesCount(3)]).toEqual(["1 change", "3 changes"]);
+  });
+});
+
+describe("conflictPlace", () => {
+  const seen = { ...listedJob, date: "2026-11-28", time: "09:00" };
+  const names = new Map([["employee-2", "Sam Smith"]]);
+  const overtaken = (current: Partial<typeof listedJob>) =>
+    jobChange({ state: "conflict", seen, current: { ...seen, version: 4, ...current } });
+
+  it("names the colleague the office gave the job to, and offers only dropping the change", () => {
+    const place = conflictPlace(overtaken({ employeeId: "employee-2", time: "10:00" }), "employee-1", names);
+    expect(place).toEqual({
+      isOnMyDay: false,
+      day: null,
+      now: "now Sam Smith's, Sat 10:00",
+      canKeepMine: false,
+    });
+  });
+
+  it("says a job left unscheduled is so, with nothing to keep it on", () => {
+    const place = conflictPlace(overtaken({ employeeId: null, date: null, time: null }), "employee-1", names);
+    expect(place).toMatchObject({ isOnMyDay: false, now: "now unscheduled", canKeepMine: false });
+  });
+
+  it("leads a job still the technician's to its day, with its new time", () => {
+    const moved = conflictPlace(overtaken({ date: "2026-11-29", time: "15:00" }), "employee-1", names);
+    expect(moved).toEqual({ isOnMyDay: true, day: "2026-11-29", now: "now Sun 15:00", canKeepMine: true });
+    const same = conflictPlace(overtaken({ description: "Gate code 4321" }), "employee-1", names);
+    expect(same).toMatchObject({ isOnMyDay: true, day: "2026-11-28", now: "", canKeepMine: true });
+  });
+
+  it("lets a member linked to nobody keep their change on anyone's job, and copes without names", () => {
+    const place = conflictPlace(overtaken({ employeeId: "employee-3" }), null, new Map());
+    expect(place).toMatchObject({ isOnMyDay: false, now: "now a colleague's, Sat 09:00", canKeepMine: true });
   });
 });

@@ -324,6 +324,61 @@ test.describe("the technician's phone offline", () => {
     await expect(conflict.getByTestId("my-job-your-change")).toHaveText("Your change: Complete.");
   });
 
+  test("resolves from the banner a change whose job the office gave to a colleague, and nothing stays stuck", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    const { tech, job } = await technicianWithJob(page, owner, browser, testInfo);
+    const sam = await addEmployee(page, owner.companyId, "Sam Smith");
+    await openMyDayOnline(tech);
+
+    await tech.context().setOffline(true);
+    await tech.getByTestId("my-day-job").getByRole("button", { name: "Start" }).click();
+    await expect(indicator(tech)).toContainText("Offline · 1 change waiting");
+    // Meanwhile the office gives the job to Sam at 10:00: it leaves Tia's day.
+    await api<JobDTO>(page, "PUT", `/api/jobs/${job.id}`, {
+      employeeId: sam.id,
+      time: "10:00",
+      version: job.version,
+    });
+
+    await tech.context().setOffline(false);
+    await expect(indicator(tech)).toHaveAttribute("data-state", "conflict");
+    await expect(tech.getByTestId("my-day-job")).toHaveCount(0);
+    const weekday = new Date(`${today()}T12:00:00`).toLocaleDateString("en-US", { weekday: "short" });
+    await expect(tech.getByTestId("offline-indicator-conflict")).toHaveText(
+      `Your change: Start · Repair, 12 Oak Rd · now Sam Smith's, ${weekday} 10:00`,
+    );
+    // Sam's job cannot take Tia's start: she may only drop it, from the banner itself.
+    await expect(indicator(tech).getByRole("button", { name: "Keep mine" })).toHaveCount(0);
+    await expect(tech.getByTestId("offline-indicator-conflict-link")).toHaveCount(0);
+    await indicator(tech).getByRole("button", { name: "Drop my change" }).click();
+    await expect(indicator(tech)).toHaveCount(0);
+
+    // After a reload nothing is kept, and the office's job stands as the office left it.
+    await tech.reload();
+    await expect(tech.getByTestId("my-day-empty")).toBeVisible(FIRST_LOAD);
+    const kept = await tech.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const opening = indexedDB.open("sched-offline");
+          opening.onerror = () => reject(opening.error);
+          opening.onsuccess = () => {
+            const db = opening.result;
+            if (!db.objectStoreNames.contains("changes")) return resolve(0);
+            const counting = db.transaction("changes").objectStore("changes").count();
+            counting.onsuccess = () => resolve(counting.result);
+            counting.onerror = () => reject(counting.error);
+          };
+        }),
+    );
+    expect(kept).toBe(0);
+    await expect(indicator(tech)).toHaveCount(0);
+    const [current] = await todaysJobs(page, owner);
+    expect([current.employeeId, current.time, current.status]).toEqual([sam.id, "10:00", "scheduled"]);
+  });
+
   test("keeps the chat readable offline across a reload, with the message written offline marked waiting", async ({
     page,
     owner,

@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { type EmployeeDTO, type JobDTO, type TimeOffDTO, weekStartOf } from "@sched/shared-types";
 import { openBoard, openedModal, settled } from "../board";
 import { addEmployee, api, expect as baseExpect, type Owner, test } from "../fixtures";
 import { memberPage } from "../members";
@@ -131,6 +131,106 @@ test.describe("time off", () => {
     const shade = page.getByTestId(`daily-${tia.id}`).getByTestId("timeline-shade");
     await expect(shade).toHaveAttribute("title", "Off · Vacation");
     await expect(shade).toHaveClass(/timeline-row__time-off/);
+  });
+
+  test("approving time off over booked jobs lists them first and re-plans a day; the re-plan's Undo survives a reload", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the office decides on a desktop");
+    // Two weeks ahead: another week than the one the board opens on.
+    const first = dayFromToday(14);
+    const second = dayFromToday(15);
+    await everyDayWorks(page, owner);
+    const tia = await addEmployee(page, owner.companyId, "Tia Tech");
+    await addEmployee(page, owner.companyId, "Oscar Other", "orange");
+    const addJob = (date: string, time: string, location: string) =>
+      api<JobDTO>(page, "POST", "/api/jobs", {
+        companyId: owner.companyId,
+        employeeId: tia.id,
+        date,
+        time,
+        type: "Repair",
+        location,
+      });
+    const oak = await addJob(first, "09:00", "12 Oak Rd");
+    await addJob(second, "14:00", "4 Elm St");
+    const phone = await technicianOnPhone(page, owner, tia, browser, testInfo);
+    const asked = await api<TimeOffDTO>(phone, "POST", "/api/time-off", {
+      companyId: owner.companyId,
+      employeeId: tia.id,
+      startDate: first,
+      endDate: second,
+      kind: "vacation",
+    });
+    const oakNow = async () => {
+      const jobs = await api<JobDTO[]>(
+        page,
+        "GET",
+        `/api/jobs?companyId=${owner.companyId}&startDate=${first}&endDate=${first}`,
+      );
+      return jobs.find((job) => job.id === oak.id);
+    };
+    const timeOffOfTia = () =>
+      api<TimeOffDTO[]>(
+        page,
+        "GET",
+        `/api/time-off?companyId=${owner.companyId}&from=${first}&to=${second}&employeeId=${tia.id}`,
+      );
+
+    // The bell's entry opens the board at the request's week, not this one.
+    await openBoard(page, "/schedule");
+    await live(page);
+    await page.getByTestId("notification-bell").click();
+    await page
+      .getByTestId("notification-panel")
+      .getByTestId("notification-item")
+      .filter({ hasText: "Tia Tech asked for time off (Vacation)" })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`week=${weekStartOf(first)}`));
+
+    // Approve first shows the jobs booked then; nothing is decided until the office chooses.
+    const requests = page.getByTestId("time-off-requests");
+    await requests.getByRole("button", { name: /^Approve Tia Tech's time off/ }).click();
+    const confirm = await settled(
+      page.locator(".ant-modal").filter({ hasText: "Approve Tia Tech's time off?" }),
+    );
+    const listed = confirm.getByTestId("approve-time-off-job");
+    await expect(listed).toHaveCount(2);
+    await expect(listed.nth(0)).toContainText("9:00 AM · Repair, 12 Oak Rd");
+    await expect(listed.nth(1)).toContainText("2:00 PM · Repair, 4 Elm St");
+    expect((await timeOffOfTia()).map((off) => off.status)).toEqual(["pending"]);
+
+    // Approve and re-plan the first day: the sick day's preview opens for Tia on that day.
+    await confirm
+      .getByRole("button", { name: /^Approve and re-plan / })
+      .first()
+      .click();
+    const dialog = await settled(page.locator(".ant-modal").filter({ hasText: "Mark Tia Tech out on" }));
+    await expect(dialog.getByTestId("mark-out-job")).toHaveCount(1);
+    await expect(dialog.getByTestId("mark-out-job")).toContainText("12 Oak Rd");
+    await expect(requests).toBeHidden();
+    expect((await timeOffOfTia()).map((off) => [off.id, off.status])).toEqual([[asked.id, "approved"]]);
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await oakNow())?.employeeId).not.toBe(tia.id);
+    // The approved vacation is the day off: no second (sick) time off is added.
+    expect((await timeOffOfTia()).map((off) => [off.id, off.kind])).toEqual([[asked.id, "vacation"]]);
+
+    // After a reload the toast is gone, but the board still offers the re-plan's Undo.
+    await page.reload();
+    const undoable = page.getByTestId("undoable-replan");
+    await expect(undoable).toContainText("Tia Tech is out on", FIRST_LOAD);
+    await expect(undoable).toContainText("1 job re-planned");
+    await undoable.getByTestId("undo-replan").click();
+    await expect(
+      page.locator(".ant-notification-notice").filter({ hasText: "Re-plan undone" }),
+    ).toContainText("Tia Tech's jobs are back and their time off stays.");
+    await expect(undoable).toHaveCount(0);
+    const back = await oakNow();
+    expect([back?.employeeId, back?.date, back?.time]).toEqual([tia.id, first, "09:00"]);
+    expect((await timeOffOfTia()).map((off) => [off.id, off.status])).toEqual([[asked.id, "approved"]]);
   });
 
   test("'I'm sick today' on the phone reaches the office at once, which re-plans the day from it", async ({

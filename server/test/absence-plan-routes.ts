@@ -5,9 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { db } from "@sched/core/db/client";
-import { timeOff } from "@sched/core/db/schema";
+import { absencePlans, timeOff } from "@sched/core/db/schema";
 import type { Target } from "./property-input-targets";
-import { type Entry, MONDAY, officeById } from "./role-matrix-support";
+import { type Entry, MONDAY, office, officeById } from "./role-matrix-support";
 
 /** The time off the last Undo path made, for its body (the walk asks for the path first). */
 let lastTimeOffId: string | undefined;
@@ -46,10 +46,58 @@ export const ABSENCE_PLAN_ROUTES: Entry[] = [
     body: (c) => ({ companyId: c.companyId, timeOffId: lastTimeOffId ?? randomUUID(), jobs: [] }),
     expected: officeById,
   },
+  {
+    route: "GET /api/absence-plans",
+    path: (c) => `/api/absence-plans?companyId=${c.companyId}&from=${MONDAY}&to=${MONDAY}`,
+    expected: office,
+  },
+  {
+    route: "POST /api/absence-plans/:id/undo",
+    path: async (c) => {
+      const employee = await c.make.employee();
+      const [off] = await db
+        .insert(timeOff)
+        .values({
+          companyId: c.companyId,
+          employeeId: employee.id,
+          startDate: MONDAY,
+          endDate: MONDAY,
+          kind: "sick",
+          status: "approved",
+        })
+        .returning();
+      const [plan] = await db
+        .insert(absencePlans)
+        .values({
+          companyId: c.companyId,
+          employeeId: employee.id,
+          date: MONDAY,
+          timeOffId: off.id,
+          timeOffAction: "added",
+          jobs: [],
+        })
+        .returning();
+      return `/api/absence-plans/${plan.id}/undo`;
+    },
+    expected: officeById,
+  },
 ];
 
 /** The same routes for the property suite (property-input-targets.ts): bad input never answers 500. */
 export const ABSENCE_PLAN_TARGETS: Target[] = [
+  {
+    name: "GET /api/absence-plans",
+    method: "get",
+    path: () => "/api/absence-plans",
+    query: {
+      valid: (ctx) => [
+        ["companyId", ctx.companyId],
+        ["from", MONDAY],
+        ["to", MONDAY],
+      ],
+      dateKeys: ["from", "to"],
+    },
+  },
   {
     name: "POST /api/employees/:id/absence-plan",
     method: "post",

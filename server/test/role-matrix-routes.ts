@@ -446,6 +446,11 @@ export const ROUTES: Entry[] = [
     expected: officeById,
   },
   {
+    route: "GET /api/time-off/:id/jobs",
+    path: async (c) => `/api/time-off/${(await c.make.timeOff()).id}/jobs`,
+    expected: officeById,
+  },
+  {
     route: "DELETE /api/time-off/:id",
     path: async (c) => `/api/time-off/${(await c.make.timeOff()).id}`,
     expected: officeById,

@@ -136,6 +136,8 @@ export const WORKFORCE_TARGETS: Target[] = [
 /** Routes of this group that read only their path. */
 export const WORKFORCE_PATH_ONLY_ROUTES = [
   "DELETE /api/time-off/:id",
+  "GET /api/time-off/:id/jobs",
+  "POST /api/absence-plans/:id/undo",
   "GET /api/time-entries/:id/history",
   "GET /api/job-series/:id",
   "GET /api/companies/:companyId/online",

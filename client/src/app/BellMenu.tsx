@@ -14,7 +14,13 @@ import {
   UserAddOutlined,
   UserSwitchOutlined,
 } from "@ant-design/icons";
-import { can, localDateString, type NotificationDTO, type NotificationKind } from "@sched/shared-types";
+import {
+  can,
+  localDateString,
+  type NotificationDTO,
+  type NotificationKind,
+  weekStartOf,
+} from "@sched/shared-types";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Dropdown, Spin } from "antd";
 import dayjs from "dayjs";
@@ -79,6 +85,12 @@ function replanOf(item: NotificationDTO, canPlan: boolean): string | null {
   if (!canPlan || item.kind !== "time_off.requested" || !off) return null;
   const today = localDateString();
   return isSickOn(off, today) ? replanPath(off.employeeId, today) : null;
+}
+
+/** A new request's entry opens the board at the request's week (the list of requests above it). */
+function timeOffPath(item: NotificationDTO): string | null {
+  const off = item.timeOff;
+  return item.kind === "time_off.requested" && off ? `/schedule?week=${weekStartOf(off.startDate)}` : null;
 }
 
 function NotificationItem({
@@ -164,7 +176,7 @@ function Bell() {
 
   const open = async (item: NotificationDTO) => {
     setIsOpen(false);
-    const kindPath = lookOf(item.kind).path;
+    const kindPath = timeOffPath(item) ?? lookOf(item.kind).path;
     if (kindPath || !companyId) return void navigate(kindPath ?? "/schedule");
     const job = item.jobId ? await findJob(queryClient, companyId, item.jobId) : null;
     void navigate(jobPath(job, item.jobId ?? "", jobsScreen));

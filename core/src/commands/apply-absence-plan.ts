@@ -1,43 +1,32 @@
 /**
- * The sick day applied, and undone (docs/time-off.md, "The sick day"). One transaction
- * records the approved sick time off and every move the office kept, each job at the
- * version the preview showed: one job changed since, and nothing is applied (409 stale).
- * The Undo puts every job back with the employee and takes the time off back (removed, or
- * the employee's own request pending again), in one transaction too. Announced only after commit: the jobs, the time off, one bell entry per
- * colleague for the whole day, and a customer notice only where the arrival time changed.
+ * The sick day applied (docs/time-off.md, "The sick day"). One transaction records the
+ * approved time off and every move the office kept, each job at the version the preview
+ * showed (one job changed since: nothing is applied, 409 stale), and keeps the plan for its
+ * Undo (undo-absence-plan.ts). Announced only after commit: the jobs, the time off, one bell
+ * entry per colleague for the whole day, and a customer notice only where the arrival time
+ * changed. The helpers below are shared with the Undo.
  */
-import type {
-  AbsencePlanAppliedDTO,
-  AbsencePlanUndoneDTO,
-  JobDTO,
-  TAbsencePlanApply,
-  TAbsencePlanUndo,
-} from "@sched/shared-types";
+import type { AbsencePlanAppliedDTO, JobDTO, TAbsencePlanApply } from "@sched/shared-types";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
-import { employees, jobs } from "../db/schema";
+import { absencePlans, employees, jobs } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
 import { logger } from "../logger";
-import { type DayReplan, dayReplanNotices, dayReplanUndoneNotices } from "../notifications/day-replan";
+import { type DayReplan, dayReplanNotices } from "../notifications/day-replan";
 import { notifyMembers } from "../notifications/notify";
 import { timeOffDecidedNotices } from "../notifications/time-off";
 import type { CompanyAccess } from "../policies/authorize";
 import { presentJob } from "../presenters/jobs";
 import { publish } from "../publish";
 import { withWarnings } from "../queries/job-warnings";
-import {
-  announceSickDay,
-  announceSickDayTakenBack,
-  recordSickDay,
-  takeBackSickDay,
-} from "./absence-time-off";
+import { announceSickDay, recordSickDay } from "./absence-time-off";
 import { detachedAfter } from "./occurrence-detach";
 import { EMPLOYEE_INACTIVE, EMPLOYEE_NOT_IN_COMPANY, JOB_NOT_FOUND } from "./save-job";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
-type JobRow = typeof jobs.$inferSelect;
-type Employee = { id: string; companyId: string; name: string; isActive: boolean };
+export type JobRow = typeof jobs.$inferSelect;
+export type Employee = { id: string; companyId: string; name: string; isActive: boolean };
 
 export const NOT_THEIR_JOB = "Job is not one of this employee's jobs that day";
 export const BACK_TO_ABSENT = "A job cannot go to the employee who is out";
@@ -67,7 +56,7 @@ async function assertColleagues(companyId: string, absent: Employee, targets: (s
  * version the caller saw: a job of another company is 404 as an unknown one, a job changed
  * since is 409 stale and the transaction rolls everything back.
  */
-async function lockAtVersions(
+export async function lockAtVersions(
   tx: Executor,
   companyId: string,
   wanted: { jobId: string; version: number }[],
@@ -97,7 +86,7 @@ async function lockAtVersions(
 }
 
 /** Writes a job's new slot with its next version; an occurrence moved on its own detaches. */
-async function writeSlot(
+export async function writeSlot(
   tx: Executor,
   member: CompanyAccess,
   locked: JobRow,
@@ -112,7 +101,7 @@ async function writeSlot(
 }
 
 /** After commit: each job's event with its warnings, and its customer notice when the visit's time changed. */
-async function announceJobs(member: CompanyAccess, changes: { before: JobRow; after: JobRow }[]) {
+export async function announceJobs(member: CompanyAccess, changes: { before: JobRow; after: JobRow }[]) {
   const answered: JobDTO[] = [];
   for (const { after } of changes) {
     const presented = presentJob(after);
@@ -139,7 +128,7 @@ export async function applyAbsencePlan(
     absent,
     input.moves.map((move) => move.employeeId),
   );
-  const { sickDay, changes } = await db.transaction(async (tx) => {
+  const { sickDay, changes, planId } = await db.transaction(async (tx) => {
     const locked = await lockAtVersions(tx, companyId, input.moves);
     const changes: { before: JobRow; after: JobRow }[] = [];
     for (const [index, move] of input.moves.entries()) {
@@ -154,7 +143,24 @@ export async function applyAbsencePlan(
       changes.push({ before, after: await writeSlot(tx, member, before, slot) });
     }
     const sickDay = await recordSickDay(tx, member, absent, input.date);
-    return { sickDay, changes };
+    // Kept with the plan, so its Undo outlives the toast and a reload (docs/time-off.md).
+    const [plan] = await tx
+      .insert(absencePlans)
+      .values({
+        companyId,
+        employeeId: absent.id,
+        date: input.date,
+        timeOffId: sickDay.row.id,
+        timeOffAction: sickDay.action,
+        jobs: changes.map(({ before, after }) => ({
+          jobId: after.id,
+          time: before.time ?? "",
+          version: after.version,
+        })),
+        appliedBy: member.userId,
+      })
+      .returning({ id: absencePlans.id });
+    return { sickDay, changes, planId: plan.id };
   });
   announceSickDay(sickDay);
   const answered = await announceJobs(member, changes);
@@ -172,58 +178,11 @@ export async function applyAbsencePlan(
     );
   }
   return {
+    planId,
     timeOffId: sickDay.row.id,
     approvedRequest: sickDay.approvedRequest,
+    timeOffAction: sickDay.action,
     moved: answered.filter((job) => job.employeeId !== null),
     unscheduled: answered.filter((job) => job.employeeId === null),
   };
-}
-
-/**
- * The Undo: every job back with the absent employee on the time off's date at the time
- * named (the one it had before), each at the version the apply answered, and the time off
- * removed. A job changed since is 409 stale and nothing is undone.
- */
-export async function undoAbsencePlan(
-  member: CompanyAccess,
-  absent: Employee,
-  input: TAbsencePlanUndo,
-): Promise<AbsencePlanUndoneDTO> {
-  const { companyId } = member;
-  // The board lists active employees only: jobs given back to someone made inactive since would vanish.
-  if (!absent.isActive && input.jobs.length > 0) throw new BadRequest(EMPLOYEE_INACTIVE);
-  const { taken, changes } = await db.transaction(async (tx) => {
-    const taken = await takeBackSickDay(tx, member, absent.id, input.timeOffId, input.reopenRequest);
-    const date = taken.row.startDate;
-    const locked = await lockAtVersions(tx, companyId, input.jobs);
-    const changes: { before: JobRow; after: JobRow }[] = [];
-    for (const { jobId, time } of input.jobs) {
-      const before = locked.get(jobId) as JobRow;
-      const after = await writeSlot(tx, member, before, { employeeId: absent.id, date, time });
-      // A job back from the tray was never announced to its customer as moved: the slot they
-      // were last told of is the one it returns to, so no notice goes out for it.
-      changes.push({
-        before: before.date === null ? { ...before, date, time } : before,
-        after,
-      });
-    }
-    return { taken, changes };
-  });
-  announceSickDayTakenBack(taken);
-  const restored = await announceJobs(member, changes);
-  const given = changes.flatMap(({ before }) =>
-    before.employeeId && before.employeeId !== absent.id && before.time
-      ? [{ jobId: before.id, employeeId: before.employeeId, time: before.time }]
-      : [],
-  );
-  const replan: DayReplan = {
-    absentEmployeeId: absent.id,
-    absentName: absent.name,
-    date: taken.row.startDate,
-    given,
-  };
-  await notifyMembers(member, "day re-plan undone", (people) =>
-    dayReplanUndoneNotices(replan, member.userId, people),
-  );
-  return { restored };
 }

@@ -6,6 +6,7 @@
  */
 export * from "./schema/accounts";
 export * from "./schema/job-photos";
+export * from "./schema/mail-outbox";
 export * from "./schema/messages";
 export * from "./schema/password-reset";
 export * from "./schema/planning";

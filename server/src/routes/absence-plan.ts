@@ -3,16 +3,27 @@
  * while they are out, applying it, and its Undo. The office's (manageJobs); the employee's
  * own company decides, so an id of another company is 404.
  */
-import { applyAbsencePlan, undoAbsencePlan } from "@sched/core/commands/apply-absence-plan";
+import { applyAbsencePlan } from "@sched/core/commands/apply-absence-plan";
 import { EMPLOYEE_NOT_FOUND } from "@sched/core/commands/save-employee";
-import { employees } from "@sched/core/db/schema";
+import { undoAbsencePlan, undoKeptAbsencePlan } from "@sched/core/commands/undo-absence-plan";
+import { absencePlans, employees } from "@sched/core/db/schema";
 import { NotFound } from "@sched/core/errors";
 import { previewAbsencePlan } from "@sched/core/queries/absence-plan";
-import { ZAbsencePlanApply, ZAbsencePlanQuery, ZAbsencePlanUndo, ZIdParams } from "@sched/shared-types";
+import { undoableAbsencePlans } from "@sched/core/queries/absence-plans";
+import {
+  ABSENCE_PLAN_MESSAGES,
+  ZAbsencePlanApply,
+  ZAbsencePlanQuery,
+  ZAbsencePlansQuery,
+  ZAbsencePlanUndo,
+  ZIdParams,
+} from "@sched/shared-types";
 import { Router } from "express";
 import { route, rowDoor } from "../http/route";
 
 export const absencePlanRouter = Router();
+/** The applied plans the server keeps for their Undo (mounted at /api/absence-plans). */
+export const absencePlansRouter = Router();
 
 /** The employee by id for an office member; a companyId naming another company is 404 like a foreign id. */
 async function employeeDoor(userId: string, employeeId: string, companyId: string | undefined) {
@@ -55,4 +66,27 @@ absencePlanRouter.post(
       return undoAbsencePlan(member, row, body);
     },
   ),
+);
+
+/** The re-plans of the days from..to still undoable: the board offers their Undo after a reload. */
+absencePlansRouter.get(
+  "/",
+  route({ access: { company: "manageJobs" }, query: ZAbsencePlansQuery }, ({ member, query }) =>
+    undoableAbsencePlans(member.companyId, query.from, query.to),
+  ),
+);
+
+/** The Undo of a kept plan: its jobs back at the versions the apply left (else 409 stale), its time off back. */
+absencePlansRouter.post(
+  "/:id/undo",
+  route({ access: "user", params: ZIdParams, idempotent: true }, async ({ userId, params }) => {
+    const { row, member } = await rowDoor(
+      absencePlans,
+      params.id,
+      userId,
+      "manageJobs",
+      ABSENCE_PLAN_MESSAGES.notFound,
+    );
+    return undoKeptAbsencePlan(member, row);
+  }),
 );

@@ -1,6 +1,6 @@
 /** Every /api router in one place, so the mounted surface reads top to bottom. */
 import { Router } from "express";
-import { absencePlanRouter } from "./absence-plan";
+import { absencePlanRouter, absencePlansRouter } from "./absence-plan";
 import { adminRouter, adminSetupRouter } from "./admin";
 import { authRouter } from "./auth";
 import { calendarFeedRouter } from "./calendar-feed";
@@ -32,6 +32,7 @@ export function apiRouter(): Router {
   api.use(companiesRouter);
   api.use("/employees", employeesRouter);
   api.use("/employees", absencePlanRouter);
+  api.use("/absence-plans", absencePlansRouter);
   api.use("/jobs", jobsRouter);
   api.use("/job-series", jobSeriesRouter);
   api.use("/templates", templatesRouter);

@@ -6,6 +6,7 @@
 import { decideTimeOff, removeTimeOff, requestTimeOff } from "@sched/core/commands/time-off";
 import { timeOff } from "@sched/core/db/schema";
 import { listTimeOff } from "@sched/core/queries/time-off";
+import { bookedJobsDuring } from "@sched/core/queries/time-off-jobs";
 import {
   TIME_OFF_NOT_FOUND,
   ZIdParams,
@@ -31,6 +32,15 @@ timeOffRouter.post(
     { access: { company: "requestTimeOff" }, body: ZTimeOffCreate, idempotent: true, status: 201 },
     ({ member, body }) => requestTimeOff(member, body),
   ),
+);
+
+/** The office's look before approving: the employee's open jobs during the time off (docs/time-off.md). */
+timeOffRouter.get(
+  "/:id/jobs",
+  route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
+    const { row } = await rowDoor(timeOff, params.id, userId, "manageTimeOff", TIME_OFF_NOT_FOUND);
+    return bookedJobsDuring(row);
+  }),
 );
 
 timeOffRouter.put(

@@ -18,6 +18,7 @@ export const ABSENCE_PLAN_MESSAGES = {
   movedTwice: "Each job may be moved only once",
   tooMany: `At most ${ABSENCE_PLAN_MOVES_MAX} jobs at once`,
   timeOffRequired: "Time off is required",
+  notFound: "Re-plan not found",
 } as const;
 
 const ZJobRef = canonicalId({
@@ -95,11 +96,40 @@ export type AbsencePlanDTO = {
  * request, now approved, rather than a new one), and the jobs as they are now.
  */
 export type AbsencePlanAppliedDTO = {
+  /** The applied plan the server keeps for its Undo (POST /api/absence-plans/:id/undo). */
+  planId: string;
   timeOffId: string;
   approvedRequest: boolean;
+  /** added, approved (the request) or kept (approved before, e.g. a vacation): see AbsencePlanUndoableDTO. */
+  timeOffAction: "added" | "approved" | "kept";
   moved: JobDTO[];
   unscheduled: JobDTO[];
 };
 
 /** The answer of an Undo: the jobs back with the employee. */
 export type AbsencePlanUndoneDTO = { restored: JobDTO[] };
+
+/** GET /api/absence-plans: the re-plans still undoable on the days from..to (at most a month). */
+export const ZAbsencePlansQuery = z
+  .object({ companyId: ZCompanyId.optional(), from: ZDate, to: ZDate })
+  .refine((query) => query.from <= query.to, { path: ["to"], message: "To must not be before from" })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 31 * 24 * 60 * 60 * 1000, {
+    path: ["to"],
+    message: "At most 31 days at once",
+  });
+export type TAbsencePlansQuery = z.infer<typeof ZAbsencePlansQuery>;
+
+/**
+ * A re-plan applied and not undone (docs/time-off.md, "The sick day"): what its Undo puts
+ * back. `timeOffAction`: added (the Undo removes the time off), approved (the request goes
+ * back to pending) or kept (the time off was approved before and stays).
+ */
+export type AbsencePlanUndoableDTO = {
+  id: string;
+  employeeId: string;
+  date: string;
+  timeOffId: string;
+  timeOffAction: "added" | "approved" | "kept";
+  jobs: { jobId: string; time: string; version: number }[];
+  createdAt: string;
+};

@@ -1,14 +1,14 @@
 /**
  * The sick day's server state (docs/time-off.md, "The sick day"): the preview, applying it
- * and its Undo. The preview is asked for once per opening and kept as it was while the
+ * and its Undo, which the server keeps for the day (found again after a reload). The preview is asked for once per opening and kept as it was while the
  * office adjusts it; a job changed meanwhile is caught by the apply (409 stale).
  */
 import type {
   AbsencePlanAppliedDTO,
   AbsencePlanDTO,
+  AbsencePlanUndoableDTO,
   AbsencePlanUndoneDTO,
   TAbsencePlanApply,
-  TAbsencePlanUndo,
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api";
@@ -27,18 +27,46 @@ export function useAbsencePreview(companyId: string, employeeId: string, date: s
   });
 }
 
-/** Applies or undoes a plan; either way the board's job lists refresh (their events follow too). */
-function usePlanChange<Body, Answer>(path: (employeeId: string) => string) {
+const PLANS_URL = "/api/absence-plans";
+
+/** Applied or undone: the board's job lists refresh (their events follow too), and the undoable plans. */
+const refetchAfterPlan = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: rootKey("jobs") }),
+    queryClient.invalidateQueries({ queryKey: [PLANS_URL] }),
+  ]);
+
+export function useApplyAbsencePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ employeeId, body }: { employeeId: string; body: Body }) =>
-      apiJson<Answer>("POST", path(employeeId), body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("jobs") }),
+    mutationFn: ({ employeeId, body }: { employeeId: string; body: TAbsencePlanApply }) =>
+      apiJson<AbsencePlanAppliedDTO>("POST", `${planUrl(employeeId)}/apply`, body),
+    onSettled: () => refetchAfterPlan(queryClient),
   });
 }
 
-export const useApplyAbsencePlan = () =>
-  usePlanChange<TAbsencePlanApply, AbsencePlanAppliedDTO>((id) => `${planUrl(id)}/apply`);
+/** The re-plans of the days from..to that can still be undone (the server keeps them). */
+export function useUndoablePlans(companyId: string | null, from: string, to: string) {
+  return useQuery<AbsencePlanUndoableDTO[]>({
+    queryKey: [PLANS_URL, { companyId, from, to }],
+    queryFn: () =>
+      apiJson<AbsencePlanUndoableDTO[]>(
+        "GET",
+        `${PLANS_URL}?${new URLSearchParams({ companyId: companyId ?? "", from, to })}`,
+      ),
+    enabled: Boolean(companyId),
+  });
+}
 
-export const useUndoAbsencePlan = () =>
-  usePlanChange<TAbsencePlanUndo, AbsencePlanUndoneDTO>((id) => `${planUrl(id)}/undo`);
+/** The Undo of a kept plan: the server puts back what it recorded (409 stale if a job changed since). */
+export function useUndoKeptPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: string) => apiJson<AbsencePlanUndoneDTO>("POST", `${PLANS_URL}/${planId}/undo`, {}),
+    onSettled: () =>
+      Promise.all([
+        refetchAfterPlan(queryClient),
+        queryClient.invalidateQueries({ queryKey: rootKey("time-off") }),
+      ]),
+  });
+}

@@ -1,16 +1,18 @@
 /**
  * "Mark out…" as a screen uses it (docs/time-off.md, "The sick day"): `openMarkOut(employee,
  * date)` opens the preview; Apply records the sick day and every move at once, then a toast
- * offers Undo, which puts every job back and removes the time off. Render `markOutDialog`.
+ * offers Undo, which puts every job back and takes the time off back. The server keeps the
+ * Undo: after the toast or a reload, UndoableReplans offers it. Render `markOutDialog`.
  */
-import type { AbsencePlanAppliedDTO, EmployeeDTO, JobDTO, TAbsencePlanMove } from "@sched/shared-types";
+import type { AbsencePlanAppliedDTO, EmployeeDTO, TAbsencePlanMove } from "@sched/shared-types";
 import { Button } from "antd";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useFeedback } from "../../app/feedback";
 import { isApiError } from "../../lib/api";
 import { formatDay } from "../../lib/dates";
 import { useShowFailure } from "../../lib/FailureNotice";
-import { useApplyAbsencePlan, useUndoAbsencePlan } from "./useAbsencePlan";
+import { useUndoReplan } from "./UndoableReplans";
+import { useApplyAbsencePlan } from "./useAbsencePlan";
 
 // The dialog (antd Select, Modal) loads on first use: the board does not carry it.
 const MarkOutDialog = lazy(() =>
@@ -35,43 +37,14 @@ export function useMarkOut(companyId: string | null, employees: readonly Employe
   const { notification } = useFeedback();
   const showFailure = useShowFailure();
   const apply = useApplyAbsencePlan();
-  const undo = useUndoAbsencePlan();
+  const undo = useUndoReplan();
   const [open, setOpen] = useState<Open | null>(null);
 
   const openMarkOut = (employee: EmployeeDTO, date: string) => setOpen({ employee, date, key: Date.now() });
 
-  const undoPlan = (key: string, target: Open, result: AbsencePlanAppliedDTO, times: Map<string, string>) => {
-    if (!companyId) return;
-    notification.destroy(key);
-    const jobs = [...result.moved, ...result.unscheduled].map((job) => ({
-      jobId: job.id,
-      version: job.version,
-      time: times.get(job.id) ?? job.time ?? "09:00",
-    }));
-    undo.mutate(
-      {
-        employeeId: target.employee.id,
-        body: { companyId, timeOffId: result.timeOffId, jobs, reopenRequest: result.approvedRequest },
-      },
-      {
-        onSuccess: () =>
-          notification.info({
-            key,
-            title: "Re-plan undone",
-            description: result.approvedRequest
-              ? `${target.employee.name}'s jobs are back and their request is pending again.`
-              : `${target.employee.name}'s jobs are back and the time off is removed.`,
-          }),
-        onError: (error) => showFailure("Could not undo the re-plan.", error),
-      },
-    );
-  };
-
-  const applyPlan = (moves: TAbsencePlanMove[], jobs: JobDTO[]) => {
+  const applyPlan = (moves: TAbsencePlanMove[]) => {
     if (!open || !companyId) return;
     const target = open;
-    // Each job's time before the plan: what the Undo puts back.
-    const times = new Map(jobs.map((job) => [job.id, job.time ?? ""]));
     apply.mutate(
       { employeeId: target.employee.id, body: { companyId, date: target.date, moves } },
       {
@@ -88,7 +61,14 @@ export function useMarkOut(companyId: string | null, employees: readonly Employe
                 size="small"
                 type="primary"
                 data-testid="undo-mark-out"
-                onClick={() => undoPlan(key, target, result, times)}
+                onClick={() =>
+                  undo.run({
+                    planId: result.planId,
+                    employeeName: target.employee.name,
+                    timeOffAction: result.timeOffAction,
+                    key,
+                  })
+                }
               >
                 Undo
               </Button>

@@ -1,7 +1,7 @@
 /**
  * Where the phone's changes stand (docs/offline.md): offline, "3 changes waiting",
  * sending, all sent. A change the server refused says why and offers a retry; a change
- * the office overtook is resolved on its job's card (My Day) and counted here.
+ * the office overtook is counted and resolved here (or on its job's card on My Day).
  */
 import {
   CheckCircleOutlined,
@@ -10,10 +10,9 @@ import {
   ExclamationCircleOutlined,
   LoadingOutlined,
 } from "@ant-design/icons";
-import dayjs from "dayjs";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { PlainButton } from "../../components/PlainButton";
+import { ConflictChoice } from "./ConflictChoice";
 import { changesCount, describeWork } from "./keptWork";
 import type { QueuedChange, QueuedJobChange } from "./outbox";
 import { useOutboxStore } from "./outboxStore";
@@ -36,11 +35,10 @@ export function OfflineIndicator() {
   const waiting = changes.filter((change) => change.state === "waiting").length;
   const conflicts = changes.filter((change) => change.state === "conflict").length;
   const failed = changes.find((change) => change.state === "failed");
-  // The first conflict's card is on its job's day, which may not be the day on screen.
+  // The first conflict is resolved from the banner: its job may be on no day of My Day.
   const conflict = changes.find(
     (change): change is QueuedJobChange => change.kind === "job" && change.state === "conflict",
   );
-  const conflictDay = conflict?.current?.date;
 
   let state: IndicatorState;
   let icon: ReactNode;
@@ -79,19 +77,7 @@ export function OfflineIndicator() {
       <span className="offline-indicator__text" data-testid="offline-indicator-text">
         {text}
       </span>
-      {state === "conflict" && conflict ? (
-        <Link
-          className="offline-indicator__link"
-          data-testid="offline-indicator-conflict-link"
-          to={
-            typeof conflictDay === "string" ? `/my-day?day=${conflictDay}&job=${conflict.jobId}` : "/my-day"
-          }
-        >
-          {typeof conflictDay === "string"
-            ? `Choose on ${dayjs(conflictDay).format("dddd, MMM D")}`
-            : "Choose on My Day"}
-        </Link>
-      ) : null}
+      {state === "conflict" && conflict ? <ConflictChoice conflict={conflict} /> : null}
       {state === "failed" && failed ? (
         <span className="offline-indicator__actions">
           <PlainButton size="small" variant="primary" onClick={() => void retryChange(failed)}>

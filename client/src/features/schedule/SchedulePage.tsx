@@ -11,6 +11,7 @@ import { PresenceAvatars } from "../../components/PresenceAvatars";
 import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useIsSmallScreen } from "../../lib/screen";
+import { UndoableReplans } from "../absence-plan/UndoableReplans";
 import { useMarkOut } from "../absence-plan/useMarkOut";
 import { useOpenRequestedReplan } from "../absence-plan/useOpenRequestedReplan";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
@@ -249,12 +250,15 @@ export default function SchedulePage() {
       />
       <PresenceAvatars companyId={companyId} weekStart={params.week} />
       {canManage && companyId ? (
-        <TimeOffRequests
-          companyId={companyId}
-          today={params.today}
-          employees={employees.all}
-          onReplan={openMarkOut}
-        />
+        <>
+          <TimeOffRequests
+            companyId={companyId}
+            today={params.today}
+            employees={employees.all}
+            onReplan={openMarkOut}
+          />
+          <UndoableReplans companyId={companyId} today={params.today} employees={employees.all} />
+        </>
       ) : null}
       {canManage ? (
         <UnscheduledTray

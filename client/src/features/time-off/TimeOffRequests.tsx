@@ -1,9 +1,17 @@
 import { CalendarOutlined } from "@ant-design/icons";
-import { addDays, type EmployeeDTO, TIME_OFF_KIND_LABELS, type TimeOffDTO } from "@sched/shared-types";
+import {
+  addDays,
+  type EmployeeDTO,
+  type JobDTO,
+  TIME_OFF_KIND_LABELS,
+  type TimeOffDTO,
+} from "@sched/shared-types";
 import { Button } from "antd";
+import { useState } from "react";
 import { useShowFailure } from "../../lib/FailureNotice";
+import { ApproveTimeOffDialog } from "./ApproveTimeOffDialog";
 import { isSickOn, whenText } from "./timeOffModel";
-import { useDecideTimeOff, useTimeOff } from "./useTimeOff";
+import { useBookedJobs, useDecideTimeOff, useTimeOff } from "./useTimeOff";
 import "./time-off.css";
 
 /** How far back and ahead the office's list of requests looks. */
@@ -13,7 +21,8 @@ const AHEAD_DAYS = 365;
 /**
  * The office's time off requests on the board (docs/time-off.md): each pending request
  * with Approve and Decline, and for a sick day of today "Re-plan the day", which opens
- * Mark out… for that person. The bell's entry for a new request leads here; live.
+ * Mark out… for that person. Approving over booked jobs first lists them and offers their
+ * day's re-plan (ApproveTimeOffDialog). The bell's entry for a new request leads here; live.
  */
 export function TimeOffRequests(props: {
   companyId: string;
@@ -24,20 +33,49 @@ export function TimeOffRequests(props: {
   const { companyId, today, employees, onReplan } = props;
   const { list } = useTimeOff(companyId, addDays(today, -PAST_DAYS), addDays(today, AHEAD_DAYS));
   const decide = useDecideTimeOff(companyId);
+  const bookedJobs = useBookedJobs();
   const showFailure = useShowFailure();
+  // The request being approved over booked jobs, with those jobs.
+  const [approving, setApproving] = useState<{ off: TimeOffDTO; jobs: JobDTO[] } | null>(null);
   const pending = list
     .filter((off) => off.status === "pending")
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
   if (pending.length === 0) return null;
 
-  const answer = (off: TimeOffDTO, status: "approved" | "declined") =>
+  const answer = (off: TimeOffDTO, status: "approved" | "declined", onDone?: () => void) =>
     decide.mutate(
       { off, status },
       {
+        onSuccess: onDone,
         onError: (error) =>
           showFailure(`Could not ${status === "approved" ? "approve" : "decline"} it`, error),
       },
     );
+
+  const employeeOf = (off: TimeOffDTO) => employees.find((candidate) => candidate.id === off.employeeId);
+
+  // Jobs booked then: the office sees them and chooses; none: approved at once, as before.
+  const approve = async (off: TimeOffDTO) => {
+    let jobs: JobDTO[];
+    try {
+      jobs = await bookedJobs(off);
+    } catch (error) {
+      showFailure("Could not approve it", error);
+      return;
+    }
+    if (jobs.length === 0) answer(off, "approved");
+    else setApproving({ off, jobs });
+  };
+
+  const approveBooked = (replanDate: string | null) => {
+    if (!approving) return;
+    const { off } = approving;
+    const employee = employeeOf(off);
+    answer(off, "approved", () => {
+      setApproving(null);
+      if (replanDate && employee) onReplan(employee, replanDate);
+    });
+  };
 
   return (
     <section
@@ -50,7 +88,7 @@ export function TimeOffRequests(props: {
       </h2>
       <ul className="time-off-requests__list">
         {pending.map((off) => {
-          const employee = employees.find((candidate) => candidate.id === off.employeeId);
+          const employee = employeeOf(off);
           const name = employee?.name ?? "Someone";
           const when = whenText(off);
           return (
@@ -71,7 +109,7 @@ export function TimeOffRequests(props: {
                   size="small"
                   type="primary"
                   aria-label={`Approve ${name}'s time off ${when}`}
-                  onClick={() => answer(off, "approved")}
+                  onClick={() => void approve(off)}
                 >
                   Approve
                 </Button>
@@ -87,6 +125,16 @@ export function TimeOffRequests(props: {
           );
         })}
       </ul>
+      {approving ? (
+        <ApproveTimeOffDialog
+          off={approving.off}
+          name={employeeOf(approving.off)?.name ?? "Someone"}
+          jobs={approving.jobs}
+          isApproving={decide.isPending}
+          onApprove={approveBooked}
+          onCancel={() => setApproving(null)}
+        />
+      ) : null}
     </section>
   );
 }

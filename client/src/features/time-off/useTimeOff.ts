@@ -2,7 +2,7 @@
  * Time off on the client (docs/time-off.md): the list for the days on screen, live through
  * the `time_off.*` events (useRealtime refetches the "time-off" root), and the writes.
  */
-import type { TimeOffDTO, TTimeOffInput } from "@sched/shared-types";
+import type { JobDTO, TimeOffDTO, TTimeOffInput } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "../../lib/api";
 import { useSubmitKey } from "../../lib/idempotency";
@@ -65,4 +65,15 @@ export function useRemoveTimeOff() {
     },
     onSettled: () => refetchTimeOff(queryClient),
   });
+}
+
+/** The employee's open jobs during a request (GET /api/time-off/:id/jobs), asked for when the office approves. */
+export function useBookedJobs() {
+  const queryClient = useQueryClient();
+  return (off: TimeOffDTO) =>
+    queryClient.fetchQuery<JobDTO[]>({
+      queryKey: [...rootKey("time-off"), off.id, "jobs", off.version],
+      queryFn: () => apiJson<JobDTO[]>("GET", `/api/time-off/${off.id}/jobs`),
+      staleTime: 0,
+    });
 }
