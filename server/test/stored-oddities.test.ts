@@ -1,7 +1,7 @@
 /**
  * Values the database would keep but nobody meant (docs/api.md): a repeat rule thousands
- * of characters long, a rule that gives no date, a completion in 1900 on a job with no
- * day, a lone UTF-16 surrogate. Each is a 400 on its field, and nothing is stored.
+ * of characters long, a rule that gives no date (on create, and on a new rule from its
+ * `from`), a completion in 1900 on a job with no day, a lone UTF-16 surrogate. Each is a 400 on its field, and nothing is stored.
  */
 import { db } from "@sched/core/db/client";
 import { customers, jobSeries, jobs } from "@sched/core/db/schema";
@@ -22,6 +22,11 @@ const seriesFor = (employeeId: string, companyId: string, changes: Record<string
   rrule: "FREQ=WEEKLY",
   ...changes,
 });
+
+const occurrenceDates = async (seriesId: string) =>
+  (await db.select({ date: jobs.occurrenceDate }).from(jobs).where(eq(jobs.seriesId, seriesId)))
+    .map((row) => row.date)
+    .sort();
 
 describe("refused oddities", () => {
   it.each([
@@ -51,6 +56,41 @@ describe("refused oddities", () => {
       { message, code: "validation", errors: [{ path: "rrule", message }] },
     ]);
     expect(await db.select().from(jobSeries).where(eq(jobSeries.companyId, company.id))).toHaveLength(0);
+  });
+
+  it.each([
+    ["February 30 every year", "2027-02-08", "FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30"],
+    // Fridays from the series' start (1 February) but none from `from` (Monday 1 March) to the end.
+    ["an end before the first Friday from `from`", "2027-03-01", "FREQ=WEEKLY;BYDAY=FR;UNTIL=20270303"],
+  ])(
+    "refuses a new rule with %s on PUT /api/job-series/:id, and keeps the series",
+    async (_name, from, rrule) => {
+      const { company, owner, employee } = await buildTenant();
+      const agent = await agentFor(owner);
+      const made = await agent.post("/api/job-series").send(seriesFor(employee.id, company.id, {}));
+      expect(made.status).toBe(201);
+      const before = await occurrenceDates(made.body.id);
+      const res = await agent.put(`/api/job-series/${made.body.id}`).send({ from, version: 1, rrule });
+      const message = RRULE_MESSAGES.noDate;
+      expect([res.status, res.body]).toEqual([
+        400,
+        { message, code: "validation", errors: [{ path: "rrule", message }] },
+      ]);
+      const [row] = await db.select().from(jobSeries).where(eq(jobSeries.id, made.body.id));
+      expect([row.rrule, row.startDate, row.version]).toEqual(["FREQ=WEEKLY", "2027-02-01", 1]);
+      expect(await occurrenceDates(made.body.id)).toEqual(before);
+    },
+  );
+
+  it("counts a new rule's dates from `from`: the 30th yearly from March has one", async () => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const made = await agent.post("/api/job-series").send(seriesFor(employee.id, company.id, {}));
+    const rrule = "FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30";
+    const res = await agent
+      .put(`/api/job-series/${made.body.id}`)
+      .send({ from: "2027-03-01", version: 1, rrule });
+    expect([res.status, res.body.rrule, res.body.startDate]).toEqual([200, rrule, "2027-03-01"]);
   });
 
   it("still makes a series whose first date is a leap day or a fifth Monday", async () => {

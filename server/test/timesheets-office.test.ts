@@ -223,7 +223,7 @@ describe("GET /api/timesheets.csv", () => {
     const name = `"'=HYPERLINK(""http://evil.test"",""Pat"")"`;
     expect(lines.slice(1)).toEqual([
       `${name},2026-03-02,Monday,08:00,15:30,7.50,7:30,0.00,7.50,,,,open`,
-      `${name},2026-03-03,Tuesday,08:00,,0.00,0:00,0.00,0.00,,,no_clock_out,open`,
+      `${name},2026-03-03,Tuesday,08:00,,0.00,0:00,0.00,0.00,,,No clock-out,open`,
       `${name},Total,,,,7.50,7:30,0.00,7.50,0.00,0:00,,open`,
     ]);
   });

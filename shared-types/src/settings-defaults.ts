@@ -21,6 +21,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettingsDTO = {
   noticeSettleMinutes: 10,
   overtimeWeeklyMinutes: 2400,
   overtimeDailyMinutes: null,
+  longDayMinutes: 840,
 };
 
 export type CompanySettingsDTO = {
@@ -45,4 +46,9 @@ export type CompanySettingsDTO = {
   overtimeWeeklyMinutes: number;
   /** Minutes in a day after which time worked is overtime; null: no daily overtime. */
   overtimeDailyMinutes: number | null;
+  /**
+   * Minutes worked in a day over which the timesheets flag the day `long_day` for the office
+   * to check (a technician alone can record a 24-hour day); 840 = 14 h.
+   */
+  longDayMinutes: number;
 };

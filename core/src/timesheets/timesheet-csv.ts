@@ -1,9 +1,10 @@
 /**
  * The week's timesheets as CSV for payroll (docs/timesheets.md): one row per person and
  * day, then each person's total; hours as decimals and as h:mm; times of day in the
- * company's time zone. Cells are formula-safe like the schedule's export (shared-types/src/csv.ts).
+ * company's time zone; flags in words. Cells are formula-safe like the schedule's export
+ * (shared-types/src/csv.ts).
  */
-import { csvLines, type TimesheetDTO } from "@sched/shared-types";
+import { csvLines, TIMESHEET_FLAG_WORDS, type TimesheetDTO } from "@sched/shared-types";
 import { DateTime } from "luxon";
 
 const HEADER = [
@@ -48,7 +49,8 @@ export function buildTimesheetCsv(sheets: readonly TimesheetDTO[], timeZone: str
         decimalHours(day.betweenMinutes),
         "",
         "",
-        day.flags.join(" "),
+        // In words, as the Timesheets screen shows them: payroll reads this, not the code.
+        day.flags.map((flag) => TIMESHEET_FLAG_WORDS[flag]).join("; "),
         sheet.status,
       ]);
     }

@@ -79,13 +79,18 @@ function isClocked(at: number, entries: readonly EntryFacts[], timeZone: string,
 
 const minutes = (ms: number) => Math.floor(ms / MINUTE_MS);
 
-/** The 7 days of the week from `weekStart`, each with its entries, minutes and flags. */
+/**
+ * The 7 days of the week from `weekStart`, each with its entries, minutes and flags. A day
+ * worked over `longDayMinutes` (Company Settings) is flagged `long_day`: nothing stops a
+ * technician from recording 24 hours alone, so the office is shown it.
+ */
 export function weekDays(
   weekStart: string,
   entries: readonly EntryFacts[],
   taps: readonly TapFacts[],
   timeZone: string,
   now: Date,
+  longDayMinutes: number,
 ): TimesheetDayDTO[] {
   const today = localDate(now, timeZone);
   const jobs = jobIntervals(taps, now);
@@ -115,6 +120,7 @@ export function weekDays(
       0,
     );
     const workedMinutes = minutes(workedMs);
+    if (workedMinutes > longDayMinutes) flags.push("long_day");
     const jobMinutes = Math.min(minutes(jobMs), workedMinutes);
     return {
       date,

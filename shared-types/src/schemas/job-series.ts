@@ -221,14 +221,19 @@ const ZJobSeriesFields = z.object({
   startDate: calendarDate("Start date"),
   rrule: ZRepeatRule,
 });
+/**
+ * Whether a checked rule started on `startDate` gives a date (else RRULE_MESSAGES.noDate).
+ * An UNTIL before the start counts as giving one: it has its own message, from the commands.
+ */
+export function givesFirstDate(rrule: string, startDate: string): boolean {
+  const parsed = parseRepeatRule(rrule);
+  if (!parsed.ok || (parsed.rule.until !== null && parsed.rule.until < startDate)) return true;
+  return hasFirstDate(parsed.rule, startDate);
+}
+
 export const ZJobSeriesCreate = ZJobSeriesFields.refine(
-  // The rule was checked and normalised above; a series must make at least one job. An
-  // UNTIL before the start has its own message, from the command.
-  (series) => {
-    const parsed = parseRepeatRule(series.rrule);
-    if (!parsed.ok || (parsed.rule.until !== null && parsed.rule.until < series.startDate)) return true;
-    return hasFirstDate(parsed.rule, series.startDate);
-  },
+  // The rule was checked and normalised above; a series must make at least one job.
+  (series) => givesFirstDate(series.rrule, series.startDate),
   { message: RRULE_MESSAGES.noDate, path: ["rrule"] },
 );
 export type TJobSeriesCreate = z.infer<typeof ZJobSeriesCreate>;

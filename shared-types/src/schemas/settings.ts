@@ -23,8 +23,12 @@ export const JOB_TYPE_DURATIONS_INVALID = "Job type durations must name job type
 export const OVERTIME_WEEKLY_INVALID = "Weekly overtime must start after 1 to 168 hours, in whole minutes";
 export const NOTICE_SETTLE_INVALID = "The wait before a change e-mail must be 0 to 120 whole minutes";
 export const OVERTIME_DAILY_INVALID = "Daily overtime must start after 1 to 24 hours, in whole minutes";
+export const LONG_DAY_INVALID = "A long day must be 1 to 24 hours, in whole minutes";
 
-/** Minutes worked in a week (or a day) after which the rest is overtime (docs/timesheets.md). */
+/**
+ * Minutes worked in a week (or a day) after which the rest is overtime, or a day is long
+ * (docs/timesheets.md): 1 hour up to `max`, whole minutes.
+ */
 const overtimeMinutes = (max: number, message: string) =>
   z.number({ message }).int({ message }).min(60, { message }).max(max, { message });
 
@@ -121,6 +125,8 @@ export const ZCompanySettingsUpdate = z
     overtimeDailyMinutes: overtimeMinutes(24 * 60, OVERTIME_DAILY_INVALID)
       .nullable()
       .optional(),
+    /** A day worked over this many minutes is flagged `long_day` on the timesheets. */
+    longDayMinutes: overtimeMinutes(24 * 60, LONG_DAY_INVALID).optional(),
   })
   .refine((v) => !v.workdayStart || !v.workdayEnd || v.workdayStart < v.workdayEnd, {
     message: WORKDAY_ORDER_INVALID,

@@ -106,8 +106,16 @@ export const ZTimesheetWeekAction = z.object({
 });
 export type TTimesheetWeekAction = z.infer<typeof ZTimesheetWeekAction>;
 
-export const TIMESHEET_FLAGS = ["no_clock_out", "job_outside_clock", "edited"] as const;
+export const TIMESHEET_FLAGS = ["no_clock_out", "job_outside_clock", "edited", "long_day"] as const;
 export type TimesheetFlag = (typeof TIMESHEET_FLAGS)[number];
+
+/** Each flag in words, for the Timesheets screen and the CSV (docs/timesheets.md). */
+export const TIMESHEET_FLAG_WORDS: Record<TimesheetFlag, string> = {
+  no_clock_out: "No clock-out",
+  job_outside_clock: "Job outside the day",
+  edited: "Edited",
+  long_day: "Long day",
+};
 
 export const TIMESHEET_STATUSES = ["open", "approved"] as const;
 export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];

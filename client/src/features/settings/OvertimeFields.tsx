@@ -1,6 +1,7 @@
 /**
  * Overtime for the timesheets (docs/timesheets.md): after how many hours a week, and
- * optionally a day, time worked counts as overtime. Shown in hours, kept in minutes.
+ * optionally a day, time worked counts as overtime; and after how many a day is flagged
+ * long for the office to check. Shown in hours, kept in minutes.
  */
 import { Form, InputNumber } from "antd";
 
@@ -39,6 +40,21 @@ export function OvertimeFields() {
           step={0.5}
           aria-label="Daily overtime after (hours)"
           data-testid="overtime-daily"
+        />
+      </Form.Item>
+      <Form.Item
+        label="Flag a long day after (hours)"
+        name="longDayMinutes"
+        getValueProps={toHours}
+        normalize={toMinutes}
+        extra="A day worked longer than this is flagged Long day on the timesheets."
+      >
+        <InputNumber
+          min={1}
+          max={24}
+          step={0.5}
+          aria-label="Flag a long day after (hours)"
+          data-testid="long-day"
         />
       </Form.Item>
     </fieldset>

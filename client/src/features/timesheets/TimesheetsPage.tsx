@@ -10,6 +10,7 @@ import {
   addDays,
   DEFAULT_COMPANY_SETTINGS,
   isCalendarDate,
+  TIMESHEET_FLAG_WORDS,
   type TimesheetDTO,
   type TimesheetFlag,
   wallClock,
@@ -30,10 +31,11 @@ import { formatMinutes, timeOfDay } from "./time";
 import { timesheetCsvUrl, useTimesheets, useWeekAction } from "./useTimesheets";
 import "./timesheets.css";
 
-const FLAG_WORDS: Record<TimesheetFlag, { text: string; color: string }> = {
-  no_clock_out: { text: "No clock-out", color: "red" },
-  job_outside_clock: { text: "Job outside the day", color: "gold" },
-  edited: { text: "Edited", color: "blue" },
+const FLAG_COLORS: Record<TimesheetFlag, string> = {
+  no_clock_out: "red",
+  job_outside_clock: "gold",
+  edited: "blue",
+  long_day: "orange",
 };
 
 type Day = TimesheetDTO["days"][number];
@@ -112,8 +114,13 @@ function Timesheets({ companyId }: { companyId: string }) {
       key: "flags",
       render: (_: unknown, day: Day) =>
         day.flags.map((flag) => (
-          <Tag key={flag} color={FLAG_WORDS[flag].color} data-testid={`flag-${flag}`}>
-            {FLAG_WORDS[flag].text}
+          <Tag
+            key={flag}
+            color={FLAG_COLORS[flag]}
+            data-testid={`flag-${flag}`}
+            title={flag === "long_day" ? `Over ${formatMinutes(settings.longDayMinutes)} worked` : undefined}
+          >
+            {TIMESHEET_FLAG_WORDS[flag]}
           </Tag>
         )),
     },
@@ -218,7 +225,7 @@ function Timesheets({ companyId }: { companyId: string }) {
 
   const overtimeRule = `Overtime after ${formatMinutes(settings.overtimeWeeklyMinutes)} a week${
     settings.overtimeDailyMinutes ? ` or ${formatMinutes(settings.overtimeDailyMinutes)} a day` : ""
-  }.`;
+  }. A day over ${formatMinutes(settings.longDayMinutes)} is flagged ${TIMESHEET_FLAG_WORDS.long_day}.`;
 
   return (
     <div className="timesheets">

@@ -199,5 +199,7 @@ export const companySettings = pgTable("company_settings", {
   overtimeWeeklyMinutes: integer("overtime_weekly_minutes").notNull().default(2400),
   /** Minutes a day after which time worked is overtime; null: only the weekly limit. */
   overtimeDailyMinutes: integer("overtime_daily_minutes"),
+  /** Minutes worked in a day over which the office's Timesheets flag the day `long_day`; 840 = 14 h. */
+  longDayMinutes: integer("long_day_minutes").notNull().default(840),
   updatedAt: updatedAt(),
 });

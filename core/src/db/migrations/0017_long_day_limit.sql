@@ -1,0 +1,1 @@
+ALTER TABLE "company_settings" ADD COLUMN "long_day_minutes" integer DEFAULT 840 NOT NULL;
