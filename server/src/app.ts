@@ -15,6 +15,7 @@ import { errorMiddleware } from "./http/errors";
 import { healthHandler } from "./http/health";
 import { refuseDeepJson } from "./http/json-depth";
 import { refuseOptions, unknownEndpoint } from "./http/methods";
+import { openApiRoute } from "./http/openapi";
 import { sameOrigin } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { refuseBrokenText } from "./http/well-formed-text";
@@ -53,6 +54,8 @@ export function createApp(): Express {
   app.use("/api/stripe/webhook", express.raw({ type: "*/*", limit: "1mb" }), stripeWebhookRouter);
 
   app.get("/api/health", healthHandler());
+  // The API's description, made from the routes below (docs/api.md).
+  app.get("/api/openapi.json", openApiRoute(app));
 
   // The first parser that matches reads the body; the ones after see it read and pass.
   app.put("/api/jobs/:id", express.json({ limit: JOB_WITH_PHOTOS_BODY_LIMIT }));

@@ -533,6 +533,7 @@ export const TARGETS: Target[] = [
  */
 export const PATH_ONLY_ROUTES: string[] = [
   "GET /api/health",
+  "GET /api/openapi.json",
   "GET /api/jobs/:id/photos",
   "DELETE /api/jobs/:id/photos/:photoId",
   "GET /api/admin-setup",

@@ -56,6 +56,7 @@ export const OUTSIDE_ROLES: Record<string, string> = {
 
 export const ROUTES: Entry[] = [
   { route: "GET /api/health", path: () => "/api/health", expected: anyUser },
+  { route: "GET /api/openapi.json", path: () => "/api/openapi.json", expected: anyUser },
   { route: "GET /api/admin-setup", path: () => "/api/admin-setup", expected: anyUser },
   { route: "GET /api/user", path: () => "/api/user", expected: anyUser },
   { route: "GET /api/companies", path: () => "/api/companies", expected: anyUser },

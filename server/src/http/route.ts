@@ -25,7 +25,7 @@ export const NOT_A_MEMBER = "You are not a member of this company";
  * company allowed `company`, or a member of it for an action open to every member at all
  * times (`companyMember`: membership alone decides, so the role is not read).
  */
-type Access = "public" | "user" | "systemAdmin" | { company: Action } | { companyMember: Action };
+export type Access = "public" | "user" | "systemAdmin" | { company: Action } | { companyMember: Action };
 
 /** Who the cheap door lets in: a member of the company, role not loaded. */
 export type CompanyMember = Pick<CompanyAccess, "companyId" | "userId">;
@@ -62,6 +62,23 @@ type Options<A extends Access, B, Q, P> = {
    */
   status?: 201 | 202 | 204;
 };
+
+/** What a route() handler was made from: the API's description reads it (./openapi.ts). */
+export type RouteSpec = {
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  idempotent?: boolean;
+  status?: 201 | 202 | 204;
+};
+
+const routeSpecs = new WeakMap<RequestHandler, RouteSpec>();
+
+/** The spec of a handler made by route(); undefined for any other middleware. */
+export function routeSpecOf(handler: unknown): RouteSpec | undefined {
+  return typeof handler === "function" ? routeSpecs.get(handler as RequestHandler) : undefined;
+}
 
 /** Replaces a request part with its parsed value (Express 5 makes req.query a getter). */
 function setPart(req: Request, part: "body" | "query" | "params", value: unknown) {
@@ -144,7 +161,7 @@ export function route<
       `"${access.companyMember}" depends on the role: use { company: "${access.companyMember}" }`,
     );
   }
-  return async (req: Request, res: Response, _next: NextFunction) => {
+  const handle = async (req: Request, res: Response, _next: NextFunction) => {
     const userId = req.userId;
     if (access !== "public" && !userId) throw new Unauthorized();
     // Keys belong to a user: a signed-out call has none to check against.
@@ -187,4 +204,6 @@ export function route<
     if (result !== undefined) res.json(result);
     else if (options.status === 204) res.end();
   };
+  routeSpecs.set(handle, options);
+  return handle;
 }
