@@ -13,14 +13,10 @@
  */
 import { Redis, type RedisOptions } from "ioredis";
 import { config } from "./config";
-import { Unavailable } from "./errors";
 import { logger } from "./logger";
 
 /** How long a request waits for one Redis answer before it goes on without it. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1000;
-
-/** What a request that cannot do without Redis answers (503, with Retry-After). */
-export const REDIS_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
 
 /** Reconnects forever, never more than a second apart, so a returning Redis is used at once. */
 const reconnectSoon = (attempt: number) => Math.min(attempt * 100, 1000);
@@ -111,16 +107,6 @@ export const redisKey = (key: string) => `${config.redisPrefix}${key}`;
 export function logRedisFailure(error: unknown, what: string): void {
   if (redis.status === "ready") logger.warn({ err: error }, what);
   else logger.debug({ err: error }, what);
-}
-
-/** Runs a Redis call a request cannot do without: an outage answers 503 rather than 500. */
-export async function requireRedis<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    logRedisFailure(error, "redis call failed");
-    throw new Unavailable(REDIS_UNAVAILABLE_MESSAGE);
-  }
 }
 
 /** Nothing waits for a publish; the adapter's own questions to the other processes get 5 s. */

@@ -4,11 +4,10 @@
  * after it came back empty; the queue's job for the same e-mail is only a wake-up, and
  * both take the row the same way (core/src/mail-outbox/claim.ts), so it is sent once.
  */
-import { db } from "@sched/core/db/client";
-import { mailOutbox, type OutboxMailKind } from "@sched/core/db/schema";
+import type { OutboxMailKind } from "@sched/core/db/schema";
 import { logger } from "@sched/core/logger";
 import { deliverClaimedMail } from "@sched/core/mail-outbox/claim";
-import { and, eq } from "drizzle-orm";
+import { outboxRowOf } from "@sched/core/queries/mail-subjects";
 import { sendCustomerNotice } from "./jobs/send-customer-notice";
 import { sendInvitationEmail } from "./jobs/send-invitation-email";
 import { sendPasswordResetEmail } from "./jobs/send-password-reset-email";
@@ -35,10 +34,7 @@ export async function deliverMail(kind: OutboxMailKind, subjectId: string): Prom
   // A failure is on the row for the poll, and thrown for the queue's own retries.
   if (taken?.error) throw taken.error;
   if (taken) return taken.outcome;
-  const [row] = await db
-    .select({ sentAt: mailOutbox.sentAt })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.subjectId, subjectId)));
+  const row = await outboxRowOf(kind, subjectId);
   if (!row) return SENDERS[kind](subjectId);
   return row.sentAt ? "already-sent" : "being-sent";
 }

@@ -1,41 +1,11 @@
-import { BellOutlined } from "@ant-design/icons";
-import { lazy, type Ref, Suspense, useState } from "react";
-import { PlainButton } from "../components/PlainButton";
+import { lazy, Suspense, useState } from "react";
+import { BellButton } from "./BellButton";
 import { useCurrentCompany } from "./useCompanies";
 import { useNotifications } from "./useNotifications";
 import "./notification-bell.css";
 
 const loadMenu = () => import("./BellMenu");
 const BellMenu = lazy(loadMenu);
-
-type BellButtonProps = {
-  unreadCount: number;
-  ref?: Ref<HTMLButtonElement>;
-  onClick?: () => void;
-  onPointerEnter?: () => void;
-  onFocus?: () => void;
-};
-
-/** The bell itself, with the unread count on it: plain markup, as the rest of the frame. */
-export function BellButton({ unreadCount, ...rest }: BellButtonProps) {
-  return (
-    <PlainButton
-      {...rest}
-      data-testid="notification-bell"
-      aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}
-      icon={
-        <span className="bell-badge" data-testid="notification-count">
-          <BellOutlined aria-hidden />
-          {unreadCount > 0 ? (
-            <sup className="bell-badge__count" aria-hidden>
-              {unreadCount > 99 ? "99+" : unreadCount}
-            </sup>
-          ) : null}
-        </span>
-      }
-    />
-  );
-}
 
 /**
  * The header bell (docs/realtime.md): what the selected company's changes mean for this

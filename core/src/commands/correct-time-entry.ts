@@ -18,10 +18,10 @@ import { timeEntries, timeEntryChanges } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
 import { authorize } from "../policies/authorize";
 import type { CompanyAccess } from "../policies/company-access";
+import { presentTimeEntry } from "../presenters/time-entries";
 import { publish } from "../publish";
 import { loadCompanySettings } from "../queries/company-settings";
 import { assertWeekOpen, weekOfInstant } from "../timesheets/week-lock";
-import { presentTimeEntry } from "./time-clock";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 type EntryRow = typeof timeEntries.$inferSelect;

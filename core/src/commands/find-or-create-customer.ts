@@ -96,13 +96,3 @@ export async function findOrCreateCustomerOutcome(
   if (!raced) throw new Error("customer insert conflicted but no customer has the number");
   return { customer: raced, created: false };
 }
-
-/** The customer row for these contact details, found or made (see the file comment). */
-export async function findOrCreateCustomer(
-  executor: Executor,
-  companyId: string,
-  contact: CustomerContact,
-  actorUserId?: string | null,
-): Promise<CustomerRow> {
-  return (await findOrCreateCustomerOutcome(executor, companyId, contact, actorUserId)).customer;
-}

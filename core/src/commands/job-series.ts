@@ -14,17 +14,17 @@ import {
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import { noticeSeries } from "../customer-notices/series-notice";
 import { db, type Executor } from "../db/client";
-import { employees, jobSeries, jobs } from "../db/schema";
+import { jobSeries, jobs } from "../db/schema";
 import { BadRequest } from "../errors";
 import { addDays, toDateString, weekStartOf } from "../lib/dates";
 import { occurrencesBetween, readRule } from "../lib/recurrence";
 import { notifyJobChange } from "../notifications/notify";
+import { assertAssignableEmployee } from "../policies/assignable-employee";
 import type { CompanyAccess } from "../policies/company-access";
 import { publish } from "../publish";
 import { defaultJobDuration } from "../queries/job-durations";
 import { assertCustomerOfCompany } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
-import { EMPLOYEE_INACTIVE, EMPLOYEE_NOT_IN_COMPANY } from "./save-job";
 
 type SeriesRow = typeof jobSeries.$inferSelect;
 type JobRow = typeof jobs.$inferSelect;
@@ -107,17 +107,6 @@ export async function announceSeriesChange(
   publish(companyId, "jobSeries.changed", { companyId, seriesId });
 }
 
-async function assertActiveEmployee(executor: Executor, companyId: string, employeeId: string) {
-  const [employee] = await executor
-    .select({ isActive: employees.isActive })
-    .from(employees)
-    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId)));
-  if (!employee)
-    throw new BadRequest(EMPLOYEE_NOT_IN_COMPANY, [{ path: "employeeId", message: EMPLOYEE_NOT_IN_COMPANY }]);
-  if (!employee.isActive)
-    throw new BadRequest(EMPLOYEE_INACTIVE, [{ path: "employeeId", message: EMPLOYEE_INACTIVE }]);
-}
-
 /**
  * POST /api/job-series: the series and its occurrences up to the horizon, in one
  * transaction. A start further back than the horizon reaches ahead is refused, so a typo
@@ -137,7 +126,7 @@ export async function createJobSeries(
   if (rule.until && rule.until < input.startDate) {
     throw new BadRequest(UNTIL_BEFORE_START, [{ path: "rrule", message: UNTIL_BEFORE_START }]);
   }
-  await assertActiveEmployee(db, companyId, input.employeeId);
+  await assertAssignableEmployee(db, companyId, input.employeeId);
   if (input.customerId) await assertCustomerOfCompany(db, companyId, input.customerId);
   const durationMinutes = input.durationMinutes ?? (await defaultJobDuration(companyId, input.type));
   const { series, expansion } = await db.transaction(async (tx) => {

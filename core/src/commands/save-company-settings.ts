@@ -9,8 +9,9 @@ import { db, type Executor } from "../db/client";
 import { companySettings } from "../db/schema";
 import { BadRequest } from "../errors";
 import type { CompanyAccess } from "../policies/company-access";
+import { presentCompanySettings } from "../presenters/company-settings";
 import { publish } from "../publish";
-import { loadCompanySettings, presentCompanySettings } from "../queries/company-settings";
+import { loadCompanySettings } from "../queries/company-settings";
 
 /**
  * Writes the fields given; the others keep their value, or their column default on a first

@@ -18,11 +18,12 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
-import { callRecords, customers, employees, jobs } from "../db/schema";
+import { callRecords, customers, jobs } from "../db/schema";
 import { BadRequest, Forbidden, NotFound } from "../errors";
 import { logger } from "../logger";
 import { notifyJobChange } from "../notifications/notify";
 import type { JobChange } from "../notifications/recipients";
+import { assertAssignableEmployee } from "../policies/assignable-employee";
 import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize";
 import { assertProgressAllowed } from "../policies/job-progress";
 import { presentJob } from "../presenters/jobs";
@@ -41,20 +42,10 @@ import { assertCurrentVersion, nextVersion } from "./versions";
 type JobRow = typeof jobs.$inferSelect;
 
 export const JOB_NOT_FOUND = "Job not found";
-export const EMPLOYEE_NOT_IN_COMPANY = "Employee is not part of this company";
-export const EMPLOYEE_INACTIVE = "Employee is not active";
+/** Kept here too: routes, tests and other commands import them from save-job. */
+export { EMPLOYEE_INACTIVE, EMPLOYEE_NOT_IN_COMPANY } from "../policies/assignable-employee";
 export const CALL_RECORD_NOT_IN_COMPANY = "Call record is not part of this company";
 export const PROGRESS_ONLY = "Employees may only change a job's status, completion and photos";
-
-async function assertEmployeeOfCompany(executor: Executor, companyId: string, employeeId: string) {
-  const [employee] = await executor
-    .select({ isActive: employees.isActive })
-    .from(employees)
-    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId)));
-  if (!employee) throw new BadRequest(EMPLOYEE_NOT_IN_COMPANY);
-  // The board lists active employees only: a job given to anyone else would vanish from it.
-  if (!employee.isActive) throw new BadRequest(EMPLOYEE_INACTIVE);
-}
 
 async function assertCallRecordOfCompany(executor: Executor, companyId: string, callRecordId: string) {
   const [record] = await executor
@@ -108,7 +99,7 @@ export async function announce(
 export async function createJob(member: CompanyAccess, input: TJobCreate): Promise<JobDTO> {
   const { companyId } = member;
   // No employee: an unscheduled job (the schema has checked employee, date and time go together).
-  if (input.employeeId) await assertEmployeeOfCompany(db, companyId, input.employeeId);
+  if (input.employeeId) await assertAssignableEmployee(db, companyId, input.employeeId);
   if (input.callRecordId) await assertCallRecordOfCompany(db, companyId, input.callRecordId);
   const { companyId: _ignored, ...fields } = input;
   fields.durationMinutes ??= await defaultJobDuration(companyId, fields.type);
@@ -325,7 +316,7 @@ export async function updateJob(
         if (dropTime) change.fields = { ...change.fields, time: dropTime };
         await assertChangeAllowed(tx, member, locked, change, expectedVersion);
         if (fields.employeeId && fields.employeeId !== locked.employeeId) {
-          await assertEmployeeOfCompany(tx, companyId, fields.employeeId);
+          await assertAssignableEmployee(tx, companyId, fields.employeeId);
         }
         if (fields.callRecordId && fields.callRecordId !== locked.callRecordId) {
           await assertCallRecordOfCompany(tx, companyId, fields.callRecordId);

@@ -22,6 +22,7 @@ import { BadRequest, Conflict, Forbidden } from "../errors";
 import { authorize } from "../policies/authorize";
 import type { CompanyAccess } from "../policies/company-access";
 import { linkedEmployeeOf } from "../policies/job-progress";
+import { presentTimeEntry } from "../presenters/time-entries";
 import { publish } from "../publish";
 import { loadCompanySettings } from "../queries/company-settings";
 import { assertWeekOpen, weekOfInstant } from "../timesheets/week-lock";
@@ -30,14 +31,6 @@ import { nextVersion } from "./versions";
 type EntryRow = typeof timeEntries.$inferSelect;
 
 const HOUR_MS = 60 * 60 * 1000;
-
-export const presentTimeEntry = (row: EntryRow): TimeEntryDTO => ({
-  id: row.id,
-  employeeId: row.employeeId,
-  clockIn: row.clockIn.toISOString(),
-  clockOut: row.clockOut ? row.clockOut.toISOString() : null,
-  version: row.version,
-});
 
 /** When the tap happened: the phone's time, never later than now; 400 when over 24 h old. */
 function tapTime(at: string | undefined, now: Date): Date {

@@ -8,15 +8,23 @@
  * on one of its dates stay (ids, notes and history kept), the others go, and the missing
  * dates are made. Other fields are written onto the reached occurrences where they are.
  */
-import type { JobSeriesDTO, TJobSeriesUpdate, WeeklyScheduleDTO } from "@sched/shared-types";
+import {
+  givesFirstDate,
+  type JobSeriesDTO,
+  RRULE_MESSAGES,
+  type TJobSeriesUpdate,
+  type WeeklyScheduleDTO,
+} from "@sched/shared-types";
 import { and, eq, gte, inArray, not, notInArray, type SQL, sql } from "drizzle-orm";
 import { noticeSeries } from "../customer-notices/series-notice";
 import { db, type Executor } from "../db/client";
-import { employees, jobSeries, jobs } from "../db/schema";
+import { jobSeries, jobs } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
 import { weekStartOf } from "../lib/dates";
 import { occurrencesBetween, readRule } from "../lib/recurrence";
+import { assertAssignableEmployee } from "../policies/assignable-employee";
 import type { CompanyAccess } from "../policies/authorize";
+import { presentSeries } from "../presenters/job-series";
 import { todayIn } from "../queries/calendar-feed";
 import { loadCompanySettings } from "../queries/company-settings";
 import { assertCustomerOfCompany } from "./customer-links";
@@ -29,7 +37,6 @@ import {
   UNTIL_BEFORE_START,
 } from "./job-series";
 import { SERIES_FIELDS } from "./occurrence-detach";
-import { EMPLOYEE_INACTIVE, EMPLOYEE_NOT_IN_COMPANY } from "./save-job";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 type SeriesRow = typeof jobSeries.$inferSelect;
@@ -46,27 +53,6 @@ export type SeriesUpdate = {
   from: string;
 };
 
-export function presentSeries(row: SeriesRow): JobSeriesDTO {
-  return {
-    id: row.id,
-    companyId: row.companyId,
-    employeeId: row.employeeId,
-    type: row.type,
-    location: row.location,
-    description: row.description,
-    time: row.time,
-    durationMinutes: row.durationMinutes,
-    customerId: row.customerId,
-    customerEmail: row.customerEmail,
-    customerPhone: row.customerPhone,
-    startDate: row.startDate,
-    rrule: row.rrule,
-    shiftDays: row.shiftDays,
-    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
-    version: row.version,
-  };
-}
-
 /** GET /api/job-series/:id: the row the route's door already scoped to the company. */
 export const getJobSeries = (row: SeriesRow): JobSeriesDTO => presentSeries(row);
 
@@ -78,17 +64,6 @@ function fieldChanges(row: SeriesRow, input: TJobSeriesUpdate) {
     if (value !== undefined && (row[field] ?? null) !== (value ?? null)) change[field] = value;
   }
   return change as Partial<Pick<SeriesRow, (typeof SERIES_FIELDS)[number]>>;
-}
-
-async function assertActiveEmployee(executor: Executor, companyId: string, employeeId: string) {
-  const [employee] = await executor
-    .select({ isActive: employees.isActive })
-    .from(employees)
-    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId)));
-  if (!employee)
-    throw new BadRequest(EMPLOYEE_NOT_IN_COMPANY, [{ path: "employeeId", message: EMPLOYEE_NOT_IN_COMPANY }]);
-  if (!employee.isActive)
-    throw new BadRequest(EMPLOYEE_INACTIVE, [{ path: "employeeId", message: EMPLOYEE_INACTIVE }]);
 }
 
 /** The occurrences a change from `from` reaches: not yet done, not started, detached only when asked. */
@@ -148,7 +123,7 @@ export async function updateJobSeries(
   input: TJobSeriesUpdate,
 ): Promise<SeriesUpdate> {
   const { companyId } = member;
-  if (input.employeeId) await assertActiveEmployee(db, companyId, input.employeeId);
+  if (input.employeeId) await assertAssignableEmployee(db, companyId, input.employeeId);
   if (input.customerId) await assertCustomerOfCompany(db, companyId, input.customerId);
   const { timeZone } = await loadCompanySettings(companyId);
   const today = todayIn(timeZone);
@@ -163,6 +138,11 @@ export async function updateJobSeries(
       const until = readRule(rrule).until;
       if (until && until < input.from) {
         throw new BadRequest(UNTIL_BEFORE_START, [{ path: "rrule", message: UNTIL_BEFORE_START }]);
+      }
+      // Counted from `from`, where the new rule starts: a rule with no date there would end
+      // the series' future without saying so (the same check as on create).
+      if (!givesFirstDate(rrule, input.from)) {
+        throw new BadRequest(RRULE_MESSAGES.noDate, [{ path: "rrule", message: RRULE_MESSAGES.noDate }]);
       }
     }
     const change = fieldChanges(locked, input);

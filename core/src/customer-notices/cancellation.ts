@@ -6,8 +6,8 @@
  */
 import type { jobs } from "../db/schema";
 import { cancellationKey } from "./keys";
-import { recordNotice } from "./record-notice";
 import { lastTold } from "./told";
+import { recordNotice } from "./write-notice";
 
 type JobRow = typeof jobs.$inferSelect;
 

@@ -7,12 +7,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { findCustomer } from "../commands/find-or-create-customer";
 import { db } from "../db/client";
-import { companySettings, customerNotices, customers, jobs, type NoticeVisit } from "../db/schema";
+import { companySettings, customers, jobs } from "../db/schema";
 import { logger } from "../logger";
-import { hintMail, recordMail } from "../mail-outbox/record";
 import { recordCancellation } from "./cancellation";
 import { confirmationKey, type NoticeKind, onTheWayKey } from "./keys";
 import { refusalOf } from "./opt-out";
+import { type NoticeRecipient, recordNotice } from "./write-notice";
+
+// Kept importable from here, where the notices are decided.
+export { type NoticeRecipient, type NoticeRecord, recordNotice } from "./write-notice";
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -75,9 +78,6 @@ export async function noticeSettings(companyId: string) {
   return { isOn: row?.on ?? false, settleMs: (row?.settleMinutes ?? 10) * 60_000 };
 }
 
-/** Who a notice goes to: a customer of the company, or (customerId null) only a job's e-mail. */
-export type NoticeRecipient = { customerId: string | null; email: string };
-
 /**
  * Who a job's notices go to: the job's own e-mail, else its customer's. A job with an e-mail
  * and no customer is linked to the company's customer with that phone or e-mail if there is
@@ -107,51 +107,6 @@ export async function recipientOf(job: JobRow): Promise<NoticeRecipient | undefi
   const customerId = customer?.id ?? null;
   const refusal = await refusalOf({ companyId: job.companyId, customerId, addressOnly: !customer, email });
   return refusal ? undefined : { customerId, email };
-}
-
-/** What the row is about beyond its kind and key: a cancellation carries its visit. */
-export type NoticeRecord = { kind: NoticeKind; dedupeKey: string; visit?: NoticeVisit };
-
-/**
- * Makes the notice's row unless its key exists, and with a new row, in the same
- * transaction, its e-mail in the mail outbox, held back by delayMs (sendAfter, and the
- * outbox row's next_attempt_at); then wakes the worker for that moment.
- */
-export async function recordNotice(
-  about: { companyId: string; jobId: string | null },
-  recipient: NoticeRecipient,
-  notice: NoticeRecord,
-  delayMs = 0,
-): Promise<string | undefined> {
-  const sendAfter = delayMs > 0 ? new Date(Date.now() + delayMs) : null;
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(customerNotices)
-      .values({
-        companyId: about.companyId,
-        jobId: about.jobId,
-        customerId: recipient.customerId,
-        addressOnly: recipient.customerId === null,
-        kind: notice.kind,
-        dedupeKey: notice.dedupeKey,
-        recipient: recipient.email,
-        visit: notice.visit,
-        sendAfter,
-      })
-      .onConflictDoNothing({ target: [customerNotices.companyId, customerNotices.dedupeKey] })
-      .returning({ id: customerNotices.id });
-    if (!row) return undefined;
-    await recordMail(tx, {
-      kind: "customer_notice",
-      subjectId: row.id,
-      companyId: about.companyId,
-      dueAt: sendAfter,
-    });
-    return row.id;
-  });
-  if (!id) return undefined;
-  await hintMail("customer_notice", id, delayMs);
-  return id;
 }
 
 /**

@@ -6,20 +6,7 @@ import type { AbsencePlanUndoableDTO } from "@sched/shared-types";
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { db } from "../db/client";
 import { absencePlans } from "../db/schema";
-
-export type AbsencePlanRow = typeof absencePlans.$inferSelect;
-
-export function presentAbsencePlan(row: AbsencePlanRow): AbsencePlanUndoableDTO {
-  return {
-    id: row.id,
-    employeeId: row.employeeId,
-    date: row.date,
-    timeOffId: row.timeOffId,
-    timeOffAction: row.timeOffAction as AbsencePlanUndoableDTO["timeOffAction"],
-    jobs: row.jobs,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+import { presentAbsencePlan } from "../presenters/absence-plans";
 
 /** The company's re-plans of the days from..to not undone yet, oldest first. */
 export async function undoableAbsencePlans(

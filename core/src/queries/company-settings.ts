@@ -1,4 +1,4 @@
-/** A company's settings as the API shows them (docs/settings.md). */
+/** Reading a company's settings (docs/settings.md); the answer's fields: ../presenters/company-settings.ts. */
 import type { CompanySettingsDTO } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "../db/client";

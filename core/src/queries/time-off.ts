@@ -8,24 +8,10 @@ import { db, type Executor } from "../db/client";
 import { timeOff } from "../db/schema";
 import type { CompanyAccess } from "../policies/company-access";
 import { linkedEmployeeOf } from "../policies/job-progress";
-import { presentTimeOff, presentTimeOffToColleague, type TimeOffRow } from "../presenters/time-off";
+import { presentTimeOff, presentTimeOffToColleague } from "../presenters/time-off";
 
 /** Time off that touches any day from `from` to `to` (both inclusive). */
 const touching = (from: string, to: string) => and(lte(timeOff.startDate, to), gte(timeOff.endDate, from));
-
-/** The company's approved time off touching from..to: who cannot work (the sick-day re-plan reads it). */
-export function approvedTimeOffFor(
-  companyId: string,
-  from: string,
-  to: string,
-  executor: Executor = db,
-): Promise<TimeOffRow[]> {
-  return executor
-    .select()
-    .from(timeOff)
-    .where(and(eq(timeOff.companyId, companyId), eq(timeOff.status, "approved"), touching(from, to)))
-    .orderBy(asc(timeOff.startDate), asc(timeOff.employeeId));
-}
 
 /** What the conflict engine reads: approved and pending time off touching from..to. */
 export async function conflictTimeOffFor(

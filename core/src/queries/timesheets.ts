@@ -3,13 +3,7 @@
  * and job taps. The office reads everyone's; anyone else only their own (a member linked to
  * no roster employee has none).
  */
-import type {
-  CompanySettingsDTO,
-  TimesheetChangeDTO,
-  TimesheetDTO,
-  TimesheetStatus,
-  TTimesheetQuery,
-} from "@sched/shared-types";
+import type { TimesheetChangeDTO, TimesheetDTO, TTimesheetQuery } from "@sched/shared-types";
 import { and, asc, eq, gte, inArray, lt, or } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { employees, jobTaps, timeEntries, timeEntryChanges, timesheetWeeks, users } from "../db/schema";
@@ -18,19 +12,14 @@ import { addDays } from "../lib/dates";
 import { isAllowed } from "../policies/authorize";
 import type { CompanyAccess } from "../policies/company-access";
 import { linkedEmployeeOf } from "../policies/job-progress";
-import {
-  type EntryFacts,
-  overtimeOf,
-  startOfLocalDay,
-  type TapFacts,
-  weekDays,
-} from "../timesheets/week-hours";
+import { presentChange, presentTimesheet, type TimesheetPerson } from "../presenters/timesheets";
+import { type EntryFacts, startOfLocalDay, type TapFacts } from "../timesheets/week-hours";
 import { loadCompanySettings } from "./company-settings";
 
 export const OWN_TIMESHEET_ONLY = "You can see only your own timesheet";
 const EMPLOYEE_NOT_FOUND = "Employee not found";
 
-type Person = { id: string; name: string; isActive: boolean };
+type Person = TimesheetPerson;
 
 /** Whose weeks the member reads: everyone's (or the one asked for) for the office, else their own. */
 async function peopleFor(member: CompanyAccess, employeeId: string | undefined): Promise<Person[]> {
@@ -106,26 +95,6 @@ async function weekFacts(
   };
 }
 
-/** One person's week as the API shows it. */
-export function presentTimesheet(
-  person: Person,
-  week: { status: string; version: number } | undefined,
-  facts: { entries: EntryFacts[]; taps: TapFacts[] },
-  weekStart: string,
-  settings: CompanySettingsDTO,
-  now: Date,
-): TimesheetDTO {
-  const days = weekDays(weekStart, facts.entries, facts.taps, settings.timeZone, now);
-  return {
-    employeeId: person.id,
-    employeeName: person.name,
-    status: (week?.status ?? "open") as TimesheetStatus,
-    version: week?.version ?? 0,
-    days,
-    ...overtimeOf(days, settings),
-  };
-}
-
 export async function loadTimesheets(
   member: CompanyAccess,
   query: Pick<TTimesheetQuery, "weekStart" | "employeeId">,
@@ -187,23 +156,4 @@ export async function loadEntryHistory(
     )
     .orderBy(asc(timeEntryChanges.changedAt));
   return rows.map(({ change, firstName, lastName }) => presentChange(change, firstName, lastName));
-}
-
-type ChangeRow = typeof timeEntryChanges.$inferSelect;
-
-export function presentChange(
-  change: ChangeRow,
-  firstName: string | null,
-  lastName: string | null,
-): TimesheetChangeDTO {
-  return {
-    id: change.id,
-    entryId: change.entryId,
-    kind: change.kind as TimesheetChangeDTO["kind"],
-    changedAt: change.changedAt.toISOString(),
-    changedBy: firstName === null ? null : `${firstName} ${lastName ?? ""}`.trim(),
-    before: change.before ?? null,
-    after: change.after ?? null,
-    reason: change.reason,
-  };
 }

@@ -9,8 +9,6 @@
  * room, and each socket disconnects itself when the session expires (docs/realtime.md).
  */
 import type { Server as HttpServer } from "node:http";
-import { db } from "@sched/core/db/client";
-import { users } from "@sched/core/db/schema";
 import { logger } from "@sched/core/logger";
 import {
   currentPublisher,
@@ -20,6 +18,7 @@ import {
   usePublisher,
 } from "@sched/core/publish";
 import { listMemberships } from "@sched/core/queries/memberships";
+import { loadUserName } from "@sched/core/queries/socket-access";
 import { newPublishConnection, newRedisConnection } from "@sched/core/redis";
 import {
   type ClientEvents,
@@ -30,7 +29,6 @@ import {
   userRoom,
 } from "@sched/shared-types";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { eq } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import type { Session, SessionData } from "express-session";
 import { Server, type Socket } from "socket.io";
@@ -76,11 +74,7 @@ function endAtSessionExpiry(socket: GatewaySocket, expiresAt: number): void {
 
 /** The signed-in user's name and the rooms of their companies, or undefined when the account is gone. */
 async function loadSocketUser(userId: string) {
-  const [user] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await loadUserName(userId);
   if (!user) return undefined;
   const memberships = await listMemberships(userId);
   const companyRooms = memberships.flatMap((m) =>

@@ -8,11 +8,9 @@
  * where its user's role is no longer the office's (joining it when the role became one).
  * Two queries a period, however many sockets.
  */
-import { db } from "@sched/core/db/client";
-import { companyUsers, sessions } from "@sched/core/db/schema";
 import { logger } from "@sched/core/logger";
-import { companyRoom, isOfficeRole, officeRoom, presenceRoom, type Role } from "@sched/shared-types";
-import { and, gte, inArray, sql } from "drizzle-orm";
+import { liveSessionIds, rolesOfUsers } from "@sched/core/queries/socket-access";
+import { companyRoom, isOfficeRole, officeRoom, presenceRoom } from "@sched/shared-types";
 import type { Gateway, GatewaySocket } from "./gateway";
 
 export const REVALIDATE_EVERY_MS = 5_000;
@@ -25,19 +23,7 @@ export async function revalidateLocalSockets(io: Gateway): Promise<void> {
   if (sockets.length === 0) return;
   const sessionIds = [...new Set(sockets.map((socket) => socket.data.sessionId as string))];
   const userIds = [...new Set(sockets.map((socket) => socket.data.userId))];
-  const [liveSessions, memberships] = await Promise.all([
-    db
-      .select({ sid: sessions.sid })
-      .from(sessions)
-      .where(and(inArray(sessions.sid, sessionIds), gte(sessions.expire, sql`now()`))),
-    db
-      .select({ userId: companyUsers.userId, companyId: companyUsers.companyId, role: companyUsers.role })
-      .from(companyUsers)
-      .where(inArray(companyUsers.userId, userIds)),
-  ]);
-  const live = new Set(liveSessions.map((row) => row.sid));
-  // The column holds only the app's roles: every write takes them from ROLES.
-  const roles = new Map(memberships.map((row) => [`${row.userId} ${row.companyId}`, row.role as Role]));
+  const [live, roles] = await Promise.all([liveSessionIds(sessionIds), rolesOfUsers(userIds)]);
   for (const socket of sockets) {
     if (!live.has(socket.data.sessionId as string)) {
       socket.disconnect(true);

@@ -5,11 +5,9 @@
 import { correctTimeEntry } from "@sched/core/commands/correct-time-entry";
 import { clockTime } from "@sched/core/commands/time-clock";
 import { approveWeek, reopenWeek } from "@sched/core/commands/timesheet-approval";
-import { db } from "@sched/core/db/client";
 import { timeEntries } from "@sched/core/db/schema";
 import { NotFound } from "@sched/core/errors";
-import { isAllowed } from "@sched/core/policies/authorize";
-import { linkedEmployeeOf } from "@sched/core/policies/job-progress";
+import { canReadTimeEntry } from "@sched/core/policies/time-entry-access";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import { loadEntryHistory, loadTimesheets } from "@sched/core/queries/timesheets";
 import { buildTimesheetCsv, timesheetCsvFilename } from "@sched/core/timesheets/timesheet-csv";
@@ -94,7 +92,7 @@ timesheetsRouter.get(
   "/time-entries/:id/history",
   route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
     const { row, member } = await rowDoor(timeEntries, params.id, userId, "read", TIME_ENTRY_NOT_FOUND);
-    if (!isAllowed(member, "readAllTimesheets") && (await linkedEmployeeOf(db, member)) !== row.employeeId) {
+    if (!(await canReadTimeEntry(member, row))) {
       throw new NotFound(TIME_ENTRY_NOT_FOUND);
     }
     const { timeZone } = await loadCompanySettings(member.companyId);

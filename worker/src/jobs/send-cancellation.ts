@@ -10,13 +10,15 @@ import { isScheduled, isUpcomingStatus } from "@sched/core/customer-notices/reco
 import { lastTold } from "@sched/core/customer-notices/told";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
 import { isVisitPast } from "@sched/core/customer-notices/visit-time";
-import { db } from "@sched/core/db/client";
-import { companies, type customerNotices, jobs } from "@sched/core/db/schema";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
-import { and, eq } from "drizzle-orm";
+import {
+  type CustomerNoticeRow,
+  companyNameOf,
+  loadNoticeJob,
+} from "@sched/core/queries/customer-notice-facts";
 import { deliverNotice, dropNotice } from "../mail/deliver-notice";
 
-type NoticeRow = typeof customerNotices.$inferSelect;
+type NoticeRow = CustomerNoticeRow;
 
 /** The job id a cancellation's key names (its job_id is emptied when the job is deleted). */
 const jobIdOfKey = (key: string) => key.split(":")[1] ?? "";
@@ -27,13 +29,8 @@ async function reasonToSkip(notice: NoticeRow, isOn: boolean, timeZone: string) 
   const refusal = await refusalOf({ ...notice, email: notice.recipient });
   if (refusal) return refusal;
   if (!isOn) return "notices turned off";
-  if (notice.jobId) {
-    const [job] = await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.id, notice.jobId), eq(jobs.companyId, notice.companyId)));
-    if (job && isScheduled(job) && isUpcomingStatus(job.status)) return "back on the board";
-  }
+  const job = await loadNoticeJob(notice);
+  if (job && isScheduled(job) && isUpcomingStatus(job.status)) return "back on the board";
   if (isVisitPast(visit.date, visit.time, timeZone)) return "visit in the past";
   const jobId = jobIdOfKey(notice.dedupeKey);
   const told = await lastTold(notice.companyId, jobId);
@@ -44,11 +41,8 @@ async function reasonToSkip(notice: NoticeRow, isOn: boolean, timeZone: string) 
 export async function sendCancellation(notice: NoticeRow): Promise<"sent" | "skipped"> {
   const settings = await loadCompanySettings(notice.companyId);
   const skip = await reasonToSkip(notice, settings.customerNotices, settings.timeZone);
-  const [company] = await db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, notice.companyId));
-  if (skip || !notice.visit || !company) {
+  const companyName = await companyNameOf(notice.companyId);
+  if (skip || !notice.visit || companyName === undefined) {
     await dropNotice(notice, skip);
     return "skipped";
   }
@@ -60,7 +54,7 @@ export async function sendCancellation(notice: NoticeRow): Promise<"sent" | "ski
     time: visit.time,
     durationMinutes: visit.durationMinutes,
     timeZone: settings.timeZone,
-    companyName: company.name,
+    companyName: companyName,
     jobType: visit.type,
     location: visit.location,
     isCancelled: true,
@@ -70,7 +64,7 @@ export async function sendCancellation(notice: NoticeRow): Promise<"sent" | "ski
     {
       kind: "cancellation",
       isMove: false,
-      companyName: company.name,
+      companyName: companyName,
       jobType: visit.type,
       location: visit.location,
       date: visit.date,

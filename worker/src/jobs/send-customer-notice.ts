@@ -16,12 +16,15 @@ import { isScheduled, isUpcomingStatus, type ScheduledJob } from "@sched/core/cu
 import { lastTold } from "@sched/core/customer-notices/told";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
 import { isVisitPast } from "@sched/core/customer-notices/visit-time";
-import { db } from "@sched/core/db/client";
-import { companies, customerNotices, employees, jobs } from "@sched/core/db/schema";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
+import {
+  type CustomerNoticeRow,
+  hasLaterConfirmation,
+  loadCustomerNotice,
+  loadNoticeJobFacts,
+} from "@sched/core/queries/customer-notice-facts";
 import { ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
-import { and, eq, gt, ne } from "drizzle-orm";
 import { deliverNotice, dropNotice } from "../mail/deliver-notice";
 import { sendCancellation } from "./send-cancellation";
 import { sendSeriesNotice } from "./send-series-notice";
@@ -30,30 +33,13 @@ export { noticeMessageId } from "../mail/deliver-notice";
 
 export type NoticeSendOutcome = "sent" | "gone" | "already-sent" | "skipped";
 
-type NoticeRow = typeof customerNotices.$inferSelect;
+type NoticeRow = CustomerNoticeRow;
 type Told = Awaited<ReturnType<typeof lastTold>>;
-
-async function laterConfirmation(notice: NoticeRow) {
-  const [found] = await db
-    .select({ id: customerNotices.id })
-    .from(customerNotices)
-    .where(
-      and(
-        eq(customerNotices.companyId, notice.companyId),
-        eq(customerNotices.jobId, notice.jobId!),
-        eq(customerNotices.kind, "confirmation"),
-        ne(customerNotices.id, notice.id),
-        gt(customerNotices.createdAt, notice.createdAt),
-      ),
-    )
-    .limit(1);
-  return found !== undefined;
-}
 
 /** Why this notice should not go out any more, or undefined when it should. */
 async function reasonToSkip(
   notice: NoticeRow,
-  found: Awaited<ReturnType<typeof loadFacts>>,
+  found: Awaited<ReturnType<typeof loadNoticeJobFacts>>,
   told: Told,
   isOn: boolean,
   timeZone: string,
@@ -70,21 +56,10 @@ async function reasonToSkip(
   if (isVisitPast(job.date, job.time, timeZone)) return "visit in the past";
   if (notice.kind === "reminder" && notice.dedupeKey !== reminderKey(job)) return "job moved";
   if (notice.kind !== "confirmation") return undefined;
-  if (await laterConfirmation(notice)) return "moved again";
+  if (await hasLaterConfirmation(notice)) return "moved again";
   // Moved away and back before it settled: the customer already knows this slot.
   if (told?.kind === "confirmation" && told.date === job.date && told.time === job.time) return "unchanged";
   return undefined;
-}
-
-async function loadFacts(notice: NoticeRow) {
-  if (!notice.jobId) return undefined;
-  const [found] = await db
-    .select({ job: jobs, companyName: companies.name, technicianName: employees.name })
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .leftJoin(employees, eq(employees.id, jobs.employeeId))
-    .where(and(eq(jobs.id, notice.jobId), eq(jobs.companyId, notice.companyId)));
-  return found;
 }
 
 function attachmentsOf(notice: NoticeRow, job: ScheduledJob, companyName: string, timeZone: string) {
@@ -107,14 +82,14 @@ function attachmentsOf(notice: NoticeRow, job: ScheduledJob, companyName: string
 
 export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<NoticeSendOutcome> {
   const { noticeId } = ZEmailJobs.sendCustomerNotice.parse(job.data);
-  const [notice] = await db.select().from(customerNotices).where(eq(customerNotices.id, noticeId));
+  const notice = await loadCustomerNotice(noticeId);
   if (!notice) return "gone";
   if (notice.sentAt) return "already-sent";
   if (notice.kind === "cancellation") return sendCancellation(notice);
   if (notice.kind === "series_confirmation" || notice.kind === "series_change")
     return sendSeriesNotice(notice);
 
-  const found = await loadFacts(notice);
+  const found = await loadNoticeJobFacts(notice);
   const settings = await loadCompanySettings(notice.companyId);
   const told = notice.jobId ? await lastTold(notice.companyId, notice.jobId) : undefined;
   const skip = await reasonToSkip(notice, found, told, settings.customerNotices, settings.timeZone);

@@ -13,36 +13,23 @@
  * (docs/team-and-invitations.md).
  */
 
-import { db } from "@sched/core/db/client";
-import { companies, employeeInvitations, users } from "@sched/core/db/schema";
+import {
+  recordInvitationSendAttempt,
+  recordInvitationSent,
+  storeInvitationTokenHash,
+} from "@sched/core/commands/record-mail-progress";
 import { invitationLink, invitationToken } from "@sched/core/lib/invitation-token";
 import { hashToken } from "@sched/core/lib/tokens";
 import { logger } from "@sched/core/logger";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
+import { loadInvitationForEmail } from "@sched/core/queries/mail-subjects";
 import { type InvitableRole, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
-import { and, eq, isNull, ne } from "drizzle-orm";
 import { renderInvitationEmail } from "../mail/invitation";
 import { recordSent } from "../mail/record-sent";
 import { type Mail, sendMail } from "../mail/transport";
 
 export type InvitationSendOutcome = "sent" | "gone" | "already-sent" | "accepted" | "expired";
-
-async function loadInvitation(invitationId: string) {
-  const [found] = await db
-    .select({
-      invitation: employeeInvitations,
-      companyName: companies.name,
-      inviterFirstName: users.firstName,
-      inviterLastName: users.lastName,
-    })
-    .from(employeeInvitations)
-    .innerJoin(companies, eq(companies.id, employeeInvitations.companyId))
-    .leftJoin(users, eq(users.id, employeeInvitations.invitedBy))
-    .where(eq(employeeInvitations.id, invitationId))
-    .limit(1);
-  return found;
-}
 
 /** The same id on every attempt, so mail systems that saw a first copy can drop a repeat. */
 export const invitationMessageId = (invitationId: string, appUrl: string) =>
@@ -50,7 +37,7 @@ export const invitationMessageId = (invitationId: string, appUrl: string) =>
 
 export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<InvitationSendOutcome> {
   const { invitationId } = ZEmailJobs.sendInvitationEmail.parse(job.data);
-  const found = await loadInvitation(invitationId);
+  const found = await loadInvitationForEmail(invitationId);
   if (!found) return "gone";
   const { invitation } = found;
   if (invitation.sentAt) return "already-sent";
@@ -60,10 +47,7 @@ export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<Invit
   const token = invitationToken(invitation.id);
   const tokenHash = hashToken(token);
   // The stored hash must match the link we send, even if the server key changed since the invite.
-  await db
-    .update(employeeInvitations)
-    .set({ token: tokenHash })
-    .where(and(eq(employeeInvitations.id, invitation.id), ne(employeeInvitations.token, tokenHash)));
+  await storeInvitationTokenHash(invitation.id, tokenHash);
 
   const link = invitationLink(token);
   const inviterName =
@@ -95,20 +79,10 @@ export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<Invit
       "invitation e-mail sent again as the same message: an earlier attempt was not recorded as sent",
     );
   }
-  await db
-    .update(employeeInvitations)
-    .set({ sendAttemptedAt: new Date() })
-    .where(and(eq(employeeInvitations.id, invitation.id), isNull(employeeInvitations.sentAt)));
+  await recordInvitationSendAttempt(invitation.id);
   await sendMail(mail);
   const sentAt = new Date();
-  await recordSent(
-    () =>
-      db
-        .update(employeeInvitations)
-        .set({ sentAt })
-        .where(and(eq(employeeInvitations.id, invitation.id), isNull(employeeInvitations.sentAt))),
-    { invitationId: invitation.id },
-  );
+  await recordSent(() => recordInvitationSent(invitation.id, sentAt), { invitationId: invitation.id });
   logger.info({ invitationId: invitation.id }, "invitation e-mail sent");
   return "sent";
 }

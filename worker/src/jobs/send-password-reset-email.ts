@@ -7,14 +7,16 @@
  * after a crash in between sends the same working link with the same Message-ID.
  */
 
-import { db } from "@sched/core/db/client";
-import { passwordResets, users } from "@sched/core/db/schema";
+import {
+  recordPasswordResetSent,
+  storePasswordResetTokenHash,
+} from "@sched/core/commands/record-mail-progress";
 import { passwordResetLink, passwordResetToken } from "@sched/core/lib/password-reset-token";
 import { hashToken } from "@sched/core/lib/tokens";
 import { logger } from "@sched/core/logger";
+import { loadPasswordResetForEmail } from "@sched/core/queries/mail-subjects";
 import { ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
-import { and, eq, isNull, ne } from "drizzle-orm";
 import { renderPasswordResetEmail } from "../mail/password-reset";
 import { recordSent } from "../mail/record-sent";
 import { type Mail, sendMail } from "../mail/transport";
@@ -27,12 +29,7 @@ export const passwordResetMessageId = (resetId: string, appUrl: string) =>
 
 export async function sendPasswordResetEmail(job: Pick<Job, "data">): Promise<PasswordResetSendOutcome> {
   const { resetId } = ZEmailJobs.sendPasswordResetEmail.parse(job.data);
-  const [found] = await db
-    .select({ reset: passwordResets, email: users.email, firstName: users.firstName })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(eq(passwordResets.id, resetId))
-    .limit(1);
+  const found = await loadPasswordResetForEmail(resetId);
   if (!found) return "gone";
   const { reset } = found;
   if (reset.sentAt) return "already-sent";
@@ -42,10 +39,7 @@ export async function sendPasswordResetEmail(job: Pick<Job, "data">): Promise<Pa
   const token = passwordResetToken(reset.id);
   const tokenHash = hashToken(token);
   // The stored hash must match the link we send, even if the server key changed since the request.
-  await db
-    .update(passwordResets)
-    .set({ tokenHash })
-    .where(and(eq(passwordResets.id, reset.id), ne(passwordResets.tokenHash, tokenHash)));
+  await storePasswordResetTokenHash(reset.id, tokenHash);
 
   const link = passwordResetLink(token);
   const body = renderPasswordResetEmail({
@@ -60,14 +54,7 @@ export async function sendPasswordResetEmail(job: Pick<Job, "data">): Promise<Pa
   };
   await sendMail(mail);
   const sentAt = new Date();
-  await recordSent(
-    () =>
-      db
-        .update(passwordResets)
-        .set({ sentAt })
-        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.sentAt))),
-    { resetId: reset.id },
-  );
+  await recordSent(() => recordPasswordResetSent(reset.id, sentAt), { resetId: reset.id });
   logger.info({ resetId: reset.id }, "password reset e-mail sent");
   return "sent";
 }

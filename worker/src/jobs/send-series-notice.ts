@@ -6,22 +6,25 @@
  */
 import { seriesIdOfKey } from "@sched/core/customer-notices/keys";
 import { refusalOf } from "@sched/core/customer-notices/opt-out";
-import { db } from "@sched/core/db/client";
-import { companies, type customerNotices, jobSeries, jobs } from "@sched/core/db/schema";
 import { addDays } from "@sched/core/lib/dates";
 import { describeRule, occurrencesBetween } from "@sched/core/lib/recurrence";
 import { todayIn } from "@sched/core/queries/calendar-feed";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
-import { and, asc, eq, gte } from "drizzle-orm";
+import {
+  type CustomerNoticeRow,
+  loadNoticeSeries,
+  type NoticeSeries,
+  nextSeriesVisitDates,
+} from "@sched/core/queries/customer-notice-facts";
 import { deliverRendered, dropNotice } from "../mail/deliver-notice";
 import { renderSeriesNotice } from "../mail/series-notice";
 
-type NoticeRow = typeof customerNotices.$inferSelect;
+type NoticeRow = CustomerNoticeRow;
 
 const NEXT_VISITS = 3;
 
 /** The rule's next dates from `today` (a year ahead at most), each moved by the series' shift. */
-function ruleDates(series: typeof jobSeries.$inferSelect, today: string): string[] {
+function ruleDates(series: NoticeSeries, today: string): string[] {
   const from = series.startDate > today ? series.startDate : today;
   return occurrencesBetween(series.rrule, series.startDate, from, addDays(from, 366))
     .map((date) => addDays(date, series.shiftDays))
@@ -31,26 +34,10 @@ function ruleDates(series: typeof jobSeries.$inferSelect, today: string): string
 export async function sendSeriesNotice(notice: NoticeRow): Promise<"sent" | "skipped"> {
   const settings = await loadCompanySettings(notice.companyId);
   const seriesId = seriesIdOfKey(notice.dedupeKey) ?? "";
-  const [found] = await db
-    .select({ series: jobSeries, companyName: companies.name })
-    .from(jobSeries)
-    .innerJoin(companies, eq(companies.id, jobSeries.companyId))
-    .where(and(eq(jobSeries.id, seriesId), eq(jobSeries.companyId, notice.companyId)));
-  const next = found
-    ? await db
-        .select({ date: jobs.date })
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.seriesId, found.series.id),
-            eq(jobs.status, "scheduled"),
-            gte(jobs.date, todayIn(settings.timeZone)),
-          ),
-        )
-        .orderBy(asc(jobs.date))
-        .limit(NEXT_VISITS)
+  const found = await loadNoticeSeries(notice, seriesId);
+  const nextDates = found
+    ? await nextSeriesVisitDates(found.series.id, todayIn(settings.timeZone), NEXT_VISITS)
     : [];
-  const nextDates = next.flatMap((job) => (job.date ? [job.date] : []));
   // A series starting beyond the horizon has no rows yet: its rule gives the dates.
   if (found && nextDates.length === 0) nextDates.push(...ruleDates(found.series, todayIn(settings.timeZone)));
   const skip = !found

@@ -4,17 +4,17 @@
  * SMTP server accepts the message, again if the database connection drops meanwhile
  * (./record-sent.ts); a repeat after a worker died in between carries the same Message-ID.
  */
+
+import { dropUnsentNotice, recordNoticeSent } from "@sched/core/commands/settle-customer-notice";
 import { config } from "@sched/core/config";
 import { unsubscribeApiUrl, unsubscribeLink } from "@sched/core/customer-notices/unsubscribe-token";
-import { db } from "@sched/core/db/client";
-import { customerNotices } from "@sched/core/db/schema";
 import { logger } from "@sched/core/logger";
-import { and, eq, isNull } from "drizzle-orm";
+import type { CustomerNoticeRow } from "@sched/core/queries/customer-notice-facts";
 import { type CustomerNoticeFacts, renderCustomerNotice } from "./customer-notice";
 import { recordSent } from "./record-sent";
 import { type Mail, sendMail } from "./transport";
 
-type NoticeRow = typeof customerNotices.$inferSelect;
+type NoticeRow = CustomerNoticeRow;
 type Attachment = { filename: string; content: string; contentType: string };
 
 /** The same id on every attempt, so mail systems that saw a first copy can drop a repeat. */
@@ -23,9 +23,7 @@ export const noticeMessageId = (noticeId: string) =>
 
 /** Deletes an unsent notice that should not go out; its key can be asked for again. */
 export async function dropNotice(notice: NoticeRow, reason: string | undefined) {
-  await db
-    .delete(customerNotices)
-    .where(and(eq(customerNotices.id, notice.id), isNull(customerNotices.sentAt)));
+  await dropUnsentNotice(notice.id);
   logger.info({ noticeId: notice.id, reason }, "customer notice dropped");
 }
 
@@ -63,13 +61,6 @@ export async function deliverRendered(
   };
   await sendMail(mail);
   const sentAt = new Date();
-  await recordSent(
-    () =>
-      db
-        .update(customerNotices)
-        .set({ sentAt })
-        .where(and(eq(customerNotices.id, notice.id), isNull(customerNotices.sentAt))),
-    { noticeId: notice.id },
-  );
+  await recordSent(() => recordNoticeSent(notice.id, sentAt), { noticeId: notice.id });
   logger.info({ noticeId: notice.id, kind: notice.kind }, "customer notice sent");
 }

@@ -7,7 +7,6 @@
  */
 import { PHOTO_MAX_BYTES } from "@sched/shared-types";
 
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 /** What a camera button asks the phone for: any picture, taken there and then. */
 export const CAMERA_ACCEPT = "image/*";
 
@@ -63,6 +62,3 @@ export async function readPhoto(file: File): Promise<string> {
   if (blob.size > PHOTO_MAX_BYTES) throw new Error(PHOTO_SIZE_ERROR);
   return readAsDataUrl(blob);
 }
-
-/** A photo from the phone's camera (My Day): the same as any other, any picture type the browser reads. */
-export const readCameraPhoto = readPhoto;

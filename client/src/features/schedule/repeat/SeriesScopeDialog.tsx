@@ -3,15 +3,13 @@
  * a recurring job is saved or deleted (docs/schedule.md, "Recurring jobs"), with whether
  * occurrences changed on their own take the change too.
  */
-import type { SeriesScope } from "@sched/shared-types";
 import { lazy, Suspense, useRef, useState } from "react";
+import type { ScopeAction, ScopeChoice } from "./seriesScope";
 
 // Loaded when first asked: the board's first download carries no radio group for it.
 const SeriesScopeModal = lazy(() => import("./SeriesScopeModal"));
 
-export type ScopeChoice = { scope: SeriesScope; includeDetached: boolean };
-/** `repeat`: a new rule, which reaches this and following or all, never one job alone. */
-export type ScopeAction = "edit" | "delete" | "repeat";
+export type { ScopeAction, ScopeChoice } from "./seriesScope";
 
 /** `askScope(action)` opens the question; it answers the choice, or null when cancelled. */
 export function useSeriesScope() {

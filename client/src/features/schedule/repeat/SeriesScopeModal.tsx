@@ -2,7 +2,7 @@
 import type { SeriesScope } from "@sched/shared-types";
 import { Checkbox, Modal, Radio } from "antd";
 import { useState } from "react";
-import type { ScopeAction, ScopeChoice } from "./SeriesScopeDialog";
+import type { ScopeAction, ScopeChoice } from "./seriesScope";
 
 const TITLES: Record<ScopeAction, string> = {
   edit: "Change a recurring job",
