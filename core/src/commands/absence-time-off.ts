@@ -8,7 +8,7 @@
  * as it is, and the Undo leaves it.
  */
 import { TIME_OFF_NOT_FOUND } from "@sched/shared-types";
-import { and, asc, eq, gte, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { timeOff } from "../db/schema";
 import { NotFound } from "../errors";
@@ -21,48 +21,52 @@ import { nextVersion } from "./versions";
 export type TimeOffAction = "added" | "approved" | "kept";
 export type SickDay = { row: TimeOffRow; approvedRequest: boolean; action: TimeOffAction };
 
-/** The employee's approved whole-day time off covering `date` (any kind), locked; the oldest if several. */
-async function approvedCovering(tx: Executor, companyId: string, employeeId: string, date: string) {
-  const [covering] = await tx
+/** The oldest whole-day time off of the employee that matches `conditions`, locked. */
+async function oldestWholeDayLocked(
+  tx: Executor,
+  companyId: string,
+  employeeId: string,
+  ...conditions: SQL[]
+) {
+  const [row] = await tx
     .select()
     .from(timeOff)
     .where(
       and(
         eq(timeOff.companyId, companyId),
         eq(timeOff.employeeId, employeeId),
-        eq(timeOff.status, "approved"),
-        lte(timeOff.startDate, date),
-        gte(timeOff.endDate, date),
         isNull(timeOff.startTime),
+        ...conditions,
       ),
     )
     .orderBy(asc(timeOff.createdAt), asc(timeOff.id))
     .limit(1)
     .for("update");
-  return covering;
+  return row;
 }
 
-/** The employee's pending whole-day sick request for exactly `date`, locked; the oldest if several. */
-async function pendingRequest(tx: Executor, companyId: string, employeeId: string, date: string) {
-  const [request] = await tx
-    .select()
-    .from(timeOff)
-    .where(
-      and(
-        eq(timeOff.companyId, companyId),
-        eq(timeOff.employeeId, employeeId),
-        eq(timeOff.kind, "sick"),
-        eq(timeOff.status, "pending"),
-        eq(timeOff.startDate, date),
-        eq(timeOff.endDate, date),
-        isNull(timeOff.startTime),
-      ),
-    )
-    .orderBy(asc(timeOff.createdAt), asc(timeOff.id))
-    .limit(1)
-    .for("update");
-  return request;
-}
+/** The employee's approved whole-day time off covering `date` (any kind). */
+const approvedCovering = (tx: Executor, companyId: string, employeeId: string, date: string) =>
+  oldestWholeDayLocked(
+    tx,
+    companyId,
+    employeeId,
+    eq(timeOff.status, "approved"),
+    lte(timeOff.startDate, date),
+    gte(timeOff.endDate, date),
+  );
+
+/** The employee's pending whole-day sick request for exactly `date`. */
+const pendingRequest = (tx: Executor, companyId: string, employeeId: string, date: string) =>
+  oldestWholeDayLocked(
+    tx,
+    companyId,
+    employeeId,
+    eq(timeOff.kind, "sick"),
+    eq(timeOff.status, "pending"),
+    eq(timeOff.startDate, date),
+    eq(timeOff.endDate, date),
+  );
 
 /** Approved time off for `date`: the employee's pending sick request approved, the approved time off kept, or a new sick day. */
 export async function recordSickDay(
