@@ -4,7 +4,7 @@ import { wallClock } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { nextToSend } from "../src/features/offline/order";
 import type { QueuedChange } from "../src/features/offline/outbox";
-import { formatMinutes, instantOf, timeOfDay } from "../src/features/timesheets/time";
+import { dayEndedText, dayOf, formatMinutes, instantOf, timeOfDay } from "../src/features/timesheets/time";
 
 describe("timesheet times", () => {
   it("writes minutes as hours and minutes", () => {
@@ -22,6 +22,39 @@ describe("timesheet times", () => {
     expect(instantOf("2026-03-08T06:00", zone)).toBe("2026-03-08T11:00:00.000Z");
     expect(wallClock("2026-03-08T11:00:00.000Z", zone)).toBe("2026-03-08T06:00");
     expect(timeOfDay("2026-03-08T11:00:00.000Z", zone)).toBe("6:00 AM");
+  });
+});
+
+describe("days as the app writes them", () => {
+  const zone = "America/Chicago";
+  const entry = (clockIn: string, clockOut: string | null) => ({
+    id: clockIn,
+    clockIn,
+    clockOut,
+    version: 1,
+  });
+  const day = (entries: ReturnType<typeof entry>[]) => ({
+    date: "2026-12-07",
+    entries,
+    workedMinutes: 492,
+    jobMinutes: 300,
+    betweenMinutes: 192,
+    flags: [],
+  });
+
+  it("names a correction's day by the company's calendar, not as an ISO date", () => {
+    // 02:00 UTC on the 8th is still the evening of Monday the 7th in Chicago.
+    expect(dayOf("2026-12-08T02:00:00.000Z", zone)).toBe("Mon, Dec 7");
+  });
+
+  it("says when an ended day ended and what it came to, from its latest clock-out", () => {
+    const ended = day([
+      entry("2026-12-07T14:00:00.000Z", "2026-12-07T17:00:00.000Z"),
+      entry("2026-12-07T18:00:00.000Z", "2026-12-07T23:02:00.000Z"),
+    ]);
+    expect(dayEndedText(ended, zone)).toBe("Day ended at 5:02 PM · 8h 12m worked");
+    expect(dayEndedText(day([entry("2026-12-07T14:00:00.000Z", null)]), zone)).toBeNull();
+    expect(dayEndedText(undefined, zone)).toBeNull();
   });
 });
 

@@ -105,7 +105,10 @@ test.describe("timesheets", () => {
 
     await tech.clock.fastForward("00:30:00");
     await clock.getByRole("button", { name: "End my day" }).click();
-    await expect(clock.getByTestId("day-clock-status")).toHaveText("Not clocked in");
+    // The day's end is confirmed on the phone: when, and what it came to.
+    await expect(clock.getByTestId("day-clock-status")).toHaveText(
+      /^Day ended at \d{1,2}:\d{2} [AP]M · 3h 3\dm worked$/,
+    );
     await expect(clock.getByTestId("day-clock-hours")).toContainText(/3h 3\dm/);
 
     // The office: the day split into jobs and between them.
@@ -123,8 +126,20 @@ test.describe("timesheets", () => {
 
     // Sam's forgotten clock-out, corrected with a reason and kept in the history.
     const samSheet = page.locator(`[data-testid="timesheet"][data-employee-id="${sam.id}"]`);
-    await samSheet.getByTestId("timesheet-entry").click();
+    // A clocked time is a link-styled button saying what it does, reached with the keyboard.
+    const dayText = new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+    const samEntry = samSheet.getByRole("button", { name: new RegExp(`^Correct ${dayText}: `) });
+    await expect(samEntry).toHaveClass(/ant-btn-link/);
+    await samEntry.focus();
+    await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
+    // The dialog names the day as the rest of the app does ("Mon, Dec 7"), not as an ISO date.
+    await expect(dialog.locator(".ant-modal-title")).toHaveText(`Sam Spanner: ${dayText}`);
     const wall = (instant: number) => wallClock(new Date(instant), timeZone);
     await dialog.getByTestId("entry-clock-in").fill(wall(dayStart));
     await dialog.getByTestId("entry-clock-out").fill(wall(dayStart + 4 * HOUR_MS));
@@ -136,8 +151,21 @@ test.describe("timesheets", () => {
     await samSheet.getByTestId("timesheet-entry").click();
     await expect(page.getByTestId("entry-history")).toContainText("Forgot to end the day");
     await page.keyboard.press("Escape");
-    // Approve the whole week, then download the CSV.
+    // Approving asks first, naming the person (or the people) and the week: Sam's week alone,
+    // then Approve all for the rest.
+    await samSheet.getByRole("button", { name: "Approve", exact: true }).click();
+    const approveSam = page.locator(".ant-popconfirm").filter({ hasText: "Approve Sam Spanner's week of " });
+    await expect(approveSam).toBeVisible();
+    await expect(samSheet).toHaveAttribute("data-status", "open");
+    await approveSam.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect(samSheet).toHaveAttribute("data-status", "approved");
     await page.getByRole("button", { name: "Approve all" }).click();
+    const approveAll = page
+      .locator(".ant-popconfirm")
+      .filter({ hasText: /Approve the week of .+ for Tia Tech\?/ });
+    await expect(approveAll).toBeVisible();
+    await expect(tiaSheet).toHaveAttribute("data-status", "open");
+    await approveAll.getByRole("button", { name: "Approve", exact: true }).click();
     await expect(tiaSheet).toHaveAttribute("data-status", "approved");
     await expect(samSheet).toHaveAttribute("data-status", "approved");
     const download = page.waitForEvent("download");

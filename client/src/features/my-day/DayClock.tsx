@@ -6,7 +6,7 @@ import { PlainButton } from "../../components/PlainButton";
 import { errorMessage } from "../../lib/errorText";
 import { useOutboxStore } from "../offline/outboxStore";
 import { useCompanySettings } from "../settings/useSettings";
-import { formatMinutes, timeOfDay } from "../timesheets/time";
+import { dayEndedText, formatMinutes, timeOfDay } from "../timesheets/time";
 import { useTimeClock, useTimesheets } from "../timesheets/useTimesheets";
 
 const KEPT_OFFLINE = "Saved on this phone. It will be sent when you are back online.";
@@ -62,7 +62,8 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
   if (lastKept?.kind === "clock")
     since = lastKept.action === "in" ? "Day started (waiting to send)" : "Day ended (waiting to send)";
   else if (open) since = `Day started at ${timeOfDay(open.clockIn, timeZone)}`;
-  else since = "Not clocked in";
+  // Ended today: when, and the hours it came to (the answer to "did it take?").
+  else since = dayEndedText(todayHours, timeZone) ?? "Not clocked in";
 
   return (
     <section

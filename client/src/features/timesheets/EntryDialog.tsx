@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useFeedback } from "../../app/feedback";
 import { isApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
-import { instantOf, timeOfDay } from "./time";
+import { dayOf, instantOf, timeOfDay } from "./time";
 import { useCorrectEntry, useEntryHistory } from "./useTimesheets";
 
 /** The entry a dialog edits, with whose it is. */
@@ -102,7 +102,7 @@ export function EntryDialog({ entry, timeZone, canCorrect, onClose }: EntryDialo
   return (
     <Modal
       open={entry !== null}
-      title={entry ? `${entry.employeeName}: ${wallClock(entry.clockIn, timeZone).slice(0, 10)}` : ""}
+      title={entry ? `${entry.employeeName}: ${dayOf(entry.clockIn, timeZone)}` : ""}
       okText="Save correction"
       onOk={() => form.submit()}
       okButtonProps={{ loading: correct.isPending, disabled: !isEditable, "data-testid": "entry-save" }}

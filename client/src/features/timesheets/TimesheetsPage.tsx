@@ -16,14 +16,13 @@ import {
   wallClock,
   weekStartOf,
 } from "@sched/shared-types";
-import { Alert, Button, Card, Empty, Space, Spin, Table, Tag } from "antd";
-import dayjs from "dayjs";
+import { Alert, Button, Card, Empty, Popconfirm, Space, Spin, Table, Tag } from "antd";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useFeedback } from "../../app/feedback";
 import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
-import { weekRangeLabel } from "../../lib/dates";
+import { formatDay, weekRangeLabel } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useCompanySettings } from "../settings/useSettings";
 import { type EditedEntry, EntryDialog } from "./EntryDialog";
@@ -39,6 +38,17 @@ const FLAG_COLORS: Record<TimesheetFlag, string> = {
 };
 
 type Day = TimesheetDTO["days"][number];
+
+/** What approving does, said before it is done (docs/timesheets.md). */
+const LOCKED_TEXT = "Clock taps and corrections in the week are refused until the owner reopens it.";
+
+/** "Ann, Bob and Cy"; past five names, "… and 4 more" (the confirmation stays short). */
+function peopleText(names: string[]): string {
+  if (names.length <= 1) return names.join("");
+  const shown = names.length > 5 ? names.slice(0, 5) : names.slice(0, -1);
+  const rest = names.length > 5 ? `${names.length - 5} more` : names.at(-1);
+  return `${shown.join(", ")} and ${rest}`;
+}
 
 /** The office's week of hours per person (docs/timesheets.md): fix the flags, approve, export. */
 export default function TimesheetsPage() {
@@ -71,6 +81,7 @@ function Timesheets({ companyId }: { companyId: string }) {
         notification.error({ title: "Not saved", description: errorMessage(error, "Please try again.") }),
     );
   const open = (sheets.data ?? []).filter((sheet) => sheet.status === "open" && sheet.totalMinutes > 0);
+  const weekText = weekRangeLabel(weekStart, 7);
   const approveAll = async () => {
     for (const sheet of open) await weekAction(approve, sheet, "week approved");
   };
@@ -79,30 +90,37 @@ function Timesheets({ companyId }: { companyId: string }) {
     {
       title: "Day",
       key: "date",
-      render: (_: unknown, day: Day) => dayjs(day.date).format("ddd, MMM D"),
+      render: (_: unknown, day: Day) => formatDay(day.date),
     },
     {
       title: "Clocked",
       key: "entries",
       render: (_: unknown, day: Day) => (
         <Space wrap size={4}>
-          {day.entries.map((entry) => (
-            <Button
-              key={entry.id}
-              size="small"
-              data-testid="timesheet-entry"
-              onClick={() =>
-                setEdited({
-                  ...entry,
-                  employeeName: sheet.employeeName,
-                  isLocked: sheet.status === "approved",
-                })
-              }
-            >
-              {timeOfDay(entry.clockIn, timeZone)} –{" "}
-              {entry.clockOut ? timeOfDay(entry.clockOut, timeZone) : "?"}
-            </Button>
-          ))}
+          {day.entries.map((entry) => {
+            const times = `${timeOfDay(entry.clockIn, timeZone)} – ${entry.clockOut ? timeOfDay(entry.clockOut, timeZone) : "?"}`;
+            // A link-styled button: the times read as something to click, and say what it does.
+            const verb = canManage && sheet.status !== "approved" ? "Correct" : "History of";
+            return (
+              <Button
+                key={entry.id}
+                type="link"
+                size="small"
+                className="timesheets__entry"
+                aria-label={`${verb} ${formatDay(day.date)}: ${times}`}
+                data-testid="timesheet-entry"
+                onClick={() =>
+                  setEdited({
+                    ...entry,
+                    employeeName: sheet.employeeName,
+                    isLocked: sheet.status === "approved",
+                  })
+                }
+              >
+                {times}
+              </Button>
+            );
+          })}
         </Space>
       ),
     },
@@ -167,13 +185,19 @@ function Timesheets({ companyId }: { companyId: string }) {
           extra={
             <Space className="timesheets__no-print">
               {canManage && !isApproved ? (
-                <Button
-                  icon={<CheckOutlined aria-hidden />}
-                  loading={approve.isPending && approve.variables?.employeeId === sheet.employeeId}
-                  onClick={() => void weekAction(approve, sheet, "week approved")}
+                <Popconfirm
+                  title={`Approve ${sheet.employeeName}'s week of ${weekText}?`}
+                  description={LOCKED_TEXT}
+                  okText="Approve"
+                  onConfirm={() => weekAction(approve, sheet, "week approved")}
                 >
-                  Approve
-                </Button>
+                  <Button
+                    icon={<CheckOutlined aria-hidden />}
+                    loading={approve.isPending && approve.variables?.employeeId === sheet.employeeId}
+                  >
+                    Approve
+                  </Button>
+                </Popconfirm>
               ) : null}
               {canReopen && isApproved ? (
                 <Button
@@ -229,7 +253,7 @@ function Timesheets({ companyId }: { companyId: string }) {
 
   return (
     <div className="timesheets">
-      <PageTitle title="Timesheets" subtitle={weekRangeLabel(weekStart, 7)} />
+      <PageTitle title="Timesheets" subtitle={weekText} />
       <div className="timesheets__toolbar timesheets__no-print">
         <Space wrap>
           <Button
@@ -246,13 +270,16 @@ function Timesheets({ companyId }: { companyId: string }) {
         </Space>
         <Space wrap>
           {canManage && open.length > 0 ? (
-            <Button
-              icon={<CheckOutlined aria-hidden />}
-              onClick={() => void approveAll()}
-              loading={approve.isPending}
+            <Popconfirm
+              title={`Approve the week of ${weekText} for ${peopleText(open.map((sheet) => sheet.employeeName))}?`}
+              description={LOCKED_TEXT}
+              okText="Approve"
+              onConfirm={approveAll}
             >
-              Approve all
-            </Button>
+              <Button icon={<CheckOutlined aria-hidden />} loading={approve.isPending}>
+                Approve all
+              </Button>
+            </Popconfirm>
           ) : null}
           <Button
             icon={<DownloadOutlined aria-hidden />}

@@ -3,7 +3,8 @@
  * instants as the company's time zone shows them, and a wall clock (shared-types'
  * `wallClock`) back to an instant for a correction. Intl does the zone arithmetic.
  */
-import { wallClock } from "@sched/shared-types";
+import { type TimesheetDayDTO, wallClock } from "@sched/shared-types";
+import { formatDay } from "../../lib/dates";
 
 /** 450 -> "7h 30m"; 0 -> "0h". */
 export function formatMinutes(minutes: number): string {
@@ -23,6 +24,23 @@ export function timeOfDay(instant: string, timeZone: string): string {
     timesOfDay.set(timeZone, format);
   }
   return format.format(new Date(instant));
+}
+
+/** The day an instant falls on in `timeZone`, as the app writes days: "Mon, Dec 7". */
+export function dayOf(instant: string, timeZone: string): string {
+  return formatDay(wallClock(instant, timeZone).slice(0, 10));
+}
+
+/**
+ * My Day's line once the day is ended: "Day ended at 5:02 PM · 8h 12m worked", from the
+ * day's latest clock-out (a day may be started and ended more than once). Null while
+ * nothing of the day was ended.
+ */
+export function dayEndedText(day: TimesheetDayDTO | undefined, timeZone: string): string | null {
+  const ends = (day?.entries ?? []).flatMap((entry) => (entry.clockOut ? [entry.clockOut] : []));
+  if (!day || ends.length === 0) return null;
+  const last = ends.reduce((latest, end) => (Date.parse(end) > Date.parse(latest) ? end : latest));
+  return `Day ended at ${timeOfDay(last, timeZone)} · ${formatMinutes(day.workedMinutes)} worked`;
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
