@@ -244,4 +244,20 @@ describe("Add Job and Book Job start on a working day the board shows", () => {
     expect(jobDefaultsFromCall(call, "2026-11-29", [1, 2, 3, 4, 5, 6, 7]).date).toBe("2026-11-29");
     expect(jobDefaultsFromCall(call, "2026-11-26", [1, 2, 3, 4, 5]).date).toBe("2026-11-30");
   });
+
+  it("Book Job from a call takes the notes as they are: the customer is linked, not named in them", () => {
+    const call = {
+      id: "r",
+      companyId: "c",
+      customerName: "Ann",
+      customerPhone: "+1 555 0100",
+      customerEmail: null,
+      customerAddress: "1 Main St",
+      callDate: "2026-11-29",
+      notes: "Leaking tap",
+      serviceType: "service",
+    } as unknown as Parameters<typeof jobDefaultsFromCall>[0];
+    expect(jobDefaultsFromCall(call, "2026-11-29").description).toBe("Leaking tap");
+    expect(jobDefaultsFromCall({ ...call, notes: null }, "2026-11-29").description).toBe("");
+  });
 });

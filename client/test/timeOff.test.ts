@@ -123,12 +123,16 @@ describe("time off live and on the form", () => {
 
   it("reads a pattern as days and hours, and an empty one as the company's", () => {
     expect(availabilityText([])).toBe("The company's working days and hours");
+    expect(availabilityText([], DEFAULT_COMPANY_SETTINGS)).toBe("Mon–Sat, 7:00 AM–7:00 PM");
+    expect(
+      availabilityText([], { workingDays: [7, 1, 2, 3, 5], workdayStart: "08:30", workdayEnd: "17:00" }),
+    ).toBe("Mon–Wed, Fri, Sun, 8:30 AM–5:00 PM");
     expect(
       availabilityText([
         { day: 5, start: "08:00", end: "12:00" },
         { day: 1, start: "08:00", end: "17:00" },
       ]),
-    ).toBe("Mon 08:00–17:00, Fri 08:00–12:00");
+    ).toBe("Mon 8:00 AM–5:00 PM, Fri 8:00 AM–12:00 PM");
     const values = employeeFormValues(
       buildEmployee({ availability: [{ day: 2, start: "09:00", end: "15:00" }] }),
     );

@@ -222,9 +222,8 @@ test.describe("call log", () => {
     await card.getByRole("button", { name: "Book Job" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Job" });
     await expect(dialog.getByLabel("Location")).toHaveValue("77 Sunset Blvd");
-    await expect(dialog.getByLabel("Description (optional)")).toHaveValue(
-      "Rita Moreno: Water heater leaking",
-    );
+    // The customer is linked, not written into the description.
+    await expect(dialog.getByLabel("Description (optional)")).toHaveValue("Water heater leaking");
     await expect(dialog.getByLabel("Customer phone")).toHaveValue("(555) 300-7000");
     await expect(dialog.getByLabel("Customer email")).toHaveValue("rita@example.com");
 
@@ -260,6 +259,6 @@ test.describe("call log", () => {
     const edit = page.getByRole("dialog", { name: "Edit Job" });
     await expect(edit.getByLabel("Customer phone")).toHaveValue("(555) 300-7000");
     await expect(edit.getByLabel("Customer email")).toHaveValue("rita@example.com");
-    await expect(edit.getByLabel("Description (optional)")).toHaveValue("Rita Moreno: Water heater leaking");
+    await expect(edit.getByLabel("Description (optional)")).toHaveValue("Water heater leaking");
   });
 });

@@ -78,7 +78,9 @@ test.describe("time off", () => {
     // Tia asks for tomorrow off on her phone; My Day shows her hours and the pending request.
     const phone = await technicianOnPhone(page, owner, tia, browser, testInfo);
     await openMyDay(phone);
-    await expect(phone.getByTestId("my-availability")).toContainText("The company's working days and hours");
+    await expect(phone.getByTestId("my-availability")).toContainText(
+      "Your working hours: Mon–Sun, 7:00 AM–7:00 PM",
+    );
     await phone.getByRole("button", { name: "Ask for time off" }).click();
     const ask = await openedModal(phone, "Ask for time off");
     await ask.getByLabel("From").fill(day);

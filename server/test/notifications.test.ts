@@ -144,6 +144,32 @@ describe("POST /api/notifications/read", () => {
     expect(await unreadOf(admin.id, company.id)).toBe(1);
   });
 
+  it("marks only the one entry opened from the bell, and none of someone else's", async () => {
+    const { company, owner, admin } = await buildTenant();
+    await entry(company.id, owner.id, { message: "Older", minutesAgo: 2 });
+    const opened = await entry(company.id, owner.id, { message: "Opened", minutesAgo: 1 });
+    await entry(company.id, owner.id, { message: "Newer" });
+    const adminsOwn = await entry(company.id, admin.id, { message: "The admin's" });
+    const agent = await agentFor(owner);
+
+    const malformed = await agent.post("/api/notifications/read").send({ companyId: company.id, id: "42" });
+    expect([malformed.status, malformed.body.message]).toEqual([400, "id must be a notification id"]);
+    const foreign = await agent
+      .post("/api/notifications/read")
+      .send({ companyId: company.id, id: adminsOwn.id });
+    expect([foreign.status, foreign.body.message]).toEqual([404, "Notification not found"]);
+
+    const read = await agent.post("/api/notifications/read").send({ companyId: company.id, id: opened.id });
+    expect(read.status).toBe(204);
+    const listed = await agent.get(`/api/notifications?companyId=${company.id}`);
+    expect(listed.body.map((n: NotificationDTO) => [n.message, n.read])).toEqual([
+      ["Newer", false],
+      ["Opened", true],
+      ["Older", false],
+    ]);
+    expect(await unreadOf(admin.id, company.id)).toBe(1);
+  });
+
   it("marks the caller's entries in that company read, tells their other tabs, and nobody else's", async () => {
     const { company, owner, admin } = await buildTenant();
     const second = await buildCompany();

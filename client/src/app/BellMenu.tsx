@@ -176,6 +176,8 @@ function Bell() {
 
   const open = async (item: NotificationDTO) => {
     setIsOpen(false);
+    // Opened is read: this entry only, the others keep their dot until seen.
+    if (!item.read) markRead.mutate({ id: item.id });
     const kindPath = timeOffPath(item) ?? lookOf(item.kind).path;
     if (kindPath || !companyId) return void navigate(kindPath ?? "/schedule");
     const job = item.jobId ? await findJob(queryClient, companyId, item.jobId) : null;

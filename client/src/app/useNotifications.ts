@@ -9,21 +9,29 @@ import { useMemo } from "react";
 import { apiRequest } from "../lib/api";
 import { queryKeys, rootKey } from "../lib/queryKeys";
 
-type MarkRead = { upTo: string };
+/** Up to the newest entry seen (Mark all as read), or just the one entry opened. */
+type MarkRead = { upTo: string } | { id: string };
 
 const markReadKey = (companyId: string | null) => ["notifications-read", companyId ?? ""];
 
 /**
  * Entries marked read by a request still on its way show read: a refetch meanwhile (a new
  * entry, the socket coming back) answers from before the request and must not undo it.
- * Newest first: the entries from `upTo` down are the ones seen.
+ * Newest first: the entries from `upTo` down are the ones seen; an opened one alone by `id`.
  */
-function withPendingReads(list: NotificationDTO[], pending: readonly string[]): NotificationDTO[] {
+export function withPendingReads(
+  list: NotificationDTO[],
+  pending: readonly (MarkRead | undefined)[],
+): NotificationDTO[] {
   if (pending.length === 0) return list;
+  const upTos = pending.flatMap((mark) => (mark && "upTo" in mark ? [mark.upTo] : []));
+  const opened = new Set(pending.flatMap((mark) => (mark && "id" in mark ? [mark.id] : [])));
   const seenFrom = Math.min(
-    ...pending.map((upTo) => list.findIndex((n) => n.id === upTo)).filter((index) => index !== -1),
+    ...upTos.map((upTo) => list.findIndex((n) => n.id === upTo)).filter((index) => index !== -1),
   );
-  return list.map((n, index) => (index >= seenFrom && !n.read ? { ...n, read: true } : n));
+  return list.map((n, index) =>
+    (index >= seenFrom || opened.has(n.id)) && !n.read ? { ...n, read: true } : n,
+  );
 }
 
 export function useNotifications(companyId: string | null) {
@@ -33,7 +41,7 @@ export function useNotifications(companyId: string | null) {
   });
   const pending = useMutationState({
     filters: { mutationKey: markReadKey(companyId), status: "pending" },
-    select: (mutation) => (mutation.state.variables as MarkRead | undefined)?.upTo ?? "",
+    select: (mutation) => mutation.state.variables as MarkRead | undefined,
   });
   const notifications = useMemo(() => withPendingReads(query.data ?? [], pending), [query.data, pending]);
   return { ...query, notifications, unreadCount: notifications.filter((n) => !n.read).length };
@@ -42,13 +50,13 @@ export function useNotifications(companyId: string | null) {
 /**
  * Marks the company's bell as read: at once on screen, then on the server (and in the user's
  * other tabs), up to `upTo`, the newest entry the person saw: one that arrives while the
- * request is on its way (a slow connection) stays unread.
+ * request is on its way (a slow connection) stays unread; or only the entry `id` opened.
  */
 export function useMarkNotificationsRead(companyId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: markReadKey(companyId),
-    mutationFn: ({ upTo }: MarkRead) => apiRequest("POST", "/api/notifications/read", { companyId, upTo }),
+    mutationFn: (mark: MarkRead) => apiRequest("POST", "/api/notifications/read", { companyId, ...mark }),
     // Until the answer, useNotifications shows them read; then what the server now says
     // (the mutation stays pending until that refetch is back, so nothing flickers).
     onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey("notifications") }),

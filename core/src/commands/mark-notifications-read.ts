@@ -10,12 +10,18 @@ export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 /**
  * Marks the unread entries of this member in their company read, up to the entry `upTo`
- * (the newest they saw; an entry that arrived after it stays unread), or all without it.
+ * (the newest they saw; an entry that arrived after it stays unread), or all without it;
+ * with `only`, just that one entry (the one they opened from the bell).
  * Their other tabs follow.
  */
-export async function markNotificationsRead(member: CompanyAccess, upTo?: string): Promise<void> {
+export async function markNotificationsRead(
+  member: CompanyAccess,
+  upTo?: string,
+  only?: string,
+): Promise<void> {
   const { companyId, userId } = member;
   const own = and(eq(notifications.recipientUserId, userId), eq(notifications.companyId, companyId));
+  if (only) return markOneRead(member, only);
   const seen = upTo ? and(own, eq(notifications.id, upTo)) : undefined;
   if (seen) {
     // Only the caller's own entry in this company names the limit: any other id is not found.
@@ -34,5 +40,26 @@ export async function markNotificationsRead(member: CompanyAccess, upTo?: string
         seen ? lte(notifications.createdAt, sql`(${seenAt})`) : undefined,
       ),
     );
+  publishToUser(userId, "notification.read", { companyId });
+}
+
+/** One entry opened from the bell: read, the others as they were; any other id is not found. */
+async function markOneRead({ companyId, userId }: CompanyAccess, id: string): Promise<void> {
+  const [found] = await db
+    .select({ id: notifications.id, readAt: notifications.readAt })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.id, id),
+        eq(notifications.recipientUserId, userId),
+        eq(notifications.companyId, companyId),
+      ),
+    );
+  if (!found) throw new NotFound(NOTIFICATION_NOT_FOUND);
+  if (found.readAt) return;
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
   publishToUser(userId, "notification.read", { companyId });
 }

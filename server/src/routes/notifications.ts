@@ -15,6 +15,6 @@ notificationsRouter.get(
 notificationsRouter.post(
   "/read",
   route({ access: { company: "read" }, body: ZNotificationsRead, status: 204 }, async ({ member, body }) => {
-    await markNotificationsRead(member, body.upTo);
+    await markNotificationsRead(member, body.upTo, body.id);
   }),
 );

@@ -39,10 +39,12 @@ export type TChatQuery = z.infer<typeof ZChatQuery>;
 /**
  * POST /api/notifications/read: the bell of one company. Its one request body lives here,
  * with the other team-communication resource, rather than in a file of its own. `upTo` is
- * the newest entry the person saw: entries that arrived after it stay unread.
+ * the newest entry the person saw: entries that arrived after it stay unread. `id` is one
+ * entry the person opened: only it is marked.
  */
 export const ZNotificationsRead = z.object({
   companyId: ZCompanyId,
   upTo: canonicalId({ message: "upTo must be a notification id" }).optional(),
+  id: canonicalId({ message: "id must be a notification id" }).optional(),
 });
 export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;

@@ -21,8 +21,8 @@ const JOB_TYPE_FOR_ESTIMATE: JobType = "Inspection";
 
 /**
  * What the Add Job dialog starts with for a call: the customer's address, phone and
- * e-mail, the call's notes (after the caller's name, which a job has no field for),
- * and the link back to the call. The job goes on the call's day, or today for an older call,
+ * e-mail, the call's notes as they are (the customer is linked, and named on the card, so
+ * the description does not repeat the name), and the link back to the call. The job goes on the call's day, or today for an older call,
  * moved on to the next working day (docs/schedule.md): never a day the board does not show.
  */
 export function jobDefaultsFromCall(
@@ -30,12 +30,11 @@ export function jobDefaultsFromCall(
   today = dayjs().format(ISO_DATE_FORMAT),
   workingDays: readonly number[] = DEFAULT_COMPANY_SETTINGS.workingDays,
 ) {
-  const description = record.notes ? `${record.customerName}: ${record.notes}` : record.customerName;
   return {
     date: nextWorkingDay(record.callDate.localeCompare(today) > 0 ? record.callDate : today, workingDays),
     ...(record.serviceType === "estimate" ? { type: JOB_TYPE_FOR_ESTIMATE } : {}),
     location: record.customerAddress ?? "",
-    description: description.slice(0, JOB_DESCRIPTION_MAX),
+    description: (record.notes ?? "").slice(0, JOB_DESCRIPTION_MAX),
     customerPhone: record.customerPhone,
     customerEmail: record.customerEmail ?? "",
     callRecordId: record.id,

@@ -13,6 +13,7 @@ import { putRowInLists } from "../../lib/staleChange";
 import { placeJobInLists } from "../../lib/useRealtime";
 import { useEmployees } from "../employees/useEmployees";
 import { withoutWarnings } from "./conflictMarks";
+import { forgetDeletedJob } from "./deletedJob";
 import { boardRoster } from "./gridModel";
 import { jobWindow } from "./jobWindow";
 import { type ScopeChoice, scopeQuery } from "./repeat/SeriesScopeDialog";
@@ -125,7 +126,8 @@ export function useDeleteJob() {
       const { id, scope } = typeof target === "string" ? { id: target, scope: undefined } : target;
       return apiRequest("DELETE", `${JOBS_URL}/${id}${scopeQuery(scope)}`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKey("jobs") }),
+    onSuccess: (_answer, target) =>
+      forgetDeletedJob(queryClient, typeof target === "string" ? target : target.id),
   });
 }
 

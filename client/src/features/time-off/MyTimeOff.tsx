@@ -6,6 +6,7 @@ import { PlainButton } from "../../components/PlainButton";
 import { PlainTag } from "../../components/PlainTag";
 import { useShowFailure } from "../../lib/FailureNotice";
 import { useEmployees } from "../employees/useEmployees";
+import { useSettingsQuery } from "../schedule/workingDays";
 import { availabilityText } from "./availabilityText";
 import { timeOffHours, whenText } from "./timeOffModel";
 import { useRemoveTimeOff, useRequestTimeOff, useTimeOff } from "./useTimeOff";
@@ -70,6 +71,8 @@ export function MyTimeOff(props: {
   const [hasAsked, setHasAsked] = useState(false);
   if (isAsking && !hasAsked) setHasAsked(true);
   const me = useEmployees(companyId).data?.find((employee) => employee.id === employeeId);
+  // An empty pattern means the company's week: named as days and hours once the settings are here.
+  const company = useSettingsQuery(companyId).data;
   const request = useRequestTimeOff(companyId);
   const withdraw = useRemoveTimeOff();
   const showFailure = useShowFailure();
@@ -98,7 +101,7 @@ export function MyTimeOff(props: {
       </h2>
       {me ? (
         <p className="my-time-off__hours" data-testid="my-availability">
-          Your working hours: {availabilityText(me.availability)}
+          Your working hours: {availabilityText(me.availability, company)}
         </p>
       ) : null}
       <div className="my-time-off__actions">
