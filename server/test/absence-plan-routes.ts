@@ -9,6 +9,22 @@ import { absencePlans, timeOff } from "@sched/core/db/schema";
 import type { Target } from "./property-input-targets";
 import { type Entry, MONDAY, office, officeById } from "./role-matrix-support";
 
+/** A new employee's approved sick Monday, as a re-plan leaves it. */
+async function sickMonday(companyId: string, employee: { id: string }) {
+  const [off] = await db
+    .insert(timeOff)
+    .values({
+      companyId,
+      employeeId: employee.id,
+      startDate: MONDAY,
+      endDate: MONDAY,
+      kind: "sick",
+      status: "approved",
+    })
+    .returning();
+  return { employee, off };
+}
+
 /** The time off the last Undo path made, for its body (the walk asks for the path first). */
 let lastTimeOffId: string | undefined;
 
@@ -28,18 +44,7 @@ export const ABSENCE_PLAN_ROUTES: Entry[] = [
   {
     route: "POST /api/employees/:id/absence-plan/undo",
     path: async (c) => {
-      const employee = await c.make.employee();
-      const [off] = await db
-        .insert(timeOff)
-        .values({
-          companyId: c.companyId,
-          employeeId: employee.id,
-          startDate: MONDAY,
-          endDate: MONDAY,
-          kind: "sick",
-          status: "approved",
-        })
-        .returning();
+      const { employee, off } = await sickMonday(c.companyId, await c.make.employee());
       lastTimeOffId = off.id;
       return `/api/employees/${employee.id}/absence-plan/undo`;
     },
@@ -54,18 +59,7 @@ export const ABSENCE_PLAN_ROUTES: Entry[] = [
   {
     route: "POST /api/absence-plans/:id/undo",
     path: async (c) => {
-      const employee = await c.make.employee();
-      const [off] = await db
-        .insert(timeOff)
-        .values({
-          companyId: c.companyId,
-          employeeId: employee.id,
-          startDate: MONDAY,
-          endDate: MONDAY,
-          kind: "sick",
-          status: "approved",
-        })
-        .returning();
+      const { employee, off } = await sickMonday(c.companyId, await c.make.employee());
       const [plan] = await db
         .insert(absencePlans)
         .values({
