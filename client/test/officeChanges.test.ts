@@ -4,7 +4,7 @@
  * technician made their change, in the board's words.
  */
 import { describe, expect, it } from "vitest";
-import { officeChanges } from "../src/features/offline/keptWork";
+import { officeChanges } from "../src/features/offline/pendingWork";
 import { buildJob } from "./builders";
 
 describe("officeChanges", () => {

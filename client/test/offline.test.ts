@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { conflictPlace } from "../src/features/offline/conflictPlace";
-import { changesCount, describeWork, keptWorkOf } from "../src/features/offline/keptWork";
 import { nextToSend } from "../src/features/offline/order";
 import type { QueuedChange, QueuedJobChange } from "../src/features/offline/outbox";
+import { changesCount, describeWork, pendingWorkOf } from "../src/features/offline/pendingWork";
 import { buildJob } from "./builders";
 
 const USER = "user-1";
@@ -78,9 +78,9 @@ describe("nextToSend", () => {
   });
 });
 
-describe("keptWorkOf", () => {
+describe("pendingWorkOf", () => {
   it("shows the waiting changes over the listed job, the completion at the tapped time", () => {
-    const kept = keptWorkOf(listedJob, [
+    const kept = pendingWorkOf(listedJob, [
       jobChange({ work: { onMyWay: true }, madeAt: "2026-11-23T08:40:00.000Z" }),
       jobChange({ work: { status: "completed", completedAt: "2026-11-23T10:15:00.000Z" } }),
       jobChange({ work: { afterPhoto: "data:image/jpeg;base64,AA==" } }),
@@ -99,7 +99,7 @@ describe("keptWorkOf", () => {
 
   it("lays nothing of a conflict over the job: the card shows the office's job", () => {
     const conflict = jobChange({ state: "conflict", work: { status: "completed" } });
-    const kept = keptWorkOf(listedJob, [conflict]);
+    const kept = pendingWorkOf(listedJob, [conflict]);
     expect(kept.job.status).toBe("scheduled");
     expect(kept.conflict).toBe(conflict);
     expect(kept.waiting).toEqual([]);

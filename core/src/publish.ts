@@ -4,7 +4,7 @@
  * else in the code base does. The event's audience (EVENT_AUDIENCE) picks the rooms: a
  * socket hears only what its member may read through the API.
  *
- * A web process plugs its Socket.IO gateway in (usePublisher), so events go out
+ * A web process plugs its Socket.IO gateway in (setPublisher), so events go out
  * through the gateway and its Redis adapter. Everywhere else (the worker, scripts,
  * tests without a gateway) they go through the Redis emitter to the web processes'
  * adapter. See docs/realtime.md.
@@ -50,7 +50,7 @@ let publisher: RealtimePublisher | undefined;
 let emitterPublisher: RealtimePublisher | undefined;
 
 /** The gateway of this process publishes from now on; undefined falls back to the emitter. */
-export function usePublisher(next: RealtimePublisher | undefined): void {
+export function setPublisher(next: RealtimePublisher | undefined): void {
   publisher = next;
 }
 

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@sched/core/db/client";
 import { customers, jobs } from "@sched/core/db/schema";
-import { usePublisher } from "@sched/core/publish";
+import { setPublisher } from "@sched/core/publish";
 import { buildTenant } from "@sched/core/test/factories";
 import { companyRoom } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
@@ -19,7 +19,7 @@ const REPLAYED = "idempotent-replayed";
 
 /** A publisher whose emit fails for one company's `event`: the change has committed by then. */
 function failPublishing(companyId: string, event: string) {
-  usePublisher({
+  setPublisher({
     emit: (room, name) => {
       if (room === companyRoom(companyId) && name === event) throw new Error("publish failed after commit");
     },
@@ -28,7 +28,7 @@ function failPublishing(companyId: string, event: string) {
   });
 }
 
-afterEach(() => usePublisher(undefined));
+afterEach(() => setPublisher(undefined));
 
 describe("Idempotency-Key when the answer fails after commit", () => {
   it("answers a job create's retry from the stored answer, and one job exists", async () => {
@@ -46,7 +46,7 @@ describe("Idempotency-Key when the answer fails after commit", () => {
     failPublishing(company.id, "job.created");
     const first = await agent.post("/api/jobs").set(KEY, key).send(body);
     expect([first.status, first.body]).toEqual([500, { message: "Internal server error", code: "internal" }]);
-    usePublisher(undefined);
+    setPublisher(undefined);
 
     const retry = await agent.post("/api/jobs").set(KEY, key).send(body);
     expect([retry.status, retry.body, retry.headers[REPLAYED]]).toEqual([500, first.body, "true"]);
@@ -61,7 +61,7 @@ describe("Idempotency-Key when the answer fails after commit", () => {
     failPublishing(company.id, "customer.created");
     const first = await agent.post("/api/customers").set(KEY, key).send(body);
     expect(first.status).toBe(500);
-    usePublisher(undefined);
+    setPublisher(undefined);
 
     const retry = await agent.post("/api/customers").set(KEY, key).send(body);
     expect([retry.status, retry.body, retry.headers[REPLAYED]]).toEqual([500, first.body, "true"]);

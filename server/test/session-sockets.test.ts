@@ -4,7 +4,7 @@
  */
 import { db } from "@sched/core/db/client";
 import { companyUsers, sessions } from "@sched/core/db/schema";
-import { currentPublisher, publish, usePublisher } from "@sched/core/publish";
+import { currentPublisher, publish, setPublisher } from "@sched/core/publish";
 import { buildCompany, buildTenant, PASSWORD } from "@sched/core/test/factories";
 import { eq, sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
@@ -82,14 +82,14 @@ describe("logout", () => {
     // Without this process's gateway as publisher, the order goes out by the Redis emitter,
     // the way another web process's gateway receives it.
     const gatewayPublisher = currentPublisher();
-    usePublisher(undefined);
+    setPublisher(undefined);
     try {
       const disconnected = disconnectTime(socket);
       expect((await anonymous().post("/api/logout").set("Cookie", cookie)).status).toBe(200);
       const answeredAt = Date.now();
       expect((await disconnected) - answeredAt).toBeLessThan(SECOND);
     } finally {
-      usePublisher(gatewayPublisher);
+      setPublisher(gatewayPublisher);
     }
   });
 

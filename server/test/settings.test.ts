@@ -6,7 +6,7 @@
 
 import { db } from "@sched/core/db/client";
 import { companySettings } from "@sched/core/db/schema";
-import { type RealtimePublisher, usePublisher } from "@sched/core/publish";
+import { type RealtimePublisher, setPublisher } from "@sched/core/publish";
 import { buildCompany, buildTenant, uniqueEmail } from "@sched/core/test/factories";
 import {
   DEFAULT_COMPANY_SETTINGS,
@@ -41,7 +41,7 @@ let stranger: Agent;
 const settingsPath = () => `/api/companies/${tenant.company.id}/settings`;
 
 beforeAll(async () => {
-  usePublisher(recorder);
+  setPublisher(recorder);
   tenant = await buildTenant();
   const other = await buildCompany();
   [owner, admin, employee, stranger] = await Promise.all([
@@ -52,7 +52,7 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(() => usePublisher(undefined));
+afterAll(() => setPublisher(undefined));
 
 describe("GET /api/companies/:companyId/settings", () => {
   it("reads the defaults for a company that never saved any, to every member", async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { readAgainWhatWasReadBefore } from "../lib/readAgain";
+import { refetchStaleQueries } from "../lib/refetchStale";
 import { connectSocket, disconnectSocket } from "../lib/socket";
 import { useRealtime } from "../lib/useRealtime";
 
@@ -17,7 +17,7 @@ export default function Realtime() {
     // Events sent before this tab joined its rooms never reach it: what was read before the
     // join is read again. At the first connection that is usually nothing, or the first load.
     void connectSocket({
-      onConnect: (connectedAt) => readAgainWhatWasReadBefore(queryClient, connectedAt),
+      onConnect: (connectedAt) => refetchStaleQueries(queryClient, connectedAt),
     });
     // Signed out (or another user): Root unmounts this, and the connection ends with it.
     return () => disconnectSocket();

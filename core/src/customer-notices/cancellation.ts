@@ -6,7 +6,7 @@
  */
 import type { jobs } from "../db/schema";
 import { cancellationKey } from "./keys";
-import { lastTold } from "./told";
+import { lastSentNotice } from "./last-sent";
 import { recordNotice } from "./write-notice";
 
 type JobRow = typeof jobs.$inferSelect;
@@ -16,7 +16,7 @@ type JobRow = typeof jobs.$inferSelect;
  * job comes back before it settles), null when it was deleted; `was` is its last row.
  */
 export async function recordCancellation(still: JobRow | null, was: JobRow, delayMs: number) {
-  const told = await lastTold(was.companyId, was.id);
+  const told = await lastSentNotice(was.companyId, was.id);
   // Told as a customer since deleted: no one to tell.
   if (told?.kind !== "confirmation" || (!told.customerId && !told.addressOnly)) return;
   await recordNotice(

@@ -1,7 +1,7 @@
 /**
  * route(options, handler): the shape of every API handler. It checks the session,
  * passes the system administrator check when the options ask for one, parses the body,
- * query and path with shared zod schemas, passes the company door (company id,
+ * query and path with shared zod schemas, passes the company access check (company id,
  * membership, authorize) when the options name an action, and hands the handler typed
  * input: no casts, no `!` on the user. A value the handler returns is sent as JSON.
  * See docs/architecture.md.
@@ -27,7 +27,7 @@ export const NOT_A_MEMBER = "You are not a member of this company";
  */
 export type Access = "public" | "user" | "systemAdmin" | { company: Action } | { companyMember: Action };
 
-/** Who the cheap door lets in: a member of the company, role not loaded. */
+/** Who the cheap check lets in: a member of the company, role not loaded. */
 export type CompanyMember = Pick<CompanyAccess, "companyId" | "userId">;
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -92,14 +92,14 @@ export type MemberLoader<M extends CompanyAccess> = (
 ) => Promise<M | undefined>;
 
 /** The member of the request's company, authorized for `action`: 400 without a company, 403 outside it. */
-export function companyDoor(req: Request, userId: string, action: Action): Promise<CompanyAccess>;
-export function companyDoor<M extends CompanyAccess>(
+export function requireCompanyAccess(req: Request, userId: string, action: Action): Promise<CompanyAccess>;
+export function requireCompanyAccess<M extends CompanyAccess>(
   req: Request,
   userId: string,
   action: Action,
   load: MemberLoader<M>,
 ): Promise<M>;
-export async function companyDoor(
+export async function requireCompanyAccess(
   req: Request,
   userId: string,
   action: Action,
@@ -114,11 +114,11 @@ export async function companyDoor(
 }
 
 /**
- * The company door for an action every member may do, even after a trial ends: being a
+ * The company access check for an action every member may do, even after a trial ends: being a
  * member is the whole decision, one indexed read of company_user, so that the 3 s chat
- * poll stays cheap (docs/realtime.md). Same answers as companyDoor.
+ * poll stays cheap (docs/realtime.md). Same answers as requireCompanyAccess.
  */
-async function memberDoor(req: Request, userId: string): Promise<CompanyMember> {
+async function requireCompanyMember(req: Request, userId: string): Promise<CompanyMember> {
   const companyId = companyIdOf(req);
   if (!companyId) throw new BadRequest(COMPANY_ID_REQUIRED);
   if (!(await isCompanyMember(userId, companyId))) throw new Forbidden(NOT_A_MEMBER);
@@ -126,11 +126,11 @@ async function memberDoor(req: Request, userId: string): Promise<CompanyMember> 
 }
 
 /**
- * The door of a row route: the row by id with the caller's membership of its company (404
+ * The check of a row route: the row by id with the caller's membership of its company (404
  * `notFoundMessage` for a row outside the caller's companies, core/src/db/scoped.ts),
  * authorized for `action` on that row.
  */
-export async function rowDoor<T extends ScopedTable>(
+export async function loadAuthorizedRow<T extends ScopedTable>(
   table: T,
   id: string,
   userId: string,
@@ -143,9 +143,11 @@ export async function rowDoor<T extends ScopedTable>(
 }
 
 /** The member behind the request for company access kinds; undefined for the others. */
-function doorFor(access: Access, req: Request, userId: string): Promise<CompanyMember> | undefined {
+function accessCheckFor(access: Access, req: Request, userId: string): Promise<CompanyMember> | undefined {
   if (typeof access !== "object") return undefined;
-  return "companyMember" in access ? memberDoor(req, userId) : companyDoor(req, userId, access.company);
+  return "companyMember" in access
+    ? requireCompanyMember(req, userId)
+    : requireCompanyAccess(req, userId, access.company);
 }
 
 export function route<
@@ -172,7 +174,7 @@ export function route<
     if (options.params) setPart(req, "params", parseOrThrow(options.params, req.params));
     if (options.query) setPart(req, "query", parseOrThrow(options.query, req.query));
     if (options.body) setPart(req, "body", parseOrThrow(options.body, req.body ?? {}));
-    const member = userId ? await doorFor(access, req, userId) : undefined;
+    const member = userId ? await accessCheckFor(access, req, userId) : undefined;
     const input = {
       userId,
       member,

@@ -1,6 +1,6 @@
 /**
  * PUT and DELETE of a company row by id, the shape several resources share (call records,
- * customers): the row's door for the managing action (404 outside the caller's companies),
+ * customers): the row's access check for the managing action (404 outside the caller's companies),
  * then the resource's command with the version the caller read.
  */
 import type { ScopedTable } from "@sched/core/db/scoped";
@@ -9,7 +9,7 @@ import type { CompanyAccess } from "@sched/core/policies/company-access";
 import { ZIdParams } from "@sched/shared-types";
 import type { Router } from "express";
 import type { z } from "zod";
-import { route, rowDoor } from "./route";
+import { loadAuthorizedRow, route } from "./route";
 import { expectedVersion } from "./versions";
 
 type RowChange<B extends z.ZodType<{ version?: number }>> = {
@@ -28,7 +28,7 @@ export function rowChangeRoutes<B extends z.ZodType<{ version?: number }>>(
   router.put(
     "/:id",
     route({ access: "user", params: ZIdParams, body }, async ({ userId, params, body, req }) => {
-      const { member } = await rowDoor(table, params.id, userId, action, notFound);
+      const { member } = await loadAuthorizedRow(table, params.id, userId, action, notFound);
       const input = body as z.infer<B>;
       return update(member, params.id, input, expectedVersion(req, input.version));
     }),
@@ -36,7 +36,7 @@ export function rowChangeRoutes<B extends z.ZodType<{ version?: number }>>(
   router.delete(
     "/:id",
     route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
-      const { member } = await rowDoor(table, params.id, userId, action, notFound);
+      const { member } = await loadAuthorizedRow(table, params.id, userId, action, notFound);
       await remove(member, params.id);
     }),
   );

@@ -15,7 +15,7 @@ import {
   type RealtimePublisher,
   SOCKET_IO_KEY,
   sessionRoomOf,
-  usePublisher,
+  setPublisher,
 } from "@sched/core/publish";
 import { listMemberships } from "@sched/core/queries/memberships";
 import { loadUserName } from "@sched/core/queries/socket-access";
@@ -131,13 +131,13 @@ export function attachGateway(httpServer: HttpServer, sessionMiddleware: Request
   const stopRevalidating = revalidateEvery(io);
 
   const publisher = gatewayPublisher(io);
-  usePublisher(publisher);
+  setPublisher(publisher);
   const close = io.close.bind(io);
   io.close = (callback) =>
     close((error) => {
       stopRevalidating();
       // Another gateway of this process (tests run two) keeps publishing.
-      if (currentPublisher() === publisher) usePublisher(undefined);
+      if (currentPublisher() === publisher) setPublisher(undefined);
       if (isOnlineSource(io)) setOnlineSource(undefined);
       pub.disconnect();
       sub.disconnect();

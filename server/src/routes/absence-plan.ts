@@ -19,24 +19,25 @@ import {
   ZIdParams,
 } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 
 export const absencePlanRouter = Router();
 /** The applied plans the server keeps for their Undo (mounted at /api/absence-plans). */
 export const absencePlansRouter = Router();
 
 /** The employee by id for an office member; a companyId naming another company is 404 like a foreign id. */
-async function employeeDoor(userId: string, employeeId: string, companyId: string | undefined) {
-  const door = await rowDoor(employees, employeeId, userId, "manageJobs", EMPLOYEE_NOT_FOUND);
-  if (companyId !== undefined && companyId !== door.row.companyId) throw new NotFound(EMPLOYEE_NOT_FOUND);
-  return door;
+async function loadAuthorizedEmployee(userId: string, employeeId: string, companyId: string | undefined) {
+  const authorized = await loadAuthorizedRow(employees, employeeId, userId, "manageJobs", EMPLOYEE_NOT_FOUND);
+  if (companyId !== undefined && companyId !== authorized.row.companyId)
+    throw new NotFound(EMPLOYEE_NOT_FOUND);
+  return authorized;
 }
 
 /** The preview: who could take each job and when. Nothing changes. */
 absencePlanRouter.post(
   "/:id/absence-plan",
   route({ access: "user", params: ZIdParams, body: ZAbsencePlanQuery }, async ({ userId, params, body }) => {
-    const { row } = await employeeDoor(userId, params.id, body.companyId);
+    const { row } = await loadAuthorizedEmployee(userId, params.id, body.companyId);
     return previewAbsencePlan(row.companyId, row.id, body.date);
   }),
 );
@@ -50,7 +51,7 @@ absencePlanRouter.post(
   route(
     { access: "user", params: ZIdParams, body: ZAbsencePlanApply, idempotent: true },
     async ({ userId, params, body }) => {
-      const { row, member } = await employeeDoor(userId, params.id, body.companyId);
+      const { row, member } = await loadAuthorizedEmployee(userId, params.id, body.companyId);
       return applyAbsencePlan(member, row, body);
     },
   ),
@@ -62,7 +63,7 @@ absencePlanRouter.post(
   route(
     { access: "user", params: ZIdParams, body: ZAbsencePlanUndo, idempotent: true },
     async ({ userId, params, body }) => {
-      const { row, member } = await employeeDoor(userId, params.id, body.companyId);
+      const { row, member } = await loadAuthorizedEmployee(userId, params.id, body.companyId);
       return undoAbsencePlan(member, row, body);
     },
   ),
@@ -80,7 +81,7 @@ absencePlansRouter.get(
 absencePlansRouter.post(
   "/:id/undo",
   route({ access: "user", params: ZIdParams, idempotent: true }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(
+    const { row, member } = await loadAuthorizedRow(
       absencePlans,
       params.id,
       userId,

@@ -17,7 +17,7 @@ import {
   ZIdParams,
 } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 import { rowChangeRoutes } from "../http/row-routes";
 
 export const customersRouter = Router();
@@ -48,7 +48,7 @@ customersRouter.post(
 customersRouter.get(
   "/:id",
   route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(customers, params.id, userId, "read", CUSTOMER_NOT_FOUND);
+    const { row, member } = await loadAuthorizedRow(customers, params.id, userId, "read", CUSTOMER_NOT_FOUND);
     if (!(await isCustomerVisibleTo(member, row.id))) throw new NotFound(CUSTOMER_NOT_FOUND);
     return customerDetail(row, member);
   }),

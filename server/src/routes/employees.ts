@@ -4,7 +4,7 @@ import { employees } from "@sched/core/db/schema";
 import { listEmployees } from "@sched/core/queries/employees";
 import { ZEmployeeCreate, ZEmployeeDeleteQuery, ZEmployeeUpdate, ZIdParams } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 import { expectedVersion } from "../http/versions";
 
 export const employeesRouter = Router();
@@ -27,7 +27,13 @@ employeesRouter.put(
   route(
     { access: "user", params: ZIdParams, body: ZEmployeeUpdate },
     async ({ userId, params, body, req }) => {
-      const { row, member } = await rowDoor(employees, params.id, userId, "manageRoster", EMPLOYEE_NOT_FOUND);
+      const { row, member } = await loadAuthorizedRow(
+        employees,
+        params.id,
+        userId,
+        "manageRoster",
+        EMPLOYEE_NOT_FOUND,
+      );
       return updateEmployee(member, row.id, body, expectedVersion(req, body.version));
     },
   ),
@@ -39,7 +45,13 @@ employeesRouter.delete(
   route(
     { access: "user", params: ZIdParams, query: ZEmployeeDeleteQuery, status: 204 },
     async ({ userId, params, query }) => {
-      const { row, member } = await rowDoor(employees, params.id, userId, "manageRoster", EMPLOYEE_NOT_FOUND);
+      const { row, member } = await loadAuthorizedRow(
+        employees,
+        params.id,
+        userId,
+        "manageRoster",
+        EMPLOYEE_NOT_FOUND,
+      );
       await deleteEmployee(member, row, query.confirm);
     },
   ),

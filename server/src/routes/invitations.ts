@@ -7,7 +7,7 @@ import { ZIdParams, ZInvitationTokenParams } from "@sched/shared-types";
 import { Router } from "express";
 import { assertSecureConnection } from "../auth/secure-connection";
 import { signIn } from "../auth/session";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 import { apiTokenPath } from "../http/token-paths";
 
 export const invitationsRouter = Router();
@@ -17,7 +17,7 @@ export const PENDING_INVITATION_NOT_FOUND = "Invitation not found";
 invitationsRouter.delete(
   "/invitations/:id",
   route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(
+    const { row, member } = await loadAuthorizedRow(
       employeeInvitations,
       params.id,
       userId,

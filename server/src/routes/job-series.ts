@@ -5,7 +5,7 @@ import { getJobSeries, updateJobSeries } from "@sched/core/commands/update-job-s
 import { jobSeries } from "@sched/core/db/schema";
 import { ZIdParams, ZJobSeriesCreate, ZJobSeriesUpdate } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 
 export const jobSeriesRouter = Router();
 
@@ -22,7 +22,7 @@ jobSeriesRouter.post(
 jobSeriesRouter.get(
   "/:id",
   route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
-    const { row } = await rowDoor(jobSeries, params.id, userId, "read", SERIES_NOT_FOUND);
+    const { row } = await loadAuthorizedRow(jobSeries, params.id, userId, "read", SERIES_NOT_FOUND);
     return getJobSeries(row);
   }),
 );
@@ -33,7 +33,13 @@ jobSeriesRouter.put(
   route(
     { access: "user", params: ZIdParams, body: ZJobSeriesUpdate, idempotent: true },
     async ({ userId, params, body }) => {
-      const { row, member } = await rowDoor(jobSeries, params.id, userId, "manageJobs", SERIES_NOT_FOUND);
+      const { row, member } = await loadAuthorizedRow(
+        jobSeries,
+        params.id,
+        userId,
+        "manageJobs",
+        SERIES_NOT_FOUND,
+      );
       return (await updateJobSeries(member, row.id, body)).series;
     },
   ),
@@ -43,7 +49,13 @@ jobSeriesRouter.put(
 jobSeriesRouter.delete(
   "/:id",
   route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(jobSeries, params.id, userId, "manageJobs", SERIES_NOT_FOUND);
+    const { row, member } = await loadAuthorizedRow(
+      jobSeries,
+      params.id,
+      userId,
+      "manageJobs",
+      SERIES_NOT_FOUND,
+    );
     await deleteSeries(member, row.id);
   }),
 );

@@ -20,7 +20,7 @@ import {
 } from "@sched/shared-types";
 import { Router } from "express";
 import { JOBS_VARY, REVALIDATE_ALWAYS } from "../http/cache-headers";
-import { companyDoor, route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, requireCompanyAccess, route } from "../http/route";
 import { expectedVersion } from "../http/versions";
 
 export const jobsRouter = Router();
@@ -40,7 +40,7 @@ jobsRouter.get(
       // The Unscheduled tray (docs/schedule.md): the company's jobs without a date.
       unscheduled: query.unscheduled,
     };
-    const { companyId, etag } = await companyDoor(req, userId, "read", (user, company) =>
+    const { companyId, etag } = await requireCompanyAccess(req, userId, "read", (user, company) =>
       loadJobListAccess(user, company, filter),
     );
     // Browsers revalidate every time (no-cache) and get a 304 when nothing changed.
@@ -82,7 +82,7 @@ jobsRouter.put(
   route(
     { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, body: ZJobUpdate, idempotent: true },
     async ({ userId, params, query, body, req }) => {
-      const { row, member } = await rowDoor(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
+      const { row, member } = await loadAuthorizedRow(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
       // An occurrence of a recurring job may be edited with its series (docs/schedule.md, "Recurring jobs").
       return updateOccurrences(member, row, body, query, expectedVersion(req, body.version));
     },
@@ -94,7 +94,7 @@ jobsRouter.delete(
   route(
     { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, status: 204 },
     async ({ userId, params, query }) => {
-      const { row, member } = await rowDoor(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
+      const { row, member } = await loadAuthorizedRow(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
       await deleteOccurrences(member, row, query);
     },
   ),
@@ -104,7 +104,7 @@ jobsRouter.delete(
 jobsRouter.get(
   "/:id/photos",
   route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
-    const { row } = await rowDoor(jobs, params.id, userId, "read", JOB_NOT_FOUND);
+    const { row } = await loadAuthorizedRow(jobs, params.id, userId, "read", JOB_NOT_FOUND);
     return listJobPhotos(row.companyId, row.id);
   }),
 );
@@ -118,7 +118,7 @@ jobsRouter.post(
   route(
     { access: "user", params: ZIdParams, body: ZJobPhotoCreate, idempotent: true, status: 201 },
     async ({ userId, params, body }) => {
-      const { row, member } = await rowDoor(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
+      const { row, member } = await loadAuthorizedRow(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
       return addJobPhoto(member, row, body);
     },
   ),
@@ -128,7 +128,7 @@ jobsRouter.post(
 jobsRouter.delete(
   "/:id/photos/:photoId",
   route({ access: "user", params: ZJobPhotoIdParams }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
+    const { row, member } = await loadAuthorizedRow(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
     return deleteJobPhoto(member, row, params.photoId);
   }),
 );
@@ -143,7 +143,7 @@ jobsRouter.get(
   route(
     { access: "user", params: ZJobPhotoParams, query: ZJobPhotoQuery },
     async ({ userId, params, query, res }) => {
-      const { row } = await rowDoor(jobs, params.id, userId, "read", JOB_NOT_FOUND);
+      const { row } = await loadAuthorizedRow(jobs, params.id, userId, "read", JOB_NOT_FOUND);
       const photo = await loadJobPhoto(row.id, params.photo);
       if (!photo) throw new NotFound(PHOTO_NOT_FOUND);
       res.setHeader("Content-Type", photo.mimeType);

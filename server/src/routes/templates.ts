@@ -8,7 +8,7 @@ import { authorize } from "@sched/core/policies/authorize";
 import { listTemplates } from "@sched/core/queries/templates";
 import { ZIdParams, ZTemplateApply, ZTemplateCreate } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 
 export const templatesRouter = Router();
 
@@ -30,7 +30,7 @@ templatesRouter.post(
 templatesRouter.delete(
   "/:id",
   route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(
+    const { row, member } = await loadAuthorizedRow(
       scheduleTemplates,
       params.id,
       userId,

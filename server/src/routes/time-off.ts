@@ -15,7 +15,7 @@ import {
   ZTimeOffListQuery,
 } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 
 export const timeOffRouter = Router();
 
@@ -38,7 +38,7 @@ timeOffRouter.post(
 timeOffRouter.get(
   "/:id/jobs",
   route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
-    const { row } = await rowDoor(timeOff, params.id, userId, "manageTimeOff", TIME_OFF_NOT_FOUND);
+    const { row } = await loadAuthorizedRow(timeOff, params.id, userId, "manageTimeOff", TIME_OFF_NOT_FOUND);
     return bookedJobsDuring(row);
   }),
 );
@@ -46,7 +46,13 @@ timeOffRouter.get(
 timeOffRouter.put(
   "/:id",
   route({ access: "user", params: ZIdParams, body: ZTimeOffDecision }, async ({ userId, params, body }) => {
-    const { member } = await rowDoor(timeOff, params.id, userId, "manageTimeOff", TIME_OFF_NOT_FOUND);
+    const { member } = await loadAuthorizedRow(
+      timeOff,
+      params.id,
+      userId,
+      "manageTimeOff",
+      TIME_OFF_NOT_FOUND,
+    );
     return decideTimeOff(member, params.id, body);
   }),
 );
@@ -54,7 +60,13 @@ timeOffRouter.put(
 timeOffRouter.delete(
   "/:id",
   route({ access: "user", params: ZIdParams, status: 204 }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(timeOff, params.id, userId, "requestTimeOff", TIME_OFF_NOT_FOUND);
+    const { row, member } = await loadAuthorizedRow(
+      timeOff,
+      params.id,
+      userId,
+      "requestTimeOff",
+      TIME_OFF_NOT_FOUND,
+    );
     await removeTimeOff(member, row);
   }),
 );

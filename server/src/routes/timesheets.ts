@@ -22,7 +22,7 @@ import {
   ZTimesheetWeekAction,
 } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 
 export const timesheetsRouter = Router();
 
@@ -75,7 +75,7 @@ timesheetsRouter.put(
   route(
     { access: "user", params: ZIdParams, body: ZTimeEntryCorrection },
     async ({ userId, params, body }) => {
-      const { member } = await rowDoor(
+      const { member } = await loadAuthorizedRow(
         timeEntries,
         params.id,
         userId,
@@ -91,7 +91,13 @@ timesheetsRouter.put(
 timesheetsRouter.get(
   "/time-entries/:id/history",
   route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
-    const { row, member } = await rowDoor(timeEntries, params.id, userId, "read", TIME_ENTRY_NOT_FOUND);
+    const { row, member } = await loadAuthorizedRow(
+      timeEntries,
+      params.id,
+      userId,
+      "read",
+      TIME_ENTRY_NOT_FOUND,
+    );
     if (!(await canReadTimeEntry(member, row))) {
       throw new NotFound(TIME_ENTRY_NOT_FOUND);
     }

@@ -3,7 +3,7 @@ import { weeklySchedules } from "@sched/core/db/schema";
 import { listWeeklySchedules } from "@sched/core/queries/weekly-schedules";
 import { ZIdParams, ZWeeklyScheduleUpdate } from "@sched/shared-types";
 import { Router } from "express";
-import { route, rowDoor } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
 import { expectedVersion } from "../http/versions";
 
 /** The schedule history: one row per week that has had a job (docs/roster-templates-history.md). */
@@ -21,7 +21,13 @@ weeklySchedulesRouter.put(
   route(
     { access: "user", params: ZIdParams, body: ZWeeklyScheduleUpdate },
     async ({ userId, params, body, req }) => {
-      const { row, member } = await rowDoor(weeklySchedules, params.id, userId, "manageJobs", WEEK_NOT_FOUND);
+      const { row, member } = await loadAuthorizedRow(
+        weeklySchedules,
+        params.id,
+        userId,
+        "manageJobs",
+        WEEK_NOT_FOUND,
+      );
       return renameWeeklySchedule(member, row.id, body.name, expectedVersion(req, body.version));
     },
   ),

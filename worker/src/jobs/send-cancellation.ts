@@ -5,9 +5,9 @@
  * heard something newer since, or when the visit's time is already past.
  */
 import { cancellationKey } from "@sched/core/customer-notices/keys";
+import { lastSentNotice } from "@sched/core/customer-notices/last-sent";
 import { refusalOf } from "@sched/core/customer-notices/opt-out";
 import { isScheduled, isUpcomingStatus } from "@sched/core/customer-notices/record-notice";
-import { lastTold } from "@sched/core/customer-notices/told";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
 import { isVisitPast } from "@sched/core/customer-notices/visit-time";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
@@ -33,8 +33,9 @@ async function reasonToSkip(notice: NoticeRow, isOn: boolean, timeZone: string) 
   if (job && isScheduled(job) && isUpcomingStatus(job.status)) return "back on the board";
   if (isVisitPast(visit.date, visit.time, timeZone)) return "visit in the past";
   const jobId = jobIdOfKey(notice.dedupeKey);
-  const told = await lastTold(notice.companyId, jobId);
-  if (!told || cancellationKey(jobId, told.noticeId) !== notice.dedupeKey) return "told something newer";
+  const lastSent = await lastSentNotice(notice.companyId, jobId);
+  if (!lastSent || cancellationKey(jobId, lastSent.noticeId) !== notice.dedupeKey)
+    return "a newer notice was sent";
   return undefined;
 }
 

@@ -11,9 +11,9 @@
  */
 
 import { reminderKey } from "@sched/core/customer-notices/keys";
+import { lastSentNotice } from "@sched/core/customer-notices/last-sent";
 import { refusalOf } from "@sched/core/customer-notices/opt-out";
 import { isScheduled, isUpcomingStatus, type ScheduledJob } from "@sched/core/customer-notices/record-notice";
-import { lastTold } from "@sched/core/customer-notices/told";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
 import { isVisitPast } from "@sched/core/customer-notices/visit-time";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
@@ -34,13 +34,13 @@ export { noticeMessageId } from "../mail/deliver-notice";
 export type NoticeSendOutcome = "sent" | "gone" | "already-sent" | "skipped";
 
 type NoticeRow = CustomerNoticeRow;
-type Told = Awaited<ReturnType<typeof lastTold>>;
+type LastSent = Awaited<ReturnType<typeof lastSentNotice>>;
 
 /** Why this notice should not go out any more, or undefined when it should. */
 async function reasonToSkip(
   notice: NoticeRow,
   found: Awaited<ReturnType<typeof loadNoticeJobFacts>>,
-  told: Told,
+  lastSent: LastSent,
   isOn: boolean,
   timeZone: string,
 ) {
@@ -58,7 +58,8 @@ async function reasonToSkip(
   if (notice.kind !== "confirmation") return undefined;
   if (await hasLaterConfirmation(notice)) return "moved again";
   // Moved away and back before it settled: the customer already knows this slot.
-  if (told?.kind === "confirmation" && told.date === job.date && told.time === job.time) return "unchanged";
+  if (lastSent?.kind === "confirmation" && lastSent.date === job.date && lastSent.time === job.time)
+    return "unchanged";
   return undefined;
 }
 
@@ -91,8 +92,8 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
 
   const found = await loadNoticeJobFacts(notice);
   const settings = await loadCompanySettings(notice.companyId);
-  const told = notice.jobId ? await lastTold(notice.companyId, notice.jobId) : undefined;
-  const skip = await reasonToSkip(notice, found, told, settings.customerNotices, settings.timeZone);
+  const lastSent = notice.jobId ? await lastSentNotice(notice.companyId, notice.jobId) : undefined;
+  const skip = await reasonToSkip(notice, found, lastSent, settings.customerNotices, settings.timeZone);
   if (skip || !found || !isScheduled(found.job)) {
     await dropNotice(notice, skip);
     return "skipped";
@@ -102,8 +103,8 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
     notice,
     {
       kind: notice.kind as "confirmation" | "reminder" | "on_the_way",
-      // Told of this visit before (and not of its cancellation since): it moved.
-      isMove: notice.kind === "confirmation" && told?.kind === "confirmation",
+      // LastSent of this visit before (and not of its cancellation since): it moved.
+      isMove: notice.kind === "confirmation" && lastSent?.kind === "confirmation",
       companyName: found.companyName,
       jobType: found.job.type,
       location: found.job.location,

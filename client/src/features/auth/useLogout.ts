@@ -6,7 +6,7 @@ import { useShowFailure } from "../../lib/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
 import { disconnectSocket } from "../../lib/socket";
 import { useCompanyStore } from "../../stores/company";
-import { changesCount } from "../offline/keptWork";
+import { changesCount } from "../offline/pendingWork";
 
 type LogoutOptions = {
   /**

@@ -17,12 +17,12 @@ import { formatTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { staleAnswerOf } from "../../lib/staleChange";
 import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
-import { keptWorkOf } from "../offline/keptWork";
 import { useOutboxStore } from "../offline/outboxStore";
+import { pendingWorkOf } from "../offline/pendingWork";
 import { formatDuration } from "../schedule/duration";
 import { PAYMENT_LABELS, paymentTone, STATUS_LABELS, statusTone } from "../schedule/jobStyle";
-import { KeptChangeNote } from "./KeptChangeNote";
 import { mapsLink, telLink } from "./links";
+import { PendingChangeNote } from "./PendingChangeNote";
 import { type FieldWork, useFieldWork } from "./useMyDay";
 
 /** Tag colours for the board's tones. */
@@ -54,7 +54,7 @@ type MyJobCardProps = { job: JobDTO; isNext: boolean; isFocused: boolean };
 export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
   const { message, notification } = useFeedback();
   // The job as the technician left it: changes still in the outbox laid over the listed job.
-  const kept = keptWorkOf(
+  const kept = pendingWorkOf(
     listed,
     useOutboxStore((state) => state.changes),
   );
@@ -122,7 +122,7 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
           {job.customerName}
         </div>
       ) : null}
-      <KeptChangeNote kept={kept} />
+      <PendingChangeNote kept={kept} />
 
       <a className="my-job__address" href={mapsLink(job.location)} target="_blank" rel="noreferrer">
         <EnvironmentOutlined aria-hidden /> {job.location}

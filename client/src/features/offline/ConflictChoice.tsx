@@ -11,8 +11,8 @@ import { Link } from "react-router";
 import { PlainButton } from "../../components/PlainButton";
 import { queryKeys } from "../../lib/queryKeys";
 import { conflictPlace } from "./conflictPlace";
-import { describeWork } from "./keptWork";
 import type { QueuedJobChange } from "./outbox";
+import { describeWork } from "./pendingWork";
 import { keepMine, takeTheirs } from "./sender";
 
 /** The roster's names of the change's company, when the phone has them (no error shown offline). */

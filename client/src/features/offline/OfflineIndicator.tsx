@@ -13,9 +13,9 @@ import {
 import type { ReactNode } from "react";
 import { PlainButton } from "../../components/PlainButton";
 import { ConflictChoice } from "./ConflictChoice";
-import { changesCount, describeWork } from "./keptWork";
 import type { QueuedChange, QueuedJobChange } from "./outbox";
 import { useOutboxStore } from "./outboxStore";
+import { changesCount, describeWork } from "./pendingWork";
 import { discardChange, retryChange, signedInUserId } from "./sender";
 import "./offline.css";
 

@@ -19,7 +19,7 @@ export type ToldState = {
   time: string;
 };
 
-export async function lastTold(companyId: string, jobId: string): Promise<ToldState | undefined> {
+export async function lastSentNotice(companyId: string, jobId: string): Promise<ToldState | undefined> {
   const [row] = await db
     .select()
     .from(customerNotices)

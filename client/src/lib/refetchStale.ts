@@ -11,7 +11,7 @@ import { scheduleUnthrottled } from "./queryClient";
 const inNextTask = scheduleUnthrottled();
 
 /** Marks stale and refetches (when on screen) each query whose data is older than `moment`. */
-export function readAgainWhatWasReadBefore(queryClient: QueryClient, moment: number): void {
+export function refetchStaleQueries(queryClient: QueryClient, moment: number): void {
   const readBefore = (dataUpdatedAt: number) => dataUpdatedAt < moment;
   const queue = queryClient
     .getQueryCache()

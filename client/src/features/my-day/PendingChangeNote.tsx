@@ -5,8 +5,8 @@
  */
 import { PlainAlert } from "../../components/PlainAlert";
 import { PlainButton } from "../../components/PlainButton";
-import { describeWork, type KeptWork, officeChanges } from "../offline/keptWork";
 import type { QueuedJobChange } from "../offline/outbox";
+import { describeWork, officeChanges, type PendingWork } from "../offline/pendingWork";
 import { discardChange, keepMine, retryChange, takeTheirs } from "../offline/sender";
 
 /** Who changed it, what the office changed field by field, and beside it the technician's own change. */
@@ -33,7 +33,7 @@ function ConflictDetails({ conflict }: { conflict: QueuedJobChange }) {
   );
 }
 
-export function KeptChangeNote({ kept }: { kept: KeptWork }) {
+export function PendingChangeNote({ kept }: { kept: PendingWork }) {
   const { conflict, failed } = kept;
   if (conflict) {
     return (

@@ -8,7 +8,7 @@ import { readValue } from "../../lib/staleChange";
 import { jobChangeLabels, jobChangeValues } from "../schedule/jobChanges";
 import type { JobWork, QueuedChange, QueuedJobChange } from "./outbox";
 
-export type KeptWork = {
+export type PendingWork = {
   /** The job with the waiting changes applied. */
   job: JobDTO;
   waiting: QueuedJobChange[];
@@ -31,7 +31,7 @@ function applyWork(job: JobDTO, work: JobWork, madeAt: string): JobDTO {
   return next;
 }
 
-export function keptWorkOf(job: JobDTO, changes: readonly QueuedChange[]): KeptWork {
+export function pendingWorkOf(job: JobDTO, changes: readonly QueuedChange[]): PendingWork {
   const mine = ofJob(changes, job.id);
   const waiting = mine.filter((change) => change.state === "waiting");
   return {

@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { readAgainWhatWasReadBefore } from "../src/lib/readAgain";
+import { refetchStaleQueries } from "../src/lib/refetchStale";
 
-describe("readAgainWhatWasReadBefore", () => {
+describe("refetchStaleQueries", () => {
   it("marks stale what was read before the moment, one query per task, and nothing read after", async () => {
     const queryClient = new QueryClient();
     const moment = 1_000_000;
@@ -11,7 +11,7 @@ describe("readAgainWhatWasReadBefore", () => {
     queryClient.setQueryData(["c"], 3, { updatedAt: moment + 1 });
     const isInvalidated = (key: string) => queryClient.getQueryState([key])?.isInvalidated;
 
-    readAgainWhatWasReadBefore(queryClient, moment);
+    refetchStaleQueries(queryClient, moment);
     expect([isInvalidated("a"), isInvalidated("b")]).toEqual([true, false]);
     await vi.waitFor(() => expect(isInvalidated("b")).toBe(true));
     expect(isInvalidated("c")).toBe(false);
@@ -23,7 +23,7 @@ describe("readAgainWhatWasReadBefore", () => {
     queryClient.setQueryData(["a"], 1, { updatedAt: moment - 2 });
     queryClient.setQueryData(["b"], 2, { updatedAt: moment - 1 });
     queryClient.setQueryData(["z"], 9, { updatedAt: moment - 1 });
-    readAgainWhatWasReadBefore(queryClient, moment);
+    refetchStaleQueries(queryClient, moment);
     queryClient.setQueryData(["b"], 3, { updatedAt: moment + 5 });
     await vi.waitFor(() => expect(queryClient.getQueryState(["z"])?.isInvalidated).toBe(true));
     expect(queryClient.getQueryState(["b"])?.isInvalidated).toBe(false);
