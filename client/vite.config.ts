@@ -158,7 +158,7 @@ const without = (set: Set<string>, ...others: Set<string>[]) =>
 /**
  * A few chunks for the first screens instead of a hundred small ones: over HTTP/1.1 (6
  * connections) each file waits its turn, in front of the screen's API requests on a cold
- * load (docs/performance.md, "The first screen"). Each group holds whole closures (the
+ * load (docs/performance.md). Each group holds whole closures (the
  * antd components and icons used included), so the chunks never import each other in a
  * cycle: "layout" the signed-in frame (every signed-in screen loads it), "theme" antd's
  * theme (every screen but the sign-in page and My Day), "work" what My Day shares with
@@ -267,7 +267,7 @@ export default defineConfig({
       // draws it 0.3-0.5 s sooner). Any other chunk imported later brings only its CSS: the
       // browser fetches its scripts' imports itself, and a link element per file held the
       // main thread longer than the round trips saved (the board's first card came later;
-      // docs/performance.md, "The first screen").
+      // docs/performance.md).
       resolveDependencies: (file, deps, { hostType }) =>
         hostType === "html" || /(^|\/)MyDayPage-/.test(file)
           ? deps

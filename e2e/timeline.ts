@@ -1,5 +1,5 @@
 /**
- * What the Daily View's timeline specs share (docs/schedule.md, "The day as a timeline"):
+ * What the Daily View's timeline specs share (docs/schedule.md):
  * a block by its technician's row, the size of an hour on screen, the next save of a job.
  */
 import type { Locator, Page, Request } from "@playwright/test";

@@ -1,6 +1,6 @@
 /**
  * antd's styles as static CSS files, split by component, instead of generated in the
- * browser (docs/decisions.md, "antd's styles from static CSS"). antd's runtime builds each
+ * browser (docs/decisions.md). antd's runtime builds each
  * component's CSS the first time it renders and injects it in the commit: on a phone that
  * was most of the first screen's blocking time. With the theme's `zeroRuntime` antd skips
  * that, and this plugin gives every antd module that names a class prefix

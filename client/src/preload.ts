@@ -1,5 +1,5 @@
 /**
- * The first screen without a waterfall (docs/schedule.md, "The first paint"; docs/performance.md):
+ * The first screen without a waterfall (docs/schedule.md; docs/performance.md):
  * a load asks at once for who is signed in and, by its path, for the screen's code and the
  * lists it shows first, in parallel with the app's own code, instead of one after the other
  * as the screens would (who is signed in, then the frame's code, then the companies, then

@@ -1,4 +1,4 @@
-/** Job lengths on the board (docs/schedule.md, "Job lengths and warnings"). */
+/** Job lengths on the board (docs/schedule.md). */
 import { describe, expect, it } from "vitest";
 import {
   DURATION_OPTIONS,

@@ -1,7 +1,7 @@
 /**
  * A page's first Intl formatter loads ICU's data (50 ms and more of a slow CPU): a module
  * that keeps one makes it on first use, never at import, or every page pays for it,
- * the sign-in page included (docs/performance.md, "The first screen").
+ * the sign-in page included (docs/performance.md).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 

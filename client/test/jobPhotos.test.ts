@@ -1,5 +1,5 @@
 /**
- * Several photos per job (docs/my-day.md, "Photos"): every photo is resized on the phone
+ * Several photos per job (docs/my-day.md): every photo is resized on the phone
  * before it is sent or kept, to at most PHOTO_MAX_SIDE on its longest side, never up; and
  * a job's photos keep their place among the job's other changes in the outbox.
  */

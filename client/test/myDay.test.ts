@@ -20,7 +20,7 @@ const labels = (items: { label: string }[]) => items.map((item) => item.label);
 describe("the navigation for each member", () => {
   it("gives an employee-role member My Day first and leaves out what only plans or pays", () => {
     const employee = { role: "employee" as const, isLinked: true };
-    // Team and History are the office's: not offered (docs/my-day.md, "Their own work only").
+    // Team and History are the office's: not offered (docs/my-day.md).
     expect(labels(mobileNavItemsFor(employee))).toEqual(["My Day", "Schedule", "Customers", "Chat"]);
     expect(labels(navItemsFor(employee))).toEqual([
       "My Day",

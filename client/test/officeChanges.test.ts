@@ -1,6 +1,6 @@
 /**
- * The conflict card's field-by-field account (docs/offline.md, "When the office changed the
- * job first"): what the office changed, against the job as the phone showed it when the
+ * The conflict card's field-by-field account (docs/offline.md):
+ * what the office changed, against the job as the phone showed it when the
  * technician made their change, in the board's words.
  */
 import { describe, expect, it } from "vitest";

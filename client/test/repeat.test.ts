@@ -1,4 +1,4 @@
-/** The Repeat part of Add Job (docs/schedule.md, "Recurring jobs"): the rule it sends and its preview. */
+/** The Repeat part of Add Job (docs/schedule.md): the rule it sends and its preview. */
 import { parseRepeatRule } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { previewDates } from "../src/features/schedule/repeat/RepeatField";

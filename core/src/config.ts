@@ -34,8 +34,8 @@ export const TRUST_PROXY_INVALID =
   'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or subnets (e.g. "loopback" or "10.0.0.0/8, 127.0.0.1")';
 
 /**
- * Which proxies' X-Forwarded-For and X-Forwarded-Proto count (docs/auth.md, "Trusted
- * proxies"): a hop count or a list, as Express's `trust proxy` takes them. "true" is
+ * Which proxies' X-Forwarded-For and X-Forwarded-Proto count (docs/auth.md):
+ * a hop count or a list, as Express's `trust proxy` takes them. "true" is
  * refused: it trusts whatever address a client writes, so anyone reaching the port could
  * pick the address every limit counts by.
  */
@@ -61,7 +61,7 @@ const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   // The address the web process listens on; unset: every interface. Behind a balancer, a
-  // private one (docs/auth.md, "Trusted proxies").
+  // private one (docs/auth.md).
   HOST: optional,
   APP_URL: optional,
   DATABASE_URL: optional,
@@ -87,7 +87,7 @@ const ZEnv = z.object({
   PLAN_BASIC_PRICE_CENTS: z.coerce.number().int().min(0).default(2900),
   PLAN_PRO_PRICE_CENTS: z.coerce.number().int().min(0).default(7900),
   ADMIN_SETUP_PASSWORD: optional,
-  // Accounts one address may create in an hour (docs/api.md, "Limits"); test runs register from one address.
+  // Accounts one address may create in an hour (docs/api.md); test runs register from one address.
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: z.string().default("1"),
 });

@@ -1,6 +1,6 @@
 /**
  * Every abuse limit of the app, in one place so the numbers are read together
- * (docs/api.md, "Limits"). A limit that is reached answers 429 `rate_limited` with
+ * (docs/api.md). A limit that is reached answers 429 `rate_limited` with
  * Retry-After and the time to wait in its message.
  *
  * They live in core because two of them are decided inside commands: an invitation
@@ -58,7 +58,7 @@ export const signInFailuresByAccountAndIp = defineLimit(
 );
 
 /**
- * A budget that slows down instead of locking (docs/auth.md, "Sign-in limits"): the first
+ * A budget that slows down instead of locking (docs/auth.md): the first
  * `freeFailures` checked attempts of a key in the `failures` window are free; past them, the
  * n-th checked attempt beyond them closes the key for `waitAfter(n)` seconds, and
  * every attempt meanwhile answers 429 with the seconds left. Someone with the right password
@@ -181,7 +181,7 @@ export const companiesByIp = defineLimit(
 );
 
 /**
- * Password reset e-mails to one address (docs/auth.md, "A forgotten password"), counted
+ * Password reset e-mails to one address (docs/auth.md), counted
  * whether or not an account uses it, so the limit tells nobody who has one.
  */
 export const passwordResetsByAddress = defineLimit(

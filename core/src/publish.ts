@@ -76,7 +76,7 @@ function emitterTarget(): RealtimePublisher {
 
 const target = () => publisher ?? emitterTarget();
 
-/** Tells the company's members who may hear `event` (docs/realtime.md, "Who hears what"). */
+/** Tells the company's members who may hear `event` (docs/realtime.md). */
 export function publish<E extends CompanyEventName>(
   companyId: string,
   event: E,

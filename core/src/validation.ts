@@ -6,7 +6,7 @@
  * Before any schema, a NUL character anywhere in the input (a value or a field name) is
  * refused with a 400 naming the field: PostgreSQL's text cannot hold it, and checking it
  * here, where every body, query and path is parsed, means no route can forget it
- * (docs/api.md, "Input rules").
+ * (docs/api.md).
  */
 import type { FieldError } from "@sched/shared-types";
 import type { z } from "zod";

@@ -1,6 +1,6 @@
 /**
- * TRUST_PROXY names which proxies' forwarded headers count (docs/auth.md, "Trusted
- * proxies"): a hop count or a list of addresses and subnets, never "true", which would let
+ * TRUST_PROXY names which proxies' forwarded headers count (docs/auth.md):
+ * a hop count or a list of addresses and subnets, never "true", which would let
  * anyone reaching the port choose the address every limit counts by.
  */
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * parseOrThrow refuses a NUL character anywhere in the input before any schema reads it
- * (docs/api.md, "Input rules"): PostgreSQL's text cannot hold one, so it must never get
+ * (docs/api.md): PostgreSQL's text cannot hold one, so it must never get
  * that far, and the message names the field.
  */
 import { describe, expect, it } from "vitest";

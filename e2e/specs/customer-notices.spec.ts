@@ -1,5 +1,5 @@
 /**
- * Booking e-mails to customers (docs/customers.md, "Booking notices"): the owner turns them
+ * Booking e-mails to customers (docs/customers.md): the owner turns them
  * on in Company Settings, a job is booked for a customer e-mail, the worker writes the
  * confirmation with its .ics to the outbox (no SMTP_URL in e2e), moving the job on the
  * board writes a second one, and the e-mail's unsubscribe link opens a page that says the

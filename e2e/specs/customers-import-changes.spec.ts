@@ -1,5 +1,5 @@
 /**
- * Import never overwrites silently (docs/customers.md, "Import"): the preview lists each
+ * Import never overwrites silently (docs/customers.md): the preview lists each
  * field an existing customer would see changed, before and after; "Fill empty fields only"
  * is the default and keeps what was typed by hand; "Overwrite" is a choice. Desktop and phone.
  */

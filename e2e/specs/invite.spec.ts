@@ -83,7 +83,7 @@ test.describe("Accepting an invitation", () => {
     await expect(invitee.getByText(`Welcome to ${owner.companyName}`)).toBeVisible();
     await expect(invitee.getByTestId("company-name")).toHaveText(owner.companyName);
     // An employee does the field work: My Day first, and Team is the office's screen
-    // (docs/my-day.md, "Their own work only").
+    // (docs/my-day.md).
     const nav = invitee.getByTestId(isPhone(invitee) ? "mobile-bar" : "desktop-nav");
     await expect(nav.getByRole("link").first()).toHaveText("My Day");
     await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);

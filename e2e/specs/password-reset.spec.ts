@@ -1,5 +1,5 @@
 /**
- * A way back in (docs/auth.md, "A forgotten password"): "Forgot password?" on the sign-in
+ * A way back in (docs/auth.md): "Forgot password?" on the sign-in
  * page, the link in the e-mail the worker wrote to the outbox, a new password that signs
  * this browser in and every other session out; and the owner sending a member a link
  * from the Team screen.

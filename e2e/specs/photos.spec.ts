@@ -1,5 +1,5 @@
 /**
- * Several photos per job (docs/my-day.md, "Photos"): a technician takes three on one job
+ * Several photos per job (docs/my-day.md): a technician takes three on one job
  * from My Day, each resized on the phone to a JPEG of at most 2,000 px; the toasts leave
  * the work buttons and the bottom bar clear; the office deletes one from the job dialog
  * and the technician's strip follows.

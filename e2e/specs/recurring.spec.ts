@@ -1,5 +1,5 @@
 /**
- * Recurring jobs (docs/schedule.md, "Recurring jobs"): a weekly series made in Add Job
+ * Recurring jobs (docs/schedule.md): a weekly series made in Add Job
  * appears every week for 12 weeks, and an edit saved for "This and following" changes
  * only the later occurrences; the customer's e-mail and phone reach every occurrence and
  * the week's CSV. Desktop and phone alike, on the Daily View.

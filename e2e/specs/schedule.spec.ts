@@ -79,7 +79,7 @@ test.describe("weekly schedule", () => {
     await expect(edit.getByLabel("Location")).toHaveValue("42 Cedar Ln");
     await expect(edit.getByLabel("Customer email")).toBeVisible();
     await expect(edit.getByTestId("before-photo")).toBeVisible();
-    // A photo is stored at once (docs/my-day.md, "Photos"), resized to a JPEG on the way.
+    // A photo is stored at once (docs/my-day.md), resized to a JPEG on the way.
     await edit
       .getByTestId("before-photo")
       .locator('input[type="file"]')

@@ -1,5 +1,5 @@
 /**
- * Changing a recurring job (docs/schedule.md, "Recurring jobs"): the Repeat field of Edit
+ * Changing a recurring job (docs/schedule.md): the Repeat field of Edit
  * Job shows the series' rule and, changed, previews the new dates; saving asks "This and
  * following" or "All" and remakes the jobs to come, earlier ones staying. A new date saved
  * for "This and following" moves every later job by the same number of days.

@@ -92,7 +92,7 @@ test.describe("Team Management", () => {
       data: { firstName: "Tia", lastName: "Member", password: PASSWORD },
     });
     expect(accepted.status(), await accepted.text()).toBe(200);
-    // The confirmation dialog is a chunk of its own (docs/auth.md, "Toasts and confirmations"):
+    // The confirmation dialog is a chunk of its own (docs/auth.md):
     // here neither the idle preload nor the question can fetch it.
     await page.route(/\/assets\/ConfirmHost-[\w-]+\.js$/, (route) => route.abort());
     await page.goto("/team");

@@ -1,5 +1,5 @@
 /**
- * The Daily View's timeline around its blocks (docs/schedule.md, "The day as a timeline"):
+ * The Daily View's timeline around its blocks (docs/schedule.md):
  * the hours widen to every job of the day, a deactivated technician who works that day has
  * a marked row, today has a line for "now", "On my way" shows on the block live, and on a
  * phone the hours scroll under fixed names and a long press drags a block.

@@ -1,5 +1,5 @@
 /**
- * The Daily View's timeline (docs/schedule.md, "The day as a timeline"): a job's block is as
+ * The Daily View's timeline (docs/schedule.md): a job's block is as
  * wide as the job is long; dragging its right edge changes its length, dragging the block
  * changes its technician and time, and the ghost shows the warnings before the drop; the
  * keyboard makes the same moves. Each save names the job's version and offers Undo.

@@ -1,5 +1,5 @@
 /**
- * The Unscheduled tray (docs/schedule.md, "Unscheduled jobs"): a job goes from the tray
+ * The Unscheduled tray (docs/schedule.md): a job goes from the tray
  * to a cell and back, each move with Undo. The desktop drags; the phone uses "Move to…".
  */
 import type { Locator, Page } from "@playwright/test";

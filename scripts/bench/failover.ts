@@ -4,7 +4,7 @@
  * web 1 is killed with SIGKILL (no shutdown, as a crash or the kernel's OOM killer does).
  * Budget: at most 0.1% of the requests fail, and none after 2 s from the kill: HAProxy sends
  * what never reached the dead process to the other one and takes it out of rotation
- * (docs/reliability.md, "A web process dies"). The dead process's sockets close, as they
+ * (docs/reliability.md). The dead process's sockets close, as they
  * must; a browser's client reconnects through the balancer (counted, not budgeted).
  * FAILOVER_SECONDS (30 by default) and FAILOVER_COMPANIES (the soak's 20) size it; no worker
  * runs, since none of the mix's answers wait for it.

@@ -61,7 +61,7 @@ export function createApp(): Express {
   app.put("/api/jobs/:id", express.json({ limit: JOB_WITH_PHOTOS_BODY_LIMIT }));
   app.post("/api/jobs/:id/photos", express.json({ limit: JOB_PHOTO_BODY_LIMIT }));
   app.use("/api/jobs", express.json({ limit: JOB_BODY_LIMIT }));
-  // A customer spreadsheet (docs/customers.md, "Import") may weigh a few megabytes.
+  // A customer spreadsheet (docs/customers.md) may weigh a few megabytes.
   app.use("/api/customers/import", express.json({ limit: CUSTOMER_IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
   // Before any route walks a body: nesting thousands deep would overflow its stack (./http/json-depth.ts).

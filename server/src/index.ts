@@ -19,7 +19,7 @@ async function main() {
   const httpServer = createServer(app);
   // Idle keep-alive connections stay open longer than a client or load balancer keeps them
   // (60 s is the common idle timeout): with Node's 5 s, a request sent on a connection the
-  // server is just closing fails with a reset (docs/reliability.md, "Keep-alive").
+  // server is just closing fails with a reset (docs/reliability.md).
   httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
   httpServer.headersTimeout = KEEP_ALIVE_MS + 1000;
   const io = attachGateway(httpServer, sessionMiddleware);

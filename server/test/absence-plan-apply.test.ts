@@ -1,5 +1,5 @@
 /**
- * The sick day applied and undone (docs/time-off.md, "The sick day"): POST
+ * The sick day applied and undone (docs/time-off.md): POST
  * /api/employees/:id/absence-plan/apply records approved sick time off and every move in one
  * transaction (one stale job: nothing applied), announces after commit, tells each colleague
  * once and the absent technician nothing, and a customer only of a new time; the Undo puts

@@ -1,5 +1,5 @@
 /**
- * The sick day's Undo kept on the server (docs/time-off.md, "The sick day"): applying a
+ * The sick day's Undo kept on the server (docs/time-off.md): applying a
  * re-plan keeps it; GET /api/absence-plans finds the days' undoable plans after a reload;
  * POST /api/absence-plans/:id/undo puts the jobs back at the versions the apply left (409
  * stale and nothing undone if one changed) and the time off as it was before, vacation

@@ -1,5 +1,5 @@
 /**
- * The sick day's preview (docs/time-off.md, "The sick day"): POST
+ * The sick day's preview (docs/time-off.md): POST
  * /api/employees/:id/absence-plan proposes who takes each of the absent employee's jobs on
  * a date, for the office only, and changes nothing.
  */

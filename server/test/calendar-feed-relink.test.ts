@@ -1,6 +1,6 @@
 /**
- * A calendar feed address belongs to one member and one employee (docs/settings.md,
- * "Calendar feed"): relinking the member to another employee, or unlinking them, retires
+ * A calendar feed address belongs to one member and one employee (docs/settings.md):
+ * relinking the member to another employee, or unlinking them, retires
  * it for good, so the old address never shows the new employee's jobs.
  */
 import { db } from "@sched/core/db/client";

@@ -1,5 +1,5 @@
 /**
- * The calendar feed (docs/settings.md, "Calendar feed"): a linked member gets a secret
+ * The calendar feed (docs/settings.md): a linked member gets a secret
  * address of their own jobs; a new one retires the old; the feed is RFC 5545 text with one
  * event per job of theirs from 30 days ago to 90 days ahead, in the company's time zone,
  * and disappears (404) when the member is unlinked or leaves.

@@ -1,6 +1,6 @@
 /**
  * Ids are read in one canonical form, lower case, whatever case a caller sends
- * (docs/api.md, "Input rules"): an upper-case company id in the header, path, query or
+ * (docs/api.md): an upper-case company id in the header, path, query or
  * body, or an upper-case row id in a path, does the same as the lower-case one, so what
  * it stores reaches the same rooms, polls and membership checks.
  */

@@ -16,7 +16,7 @@ describe("company-scoped access (GET /api/companies/:companyId)", () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe("You are not a member of this company");
     }
-    // A malformed company id names no company at all (docs/api.md, "Input rules").
+    // A malformed company id names no company at all (docs/api.md).
     const malformed = await stranger.get("/api/companies/default-company");
     expect([malformed.status, malformed.body.message]).toEqual([400, "Company id is required"]);
   });

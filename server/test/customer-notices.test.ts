@@ -1,5 +1,5 @@
 /**
- * Booking notices (docs/customers.md, "Booking notices"): the job commands record one
+ * Booking notices (docs/customers.md): the job commands record one
  * customer_notice row per job, kind and change, only with notices on, an e-mail and a
  * customer who did not opt out; the unsubscribe link stops them.
  */

@@ -1,4 +1,4 @@
-/** Importing customers from a spreadsheet (docs/customers.md, "Import"). */
+/** Importing customers from a spreadsheet (docs/customers.md). */
 import { db } from "@sched/core/db/client";
 import { customers } from "@sched/core/db/schema";
 import { buildTenant } from "@sched/core/test/factories";

@@ -1,5 +1,5 @@
 /**
- * Phone numbers (docs/customers.md, "Phone numbers"): a national number is read in the
+ * Phone numbers (docs/customers.md): a national number is read in the
  * company's country; a short local number is kept as typed, matched by its digits, so the
  * same caller booked twice is one customer; a number a person can dial is never refused.
  */

@@ -1,6 +1,6 @@
 /**
  * PostgreSQL drops the app's connections again and again during a burst of job changes
- * (docs/reliability.md, "When PostgreSQL is down"): what the sockets heard, what the answers
+ * (docs/reliability.md): what the sockets heard, what the answers
  * said and what the database holds must agree. Nothing is announced that is not stored; an
  * answered change is stored; a change whose answer was a failure is either not stored or
  * found by a retry with the same Idempotency-Key, and no change is applied twice.

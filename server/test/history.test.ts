@@ -24,7 +24,7 @@ describe("GET /api/weekly-schedules", () => {
     await buildWeek(company.id, "2026-11-23");
     await buildWeek(other.company.id, "2026-11-23");
     expect((await anonymous().get(`/api/weekly-schedules?companyId=${company.id}`)).status).toBe(401);
-    // History is the office's screen (docs/my-day.md, "Their own work only").
+    // History is the office's screen (docs/my-day.md).
     expect(
       (await (await agentFor(employeeUser)).get(`/api/weekly-schedules?companyId=${company.id}`)).status,
     ).toBe(403);

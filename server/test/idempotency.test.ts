@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on creates (docs/api.md, "Idempotency keys"): a double submit makes one
+ * Idempotency-Key on creates (docs/api.md): a double submit makes one
  * thing, a repeat answers the first answer, a key is the user's own and belongs to one
  * request, a failure gives the key back, and keys expire after 24 hours.
  */

@@ -1,5 +1,5 @@
 /**
- * The input rules (docs/api.md, "Input rules"), on the very requests that used to answer
+ * The input rules (docs/api.md), on the very requests that used to answer
  * 500: impossible dates, NUL characters, malformed company ids and paths, and the
  * database's own refusals as the backstop behind the schemas. The property suite
  * (property-input.test.ts) sends many more inputs; these name each rule's answer.

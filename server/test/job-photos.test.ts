@@ -1,5 +1,5 @@
 /**
- * Several photos per job (docs/my-day.md, "Photos"; issue 35): the list, adding one (a
+ * Several photos per job (docs/my-day.md; issue 35): the list, adding one (a
  * technician only on their own jobs, at most 10 of a kind), the office deleting one, and
  * the older before/after routes still answering the first photo of each kind.
  */

@@ -1,5 +1,5 @@
 /**
- * Progress rules (docs/schedule.md, "Progress"; issue 33): a technician linked to a roster
+ * Progress rules (docs/schedule.md; issue 33): a technician linked to a roster
  * employee progresses only that employee's jobs, an unlinked one keeps the role's rule, and
  * a reported completion or "on my way" time lies from the day before the job to now plus
  * five minutes, for every role.

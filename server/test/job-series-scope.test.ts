@@ -1,6 +1,6 @@
 /**
- * Editing and deleting occurrences of a recurring job with a scope (docs/schedule.md,
- * "Recurring jobs"): this / following / all, detached occurrences kept unless asked,
+ * Editing and deleting occurrences of a recurring job with a scope (docs/schedule.md):
+ * this / following / all, detached occurrences kept unless asked,
  * past ones kept by "all", the version check on the edited occurrence, and
  * DELETE /api/job-series/:id keeping the past.
  */

@@ -1,6 +1,6 @@
 /**
- * PUT /api/job-series/:id and GET /api/job-series/:id (docs/schedule.md, "Recurring
- * jobs"): a series changed from a date on. A new rule starts on that date and remakes the
+ * PUT /api/job-series/:id and GET /api/job-series/:id (docs/schedule.md):
+ * a series changed from a date on. A new rule starts on that date and remakes the
  * occurrences from then on, keeping those on its dates; past, completed and detached ones
  * stay (detached unless includeDetached); other
  * fields change the reached occurrences where they are; 409 stale on an old version.

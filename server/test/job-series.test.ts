@@ -1,5 +1,5 @@
 /**
- * Recurring jobs (docs/schedule.md, "Recurring jobs"): creating a series, its rule's
+ * Recurring jobs (docs/schedule.md): creating a series, its rule's
  * checks, roles and tenancy, and the daily extension to the 12-week horizon, run twice.
  * Scoped edits and deletes: job-series-scope.test.ts.
  */

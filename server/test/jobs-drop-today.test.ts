@@ -1,6 +1,6 @@
 /**
  * A move onto today that names no time never starts at a time already past
- * (docs/schedule.md, "Drag and drop"): a card keeping its own time, or a tray card getting
+ * (docs/schedule.md): a card keeping its own time, or a tray card getting
  * the tray's 09:00, starts at the next free quarter hour from now, clear of the
  * technician's other jobs. A time the request names stays, with a warning when past.
  */

@@ -24,7 +24,7 @@ describe("job events", () => {
       .set({ employeeId: employee.id })
       .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, employeeUser.id)));
     const watcher = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(employeeUser) });
-    // The new week is History's, which only the office reads (docs/realtime.md, "Who hears what").
+    // The new week is History's, which only the office reads (docs/realtime.md).
     const office = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
     const agent = await agentFor(owner);
 

@@ -1,5 +1,5 @@
 /**
- * The Unscheduled tray (docs/schedule.md, "Unscheduled jobs"): a job without employee,
+ * The Unscheduled tray (docs/schedule.md): a job without employee,
  * date and time, listed by GET /api/jobs?unscheduled=true, scheduled from the tray and
  * put back, in no week and no week's export.
  */

@@ -1,5 +1,5 @@
 /**
- * Job lengths and conflict warnings (docs/schedule.md, "Job lengths and warnings"): POST,
+ * Job lengths and conflict warnings (docs/schedule.md): POST,
  * PUT and GET /api/jobs carry each job's warnings, a new job takes its type's default
  * length, and warnings never block a save. The list's ETag changes with everything the
  * warnings read.

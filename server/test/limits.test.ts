@@ -1,5 +1,5 @@
 /**
- * The abuse limits (docs/api.md, "Limits"): each answers 429 `rate_limited` with
+ * The abuse limits (docs/api.md): each answers 429 `rate_limited` with
  * Retry-After and the time to wait, at its count and not before.
  */
 import { randomInt } from "node:crypto";

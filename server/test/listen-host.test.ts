@@ -1,5 +1,5 @@
 /**
- * HOST binds the web process to one address (docs/auth.md, "Trusted proxies"): behind a
+ * HOST binds the web process to one address (docs/auth.md): behind a
  * balancer whose X-Forwarded-For is trusted, nobody else may reach the port. The real web
  * process with HOST=127.0.0.1 answers there and refuses a connection to another address
  * of the machine (127.0.0.2 reaches the same loopback interface on Linux).

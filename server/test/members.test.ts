@@ -225,7 +225,7 @@ describe("member.updated", () => {
     const linkedSocket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(employeeUser) });
     const heard = nextEvent<MemberDTO & { companyId: string }>(teamSocket, "member.updated");
     // Members carry e-mails, the office's to read: the technician is told which company and
-    // reads their own link again (docs/realtime.md, "Who hears what").
+    // reads their own link again (docs/realtime.md).
     const told = nextEvent(linkedSocket, "member.updated");
     const res = await (await agentFor(owner))
       .put(memberUrl(company.id, employeeUser.id))

@@ -1,5 +1,5 @@
 /**
- * Who the bell tells what (docs/realtime.md, "The bell"), through the real API: the
+ * Who the bell tells what (docs/realtime.md), through the real API: the
  * technician hears about the office's changes to their jobs, owners and admins hear about
  * field work, nobody hears about their own change, and the event reaches only the
  * recipient's own sockets.

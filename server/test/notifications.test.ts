@@ -1,5 +1,5 @@
 /**
- * The bell's routes (docs/realtime.md, "The bell"): each member reads and marks only
+ * The bell's routes (docs/realtime.md): each member reads and marks only
  * their own entries of the company they name.
  */
 import { db } from "@sched/core/db/client";

@@ -1,6 +1,6 @@
 /**
  * A new password ends every session of the account, sockets included, and signs in the
- * browser that chose it (docs/auth.md, "A forgotten password"). An owner can send a
+ * browser that chose it (docs/auth.md). An owner can send a
  * member the link from the Team screen.
  */
 import { db } from "@sched/core/db/client";

@@ -19,7 +19,7 @@ const resetsOf = async (userId: string) =>
 
 /**
  * Asks for a link to `user`'s address and waits for its reset to be written: the answer
- * does not wait for it (docs/auth.md, "A forgotten password").
+ * does not wait for it (docs/auth.md).
  */
 export async function askForResetOf(user: { id: string; email: string }, ip = freshIp()) {
   const before = await resetsOf(user.id);

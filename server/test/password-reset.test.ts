@@ -1,5 +1,5 @@
 /**
- * A forgotten password (docs/auth.md, "A forgotten password"): the request answers the same
+ * A forgotten password (docs/auth.md): the request answers the same
  * whether or not an account uses the address, under limits per address and per network;
  * the token is stored hashed, lives an hour and works once; the new password follows
  * sign-up's rules. Behind one trusted proxy hop, so each test asks from its own address.

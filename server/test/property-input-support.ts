@@ -1,8 +1,7 @@
 /**
  * The property suite's vocabulary (server/test/property-input.test.ts): generators of
  * valid and hostile inputs and the check of one answer (the company snapshot a refused
- * request must leave as it was is in property-input-snapshot.ts). See docs/api.md,
- * "Input rules".
+ * request must leave as it was is in property-input-snapshot.ts). See docs/api.md.
  */
 import { ERROR_CODES } from "@sched/shared-types";
 import fc from "fast-check";

@@ -1,5 +1,5 @@
 /**
- * Bad input never answers 500 (docs/api.md, "Input rules"). For every route that reads a
+ * Bad input never answers 500 (docs/api.md). For every route that reads a
  * body or a query, fast-check sends the owner of a fresh company valid inputs and broken
  * ones (wrong types, missing fields, NUL, 100 kB text, emoji and right-to-left text,
  * impossible dates, prototype keys, arrays for objects, numbers as text, malformed ids in

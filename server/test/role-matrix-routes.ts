@@ -140,7 +140,7 @@ export const ROUTES: Entry[] = [
     path: async (c) => `/api/jobs/${(await c.make.jobWithPhoto()).id}/photos/before`,
     expected: { owner: 200, admin: 200, employee: 200, nonMember: 404 },
   },
-  // Several photos per job (docs/my-day.md, "Photos")
+  // Several photos per job (docs/my-day.md)
   {
     route: "GET /api/jobs/:id/photos",
     path: async (c) => `/api/jobs/${(await c.make.jobWithPhoto()).id}/photos`,
@@ -157,7 +157,7 @@ export const ROUTES: Entry[] = [
     path: (c) => c.make.photoPath(),
     expected: officeById,
   },
-  // Recurring jobs (docs/schedule.md, "Recurring jobs")
+  // Recurring jobs (docs/schedule.md)
   {
     route: "POST /api/job-series",
     path: () => "/api/job-series",

@@ -6,7 +6,7 @@
  * routes that exist. The routes the app serves are read from its router, so a new route
  * fails here until it has an entry (or a reason in OUTSIDE_ROLES). The owner then walks the
  * same list again with every id in paths, queries and bodies in upper case: ids are read in
- * one canonical form at the edge (docs/api.md, "Input rules"), so each answer is the same.
+ * one canonical form at the edge (docs/api.md), so each answer is the same.
  */
 
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Sign-in limits (docs/auth.md, "Sign-in limits"), with TRUST_PROXY=1 as behind one proxy:
+ * Sign-in limits (docs/auth.md), with TRUST_PROXY=1 as behind one proxy:
  * the (account, address) pair locks; the address and the account only slow down, so
  * someone else's guesses never lock the owner out, and an X-Forwarded-For the attacker
  * writes (the port reached directly) does not lift the limit on the account.

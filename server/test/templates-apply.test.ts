@@ -170,7 +170,7 @@ describe("apply realtime", () => {
   it("tells the company's browsers that the template was applied and the week was created", async () => {
     const { company, owner, employeeUser, template } = await tenantWithTemplate();
     const socket = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(employeeUser) });
-    // The new week is History's, which only the office reads (docs/realtime.md, "Who hears what").
+    // The new week is History's, which only the office reads (docs/realtime.md).
     const office = await connectSocket(gateway.url, { Cookie: await sessionCookieFor(owner) });
     const applied = nextEvent(socket, "template.applied");
     const week = nextEvent(office, "weeklySchedule.created");

@@ -1,5 +1,5 @@
 /**
- * GET /api/time-off/:id/jobs (docs/time-off.md, "Deciding"): before approving, the office
+ * GET /api/time-off/:id/jobs (docs/time-off.md): before approving, the office
  * sees the employee's open jobs on the days asked for (in the hours, for part of a day);
  * owners and admins only, another company's request 404.
  */

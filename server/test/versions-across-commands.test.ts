@@ -1,5 +1,5 @@
 /**
- * Versions beyond the plain PUT (docs/api.md, "Versions and stale writes"): the employee
+ * Versions beyond the plain PUT (docs/api.md): the employee
  * role's progress rule, changes no person made (the archive sweep), a call record delete
  * clearing its jobs' link, and the version every list carries.
  */

@@ -44,7 +44,7 @@ export type EmployeeDTO = {
   /** The weekly pattern, 0 = Sunday; [] means the company's working days and hours (docs/time-off.md). */
   availability: AvailabilityWindow[];
   createdAt: string;
-  /** Grows by one with every change (docs/api.md, "Versions and stale writes"). */
+  /** Grows by one with every change (docs/api.md). */
   version: number;
 };
 
@@ -73,7 +73,7 @@ export type JobDTO = {
   /** That customer's name, as the cards, the print sheet and the CSV show it. */
   customerName: string | null;
   callRecordId: string | null;
-  /** The recurring series this job is an occurrence of, or null (docs/schedule.md, "Recurring jobs"). */
+  /** The recurring series this job is an occurrence of, or null (docs/schedule.md). */
   seriesId: string | null;
   /** The date the series' rule gave this occurrence, whatever date it was moved to since. */
   occurrenceDate: string | null;
@@ -84,7 +84,7 @@ export type JobDTO = {
   createdAt: string;
   updatedAt: string;
   version: number;
-  /** What the conflict engine sees (docs/schedule.md, "Job lengths and warnings"); never blocks a save. */
+  /** What the conflict engine sees (docs/schedule.md); never blocks a save. */
   warnings: JobWarning[];
 };
 
@@ -184,7 +184,7 @@ export type MemberDTO = {
 
 /**
  * A member as every member may see them (chat's team directory): a name and the roster
- * employee they are, never contact details (docs/my-day.md, "Their own work only").
+ * employee they are, never contact details (docs/my-day.md).
  */
 export type TeamPersonDTO = {
   userId: string;

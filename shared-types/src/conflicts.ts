@@ -1,5 +1,5 @@
 /**
- * The conflict engine (docs/schedule.md, "Job lengths and warnings"): one pure function
+ * The conflict engine (docs/schedule.md): one pure function
  * that the server puts in every job answer and the client runs live in the job dialog, so
  * both always say the same thing. Warnings inform; they never block a save.
  */

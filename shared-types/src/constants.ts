@@ -51,7 +51,7 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 
 /**
- * What a bell entry is about (docs/realtime.md, "The bell"). The job kinds before
+ * What a bell entry is about (docs/realtime.md). The job kinds before
  * job.completed go to the assigned technician; job.completed, job.photo_added and
  * job.on_my_way go to owners and admins; member.joined to owners and admins;
  * payment.updated to the owner.
@@ -82,7 +82,7 @@ export const NOTIFICATIONS_LIMIT = 20;
 export const TRIAL_DAYS = 14;
 export const INVITATION_TTL_DAYS = 7;
 export const INITIALS_MAX = 3;
-/** A password reset link works once, for this long (docs/auth.md, "A forgotten password"). */
+/** A password reset link works once, for this long (docs/auth.md). */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -33,7 +33,7 @@ export type ServerEvents = {
   "job.deleted": Deleted;
   /**
    * Many occurrences of a recurring job were made, changed or removed at once: one event
-   * instead of one per job; the board refetches (docs/schedule.md, "Recurring jobs").
+   * instead of one per job; the board refetches (docs/schedule.md).
    */
   "jobSeries.changed": { companyId: string; seriesId: string };
   "employee.created": EmployeeDTO;
@@ -89,7 +89,7 @@ export type ServerEventName = keyof ServerEvents;
 
 /**
  * Who hears an event, so that a socket receives only what its member may read through the
- * API (docs/realtime.md, "Who hears what"):
+ * API (docs/realtime.md):
  * - `company`: every member; the payload is what every role reads.
  * - `office`: owners and admins only (the room `office:<id>`).
  * - `officeAndSignal`: owners and admins get the payload; every other member gets only

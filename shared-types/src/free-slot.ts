@@ -1,5 +1,5 @@
 /**
- * The next free slot from now (docs/schedule.md, "Drag and drop"): a move onto today that
+ * The next free slot from now (docs/schedule.md): a move onto today that
  * names no time (a card keeping its own time, a tray card dropped on a day) never starts at
  * a time already past. The board and the server both place it here: the first quarter hour
  * from now at which it overlaps none of the technician's jobs that day. A time someone

@@ -85,7 +85,7 @@ const OPEN_AFTER_TRIAL: readonly Action[] = [
 /**
  * What a role may still do besides, after a trial ends: a technician at a customer's door
  * still records field work (status, completion, photos, On my way), whatever the office's
- * billing (docs/api.md, "After a trial ends").
+ * billing (docs/api.md).
  */
 const OPEN_AFTER_TRIAL_FOR_ROLE: { readonly [R in Role]?: readonly Action[] } = {
   employee: ["progressJobs"],

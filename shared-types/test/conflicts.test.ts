@@ -1,4 +1,4 @@
-/** The conflict engine (docs/schedule.md, "Job lengths and warnings"). */
+/** The conflict engine (docs/schedule.md). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ConflictContext, type ConflictJob, warningsForJob, warningsForJobs } from "../src";

@@ -1,6 +1,6 @@
 /**
  * Every date the API accepts is read by the one date schema (calendarDate in
- * shared-types/src/schemas/common.ts; docs/api.md, "Input rules"): a real calendar date
+ * shared-types/src/schemas/common.ts; docs/api.md): a real calendar date
  * yyyy-MM-dd in the years 1900 to 2999, refused with the field's own words otherwise.
  */
 import { describe, expect, it } from "vitest";

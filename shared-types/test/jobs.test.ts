@@ -75,7 +75,7 @@ describe("a new job", () => {
       expect(messagesOf(ZJobCreate, { ...job, time })).toEqual([]);
     for (const time of ["24:00", "9:00", "09:60", "09:00:00"])
       expect(messagesOf(ZJobCreate, { ...job, time })).toEqual(["Time must be HH:mm"]);
-    // Blank is no time: with an employee and a date it is missing (docs/schedule.md, "Unscheduled jobs").
+    // Blank is no time: with an employee and a date it is missing (docs/schedule.md).
     expect(messagesOf(ZJobCreate, { ...job, time: "" })).toEqual(["Time is required"]);
   });
 });

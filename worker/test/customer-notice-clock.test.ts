@@ -1,7 +1,7 @@
 import "./invitation-env";
 /**
- * What a booking notice's time says, and when it says nothing (docs/customers.md, "Booking
- * notices"): the time reads as the company's country reads a clock (12-hour in the US,
+ * What a booking notice's time says, and when it says nothing (docs/customers.md):
+ * the time reads as the company's country reads a clock (12-hour in the US,
  * 24-hour in Britain), no customer is told of a visit already past, and an invitation
  * expires at a time written in the company's time zone.
  */

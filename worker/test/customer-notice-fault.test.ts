@@ -1,6 +1,6 @@
 import "./invitation-env";
 /**
- * Exactly once across a worker killed with SIGKILL (docs/customers.md, "Booking notices"):
+ * Exactly once across a worker killed with SIGKILL (docs/customers.md):
  * the notice's row is made before its e-mail job is queued, the job sends a row once
  * (sentAt), and the restarted worker's retry delivers the one e-mail.
  */

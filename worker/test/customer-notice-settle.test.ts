@@ -1,6 +1,6 @@
 import "./invitation-env";
 /**
- * One e-mail per settled change (docs/customers.md, "Booking notices"): a move waits in the
+ * One e-mail per settled change (docs/customers.md): a move waits in the
  * queue for the company's settle time, and only the job's final state is sent; moving a
  * job to the tray or deleting it cancels the visit once, for a customer who was told of it.
  * Delayed e-mail jobs are promoted here instead of waited for: the delay is the setting.

@@ -1,7 +1,7 @@
 /**
  * Booking-notice test setup: a company with notices on (in a time zone of the test's
  * choosing), a roster employee, and a job booked through the same hook the job commands
- * call after they commit (docs/customers.md, "Booking notices").
+ * call after they commit (docs/customers.md).
  */
 import { type JobNoticeChange, noticeJobChange } from "@sched/core/customer-notices/record-notice";
 import { db } from "@sched/core/db/client";

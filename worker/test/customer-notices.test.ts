@@ -1,6 +1,6 @@
 import "./invitation-env";
 /**
- * Booking notices through the worker (docs/customers.md, "Booking notices"): what the
+ * Booking notices through the worker (docs/customers.md): what the
  * e-mails say and carry (.ics, unsubscribe), that a notice is sent once, that one no
  * longer fitting is dropped, and the day-before reminder in each company's time zone.
  */

@@ -1,5 +1,5 @@
 /**
- * The daily sweep of recurring jobs (docs/schedule.md, "Recurring jobs"): run as the worker
+ * The daily sweep of recurring jobs (docs/schedule.md): run as the worker
  * runs it, twice; the second run makes nothing.
  */
 import { createJobSeries } from "@sched/core/commands/job-series";

@@ -1,5 +1,5 @@
 /**
- * The password reset e-mail (docs/auth.md, "A forgotten password"), through a real SMTP
+ * The password reset e-mail (docs/auth.md), through a real SMTP
  * server: one e-mail per reset, whose link is the stored hash's token and sets the password.
  */
 // A Redis prefix of this file's own, so no other file's worker takes these jobs.

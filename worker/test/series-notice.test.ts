@@ -1,5 +1,5 @@
 /**
- * A recurring job's e-mail (docs/customers.md, "Booking notices"): the pattern in words and
+ * A recurring job's e-mail (docs/customers.md): the pattern in words and
  * the next three visits, with the customer's unsubscribe link; nothing for an ended series.
  */
 import "./invitation-env";

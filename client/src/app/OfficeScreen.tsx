@@ -7,7 +7,7 @@ type OfficeScreenProps = { path: string; children: ReactNode };
 
 /**
  * An office screen (Team, History) opened by address: a role the role table keeps from
- * it goes home instead, where `/` picks its screen (docs/my-day.md, "Their own work only").
+ * it goes home instead, where `/` picks its screen (docs/my-day.md).
  */
 export function OfficeScreen({ path, children }: OfficeScreenProps) {
   const { role } = useCurrentCompany();

@@ -13,7 +13,7 @@ function Waiting() {
 /**
  * Who is signed in, for the gates below: its arrival draws the whole screen, in a
  * background render, in slices, rather than in one block as a query's update alone
- * would (docs/performance.md, "The first screen").
+ * would (docs/performance.md).
  */
 function useGateAuth() {
   const auth = useAuth();

@@ -2,7 +2,7 @@
  * Toasts and confirmations for every screen: `useFeedback()` gives `message`,
  * `notification` and `modal`, as antd's `App.useApp()` would.
  *
- * antd itself is not part of the sign-in page (docs/performance.md, "The first screen"):
+ * antd itself is not part of the sign-in page (docs/performance.md):
  * the toasts' holders live in ./ToastHost.tsx and the confirmation dialog's in
  * ./ConfirmHost.tsx, chunks loaded the first time one is asked for, or once someone is
  * signed in (preloadFeedback). A call made before its holder is here waits for it.

@@ -1,8 +1,8 @@
 /**
  * When the first screen is drawn: what no first screen needs (the live connection, the
  * toasts' and dialogs' code, the offline start) waits for it, so none of it competes on a
- * slow phone with the screen's own code and lists (docs/performance.md, "The first
- * screen"). A screen's heading (PageTitle) marks it; without one, the screen counts as
+ * slow phone with the screen's own code and lists (docs/performance.md).
+ * A screen's heading (PageTitle) marks it; without one, the screen counts as
  * drawn FIRST_SCREEN_WAIT_MS after the page loaded.
  */
 import { startTransition, useEffect, useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * Where a bell entry about a job leads (docs/realtime.md, "The bell"): a technician
+ * Where a bell entry about a job leads (docs/realtime.md): a technician
  * goes to the day on My Day, the office to the job opened on the board. The entry
  * names only the job, so its date comes from a loaded list, else from a short lookup.
  */

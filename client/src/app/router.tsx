@@ -39,7 +39,7 @@ const NotFoundPage = lazy(() => import("../features/not-found/NotFoundPage"));
 /**
  * Every screen of the app, with registration and invitations (docs/auth.md lists them).
  * The sign-in page, the signed-in frame and My Day are plain markup; every other screen
- * draws antd and is themed by ThemedScreens (docs/performance.md, "The first screen").
+ * draws antd and is themed by ThemedScreens (docs/performance.md).
  */
 const routes: RouteObject[] = [
   {

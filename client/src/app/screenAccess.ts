@@ -17,7 +17,7 @@ export function doesFieldWork(role: Role | null): boolean {
 /**
  * The office's screens and what the role table asks to read them: Team lists everyone's
  * e-mail, History the office's weeks. Hidden from a role without it, and their routes
- * send it home (OfficeScreen.tsx; docs/my-day.md, "Their own work only").
+ * send it home (OfficeScreen.tsx; docs/my-day.md).
  */
 const OFFICE_SCREENS: Readonly<Record<string, Action>> = {
   "/history": "readHistory",

@@ -6,8 +6,8 @@ import type { PreloadableScreen } from "./screens";
  * The screen of a preloadable chunk (screens.ts): drawn at once when its module is here,
  * else a spinner until it is. Unlike React.lazy it does not suspend: a suspended screen
  * shows a Suspense spinner, and React then holds the screen back until 300 ms after that
- * spinner appeared, even when the code and data are long there (docs/schedule.md, "The
- * first paint"). A chunk that fails to load throws, for the route's error boundary.
+ * spinner appeared, even when the code and data are long there (docs/schedule.md).
+ * A chunk that fails to load throws, for the route's error boundary.
  */
 export function screenComponent(screen: PreloadableScreen) {
   return function PreloadedScreen() {

@@ -24,8 +24,8 @@ function initialsBadgeStyle(text: string, size: number, background: string) {
  * A round badge with a few letters (an employee's initials, a company's first letter).
  * A plain element rather than antd's Avatar: that one measures its text after it is drawn
  * to fit it, forcing the browser to lay out the whole page each time, and the board draws
- * one per row; that cost the board's first paint over 100 ms (docs/schedule.md, "The first
- * paint"). At most three letters, so a font size taken from the badge's size fits them.
+ * one per row; that cost the board's first paint over 100 ms (docs/schedule.md).
+ * At most three letters, so a font size taken from the badge's size fits them.
  */
 export function InitialsBadge({
   text,

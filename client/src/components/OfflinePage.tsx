@@ -1,6 +1,6 @@
 /**
  * What a phone shows when it has no network and has not kept what the screen needs yet
- * (docs/offline.md, "Before the app is kept"): a first visit that lost its signal before
+ * (docs/offline.md): a first visit that lost its signal before
  * the service worker kept the app and the day's data. Says what to do instead of a
  * spinner that never ends or "Something went wrong". Once the network is back the
  * waiting requests run again by themselves and the screen appears.

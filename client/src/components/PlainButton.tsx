@@ -37,7 +37,7 @@ type PlainButtonProps = ButtonLook &
 /**
  * A button drawn like antd's, in plain markup: the screens a technician opens first (the
  * frame, My Day) render no antd, which costs a phone's CPU on every render
- * (docs/performance.md, "The first screen").
+ * (docs/performance.md).
  */
 export function PlainButton(props: PlainButtonProps) {
   const {

@@ -16,7 +16,7 @@ type StaleChangeDialogProps = {
 };
 
 /**
- * Someone else saved first (docs/schedule.md, "When two people edit the same job"): who
+ * Someone else saved first (docs/schedule.md): who
  * it was, each field where what is saved now and what the user wanted differ, and the
  * choice between their change and the user's. Loaded only when a save meets one.
  */

@@ -25,8 +25,8 @@ type OpenChoice = {
 };
 
 /**
- * The choice after a save that someone else's change overtook (docs/schedule.md, "When
- * two people edit the same job"). A save's error handler calls `resolveStale`: for a 409
+ * The choice after a save that someone else's change overtook (docs/schedule.md).
+ * A save's error handler calls `resolveStale`: for a 409
  * stale it shows the current row everywhere and opens the dialog, and answers true (the
  * caller shows nothing else); for any other error it answers false. Render `staleDialog`.
  */

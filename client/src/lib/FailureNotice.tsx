@@ -1,5 +1,5 @@
 /**
- * What a person sees when a change fails, the same on every screen (docs/api.md, "Errors"):
+ * What a person sees when a change fails, the same on every screen (docs/api.md):
  * the screen's sentence as the title, what the server said under it, field errors beside
  * their fields, when to try again after a limit, and after an unpaid trial the way on
  * (the plan screen for the owner, the owner for everyone else). lib/errorText.ts decides

@@ -95,7 +95,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
   if (!response.ok) throw await apiErrorOf(response);
 }
 
-/** The header that makes a create safe to send again (docs/api.md, "Idempotency keys"). */
+/** The header that makes a create safe to send again (docs/api.md). */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
 type RequestOptions = {

@@ -40,7 +40,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
 }
 
-/** What a person reads for a failed change (lib/FailureNotice.tsx draws it; docs/api.md, "Errors"). */
+/** What a person reads for a failed change (lib/FailureNotice.tsx draws it; docs/api.md). */
 export type Failure = {
   kind: FailureKind;
   /** The screen's sentence (SPEC's where it names one), without "Please try again." on a refusal. */

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for creates (docs/api.md, "Idempotency keys"): one key per submit,
+ * Idempotency keys for creates (docs/api.md): one key per submit,
  * kept while the same submission is sent again (a double click, a "Try again" after an
  * answer that never arrived), so the server makes one thing however often it hears it.
  */

@@ -17,7 +17,7 @@ export type QueryRoot =
   | "subscription-plans"
   | "billing-config"
   | "jobs"
-  /** One recurring job's rule and version (docs/schedule.md, "Recurring jobs"). */
+  /** One recurring job's rule and version (docs/schedule.md). */
   | "job-series"
   | "employees"
   | "templates"
@@ -76,7 +76,7 @@ export const queryKeys = {
   /** One roster employee's jobs of `startDate` to `endDate` (My Day): a jobs list like the board's. */
   employeeJobs: (companyId: string, employeeId: string, startDate: string, endDate: string) =>
     [path("jobs"), { companyId, employeeId, startDate, endDate }] as const,
-  /** A job's photos (docs/my-day.md, "Photos"); refetched on every job event (not a list of jobs). */
+  /** A job's photos (docs/my-day.md); refetched on every job event (not a list of jobs). */
   jobPhotos: (jobId: string) => [path("jobs"), jobId, "photos"] as const,
   /** One recurring job: its rule and version, for the job dialog's Repeat field. */
   jobSeries: (seriesId: string) => [path("job-series"), seriesId] as const,

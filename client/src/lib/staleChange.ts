@@ -1,6 +1,6 @@
 /**
- * Saving over someone else's change (docs/schedule.md, "When two people edit the same
- * job"): every save names the version the user opened, and a 409 `stale` answer brings
+ * Saving over someone else's change (docs/schedule.md):
+ * every save names the version the user opened, and a 409 `stale` answer brings
  * the row as it is now. This module reads that answer, works out what the user changed
  * and which of those fields now read differently, and puts the current row into the
  * cache. The dialog that lets the user choose is components/StaleChangeDialog.tsx.

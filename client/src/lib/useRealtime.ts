@@ -43,7 +43,7 @@ const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
   invitation: ["companies"],
   subscription: ["company"],
   // A company's settings live under its key in the "companies" root; working days and
-  // hours change the jobs' warnings (docs/schedule.md, "Job lengths and warnings").
+  // hours change the jobs' warnings (docs/schedule.md).
   settings: ["companies", "jobs", "timesheets"],
   notification: ["notifications"],
   // A clock tap, a correction or an approval: the weeks and the entries' histories.
@@ -131,7 +131,7 @@ function removeFromLists<T>(
 /**
  * A payload as this socket receives it: outside the office, an event about the office's
  * data (customers, members) is only its company, and the roots it names read again through
- * the API (docs/realtime.md, "Who hears what").
+ * the API (docs/realtime.md).
  */
 type InPlace<E extends ServerEventName> = (
   queryClient: QueryClient,
@@ -142,7 +142,7 @@ type InPlace<E extends ServerEventName> = (
  * A job belongs in a list whose date window (if any) holds its date and, for one
  * employee's list (My Day), whose employee it is assigned to: a job given to someone
  * else leaves that list at once. The Unscheduled tray's list holds the jobs without a
- * date, and no windowed list holds one (docs/schedule.md, "Unscheduled jobs").
+ * date, and no windowed list holds one (docs/schedule.md).
  */
 const jobBelongs = (params: Record<string, unknown>, job: JobDTO) => {
   if (params.unscheduled === true) return job.date === null;

@@ -1,7 +1,7 @@
 /**
  * After a billing change commits: every member's banner and plan screen refresh
  * (subscription.updated), and a change of payment state goes to the owner's bell
- * (docs/realtime.md, "The bell"): the owner pays, so only they are told.
+ * (docs/realtime.md): the owner pays, so only they are told.
  */
 import { billingMessage } from "../notifications/messages";
 import { notifyMembersWho } from "../notifications/notify";

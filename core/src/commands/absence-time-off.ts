@@ -1,6 +1,6 @@
 /**
- * The time off a sick day's re-plan records and its Undo takes back (docs/time-off.md, "The
- * sick day"), inside the re-plan's own transaction, so the day off and the moves commit
+ * The time off a sick day's re-plan records and its Undo takes back (docs/time-off.md),
+ * inside the re-plan's own transaction, so the day off and the moves commit
  * together or not at all. When the employee already asked for that day off (a pending
  * whole-day sick request, as "I'm sick today" makes), the re-plan approves that request
  * instead of adding a second time off, and its Undo puts it back to pending. When approved

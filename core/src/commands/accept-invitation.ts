@@ -118,7 +118,7 @@ export async function acceptInvitation(token: string, who: Accepting): Promise<A
     addUserToCompanyRoom(user.id, invitation.companyId, membership.role as Role);
     const member: MemberDTO = presentMember({ membership, user });
     publish(invitation.companyId, "member.joined", { ...member, companyId: invitation.companyId });
-    // The people who manage the team hear who joined (docs/realtime.md, "The bell").
+    // The people who manage the team hear who joined (docs/realtime.md).
     await notifyMembersWho(
       invitation.companyId,
       "manageTeam",

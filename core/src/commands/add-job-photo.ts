@@ -1,5 +1,5 @@
 /**
- * Adding one photo to a job (docs/my-day.md, "Photos"). It touches the job's row (its
+ * Adding one photo to a job (docs/my-day.md). It touches the job's row (its
  * updated_at, not its version: a photo is not an edit of the plan, so a technician's
  * queued completion made on the same version still applies) and is announced as the
  * job's change, with the bell's "added a photo", after it commits.

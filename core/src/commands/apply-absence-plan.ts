@@ -1,5 +1,5 @@
 /**
- * The sick day applied (docs/time-off.md, "The sick day"). One transaction records the
+ * The sick day applied (docs/time-off.md). One transaction records the
  * approved time off and every move the office kept, each job at the version the preview
  * showed (one job changed since: nothing is applied, 409 stale), and keeps the plan for its
  * Undo (undo-absence-plan.ts). Announced only after commit: the jobs, the time off, one bell

@@ -136,7 +136,7 @@ export async function applyTemplate(
     skipped: result.skipped,
   });
   await notifyWeekScheduled(member, result.weekStart, result.createdFor);
-  // Each job's customer is told as for any new job (docs/customers.md, "Booking notices").
+  // Each job's customer is told as for any new job (docs/customers.md).
   for (const job of result.made) await noticeJobChange({ type: "created", job });
   return { created: result.created, skipped: result.skipped };
 }

@@ -1,5 +1,5 @@
 /**
- * Deleting one photo of a job (docs/my-day.md, "Photos"): the office's (the route's door).
+ * Deleting one photo of a job (docs/my-day.md): the office's (the route's door).
  * The job row's photo columns follow; the change is announced after it commits.
  */
 import { JOB_PHOTO_KINDS, type JobDTO } from "@sched/shared-types";

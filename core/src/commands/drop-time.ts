@@ -1,5 +1,5 @@
 /**
- * The time a move starts at (docs/schedule.md, "Drag and drop"). A move that names no time
+ * The time a move starts at (docs/schedule.md). A move that names no time
  * (a card dropped on another day keeps its own; a tray card dropped on a day gets 09:00)
  * never starts at a time already past: onto the company's today, a time gone by becomes
  * the next free slot from now. A time the request names is what the person chose (a

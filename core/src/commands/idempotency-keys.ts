@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (docs/api.md, "Idempotency keys"): a create that carries
+ * Idempotency keys (docs/api.md): a create that carries
  * `Idempotency-Key` claims the key for its user before it runs and records its answer
  * after, so a repeat within 24 h reads that answer instead of creating again. A claim
  * is a row whose status is still null; its `createdAt` (to the millisecond) identifies

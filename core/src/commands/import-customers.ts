@@ -1,5 +1,5 @@
 /**
- * Importing customers from a spreadsheet (docs/customers.md, "Import"). Every row is checked
+ * Importing customers from a spreadsheet (docs/customers.md). Every row is checked
  * as the customer form would check it; a row whose phone (else e-mail) is already a
  * customer's, in the company or earlier in the file, updates that customer instead of making
  * a second one. A customer who already has a value keeps it unless the import is to

@@ -1,5 +1,5 @@
 /**
- * Issuing a member's calendar feed address (docs/settings.md, "Calendar feed"). The token is 32 random bytes,
+ * Issuing a member's calendar feed address (docs/settings.md). The token is 32 random bytes,
  * base64url; company_user keeps only its SHA-256, so a database dump holds no working
  * address. A new token replaces the old one: the old address then answers 404.
  */

@@ -1,6 +1,6 @@
 /**
  * The one statement that writes a change of a job's own row if the row is still the
- * version the caller read (docs/schedule.md, "Two saves at once"): a compare-and-set on
+ * version the caller read (docs/schedule.md): a compare-and-set on
  * the version, which every writer of a job grows. An ordinary statement with its own
  * ordinary commit: once it returns, the change is on disk.
  */

@@ -1,5 +1,5 @@
 /**
- * A job's photos (docs/my-day.md, "Photos"): several before and after photos, each stored
+ * A job's photos (docs/my-day.md): several before and after photos, each stored
  * apart from the job row so no list ever reads image bytes; the job row only says whether
  * a photo of each kind exists. Here: the pieces the job's own save uses (the older
  * `beforePhoto`/`afterPhoto` fields) and the photo commands share.

@@ -1,5 +1,5 @@
 /**
- * Recurring jobs (docs/schedule.md, "Recurring jobs"): a series is a rule plus what each
+ * Recurring jobs (docs/schedule.md): a series is a rule plus what each
  * occurrence is made of; its occurrences are real job rows, made up to a horizon ahead
  * (SERIES_HORIZON_WEEKS from today). `generatedUntil` records how far a series was
  * expanded and the unique (series, occurrence date) index refuses a second copy, so

@@ -66,8 +66,8 @@ async function alreadyLinked(executor: Executor, employeeId: string, exceptUserI
 }
 
 /**
- * A calendar feed address belongs to one member and one employee (docs/settings.md,
- * "Calendar feed"): a link that changes the employee, or an unlink, retires it, so an old
+ * A calendar feed address belongs to one member and one employee (docs/settings.md):
+ * a link that changes the employee, or an unlink, retires it, so an old
  * address never shows another employee's jobs. Read in the UPDATE, so it sees the link
  * being replaced.
  */

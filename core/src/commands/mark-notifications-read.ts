@@ -1,4 +1,4 @@
-/** Marking the bell read (docs/realtime.md, "The bell"): the member's own entries in one company. */
+/** Marking the bell read (docs/realtime.md): the member's own entries in one company. */
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { notifications } from "../db/schema";

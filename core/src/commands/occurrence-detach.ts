@@ -1,6 +1,6 @@
 /**
- * When an occurrence of a recurring job stops following its series (docs/schedule.md,
- * "Recurring jobs"): a change of its own to what the series decides, or to its date.
+ * When an occurrence of a recurring job stops following its series (docs/schedule.md):
+ * a change of its own to what the series decides, or to its date.
  */
 
 /** What a series decides for each occurrence; a series-wide edit changes these. */

@@ -1,5 +1,5 @@
 /**
- * Asking for a link to choose a new password (docs/auth.md, "A forgotten password").
+ * Asking for a link to choose a new password (docs/auth.md).
  * The same statement runs whether or not an account uses the address, and the worker is
  * woken without holding up the answer, so neither the answer nor its timing tells who has
  * an account here.

@@ -1,5 +1,5 @@
 /**
- * Choosing a new password through a reset link (docs/auth.md, "A forgotten password"):
+ * Choosing a new password through a reset link (docs/auth.md):
  * the link works once and for an hour; the new password ends every session of the
  * account, on every device, and their open sockets with them.
  */

@@ -1,4 +1,4 @@
-/** An owner sends a member a link to choose a new password (docs/auth.md, "A forgotten password"). */
+/** An owner sends a member a link to choose a new password (docs/auth.md). */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../db/client";

@@ -1,6 +1,5 @@
 /**
- * Editing and deleting occurrences of a recurring job with a scope (docs/schedule.md,
- * "Recurring jobs"):
+ * Editing and deleting occurrences of a recurring job with a scope (docs/schedule.md):
  * - `this`: the one occurrence (the ordinary job commands; a change of its own detaches it);
  * - `following`: the series and its occurrences from this one on;
  * - `all`: the series and its occurrences from today on. Occurrences dated before today

@@ -1,5 +1,5 @@
 /**
- * The bell's retention (docs/realtime.md, "The bell"): entries older than 90 days are
+ * The bell's retention (docs/realtime.md): entries older than 90 days are
  * deleted by a daily sweep. The bell shows a person's last 20 entries, so an old one is
  * seen again only by someone who is told almost nothing; keeping it forever would let the
  * table grow with every change made. Nobody is told: the entry just stops being listed.

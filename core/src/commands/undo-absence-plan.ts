@@ -1,5 +1,5 @@
 /**
- * The sick day's Undo (docs/time-off.md, "The sick day"): every job back with the employee
+ * The sick day's Undo (docs/time-off.md): every job back with the employee
  * at the time it had, each at the version the apply left (one changed since: 409 stale,
  * nothing undone), and the day off as it was before (removed, the request pending again, or
  * time off approved before left alone), in one transaction. Either as the request names it

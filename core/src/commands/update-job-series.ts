@@ -1,5 +1,5 @@
 /**
- * PUT /api/job-series/:id (docs/schedule.md, "Recurring jobs"; docs/api.md): the series
+ * PUT /api/job-series/:id (docs/schedule.md; docs/api.md): the series
  * changed from a date on. Occurrences dated before `from` (or before today, whichever is
  * later), completed ones and ones where work started stay as the record of what happened;
  * occurrences changed on their own (detached) keep their change unless `includeDetached`.

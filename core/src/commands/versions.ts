@@ -1,6 +1,6 @@
 /**
  * Optimistic concurrency for the rows people edit side by side: jobs, employees, call
- * records, templates and history weeks (docs/api.md, "Versions and stale writes"). Every
+ * records, templates and history weeks (docs/api.md). Every
  * change grows the row's version by one and records who made it; a save that names a
  * version other than the row's is refused with 409 stale, naming who changed it, instead of
  * silently overwriting that change. A save that names no version goes through.

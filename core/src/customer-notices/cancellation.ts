@@ -1,5 +1,5 @@
 /**
- * Cancellations (docs/customers.md, "Booking notices"): a job moved to the tray, cancelled
+ * Cancellations (docs/customers.md): a job moved to the tray, cancelled
  * or deleted is cancelled by e-mail to the customer who received its confirmation, for the
  * slot they were told of, and to no one else. The row carries that visit, because the job
  * may be gone when the e-mail is sent.

@@ -1,5 +1,5 @@
 /**
- * What the worker's notice sweep finds (docs/customers.md, "Booking notices"): tomorrow's
+ * What the worker's notice sweep finds (docs/customers.md): tomorrow's
  * visits of the companies whose own clock has passed their reminder time.
  */
 import { inArray, sql } from "drizzle-orm";

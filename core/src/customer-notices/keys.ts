@@ -1,5 +1,5 @@
 /**
- * Booking notices (docs/customers.md, "Booking notices"): their kinds and the keys that make
+ * Booking notices (docs/customers.md): their kinds and the keys that make
  * each one once-only. A key names the job and the change it is about; customer_notice has a
  * unique (company, key) index, so the row is made once whoever asks for it how often.
  */

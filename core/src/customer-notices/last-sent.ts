@@ -1,5 +1,5 @@
 /**
- * What a customer was last told about a job (docs/customers.md, "Booking notices"): the
+ * What a customer was last told about a job (docs/customers.md): the
  * newest notice sent about its slot, a confirmation or a cancellation. Found by key, which
  * names the job, so a deleted job's notices (their job_id emptied) still answer.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether a notice may still go to whom it is addressed (docs/customers.md, "Unsubscribe"):
+ * Whether a notice may still go to whom it is addressed (docs/customers.md):
  * a customer who followed their link, or an address that followed its own, hears nothing
  * more from the company; a notice whose customer was deleted goes to no one.
  */

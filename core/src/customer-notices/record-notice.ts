@@ -1,6 +1,6 @@
 /**
  * Booking notices are recorded with their e-mail owed in the mail outbox, then the worker
- * is woken (docs/customers.md, "Booking notices"). The customer_notice row comes under its
+ * is woken (docs/customers.md). The customer_notice row comes under its
  * once-only key: whoever asks again (a repeated save, the reminder sweep, a restart) finds
  * the row and owes nothing new, and the worker sends a row once (sentAt).
  */

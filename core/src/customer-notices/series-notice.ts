@@ -1,5 +1,5 @@
 /**
- * A recurring job's notices (docs/customers.md, "Booking notices"): one e-mail when the
+ * A recurring job's notices (docs/customers.md): one e-mail when the
  * series is made and one when its rule changes, each with the pattern and the next dates,
  * instead of a confirmation per occurrence. Recorded after the commit, once per version of
  * the series; a failure is logged and never fails the change.

@@ -1,5 +1,5 @@
 /**
- * Unsubscribe tokens (docs/customers.md, "Unsubscribe"), HMAC-SHA256 under a key derived
+ * Unsubscribe tokens (docs/customers.md), HMAC-SHA256 under a key derived
  * from the server secret. Nothing is stored: every e-mail to one person carries the same
  * working link, the worker and the web make and check it alike, and no one without the
  * secret can make a link for someone else.

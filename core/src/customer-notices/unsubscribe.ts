@@ -1,5 +1,5 @@
 /**
- * POST /api/unsubscribe/:token (docs/customers.md, "Unsubscribe"): the customer or the
+ * POST /api/unsubscribe/:token (docs/customers.md): the customer or the
  * address the token names gets no more booking notices from the company. Repeating it
  * changes nothing and answers the same.
  */

@@ -1,5 +1,5 @@
 /**
- * The visit as an .ics attachment (docs/customers.md, "Booking notices"): one event at the
+ * The visit as an .ics attachment (docs/customers.md): one event at the
  * job's wall-clock time in the company's time zone, with that zone's VTIMEZONE, lasting
  * the job's duration. UID is the job's id and SEQUENCE its version, like the calendar feed,
  * so a calendar that took the first confirmation moves that event when the visit moves.

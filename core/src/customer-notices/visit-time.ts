@@ -1,6 +1,6 @@
 /**
- * When a visit happens and how its time reads in an e-mail (docs/customers.md, "Booking
- * notices"): a job's date and time are the company's wall clock, so its instant depends on
+ * When a visit happens and how its time reads in an e-mail (docs/customers.md):
+ * a job's date and time are the company's wall clock, so its instant depends on
  * the company's time zone, and its words on the company's country (12-hour in the US).
  */
 import { DateTime } from "luxon";

@@ -1,6 +1,6 @@
 /**
- * Writing one booking notice's row and its owed e-mail (docs/customers.md, "Booking
- * notices"), apart from ./record-notice.ts, which decides the notices, so that
+ * Writing one booking notice's row and its owed e-mail (docs/customers.md),
+ * apart from ./record-notice.ts, which decides the notices, so that
  * ./cancellation.ts and ./series-notice.ts write through here without importing it back.
  */
 import { db } from "../db/client";

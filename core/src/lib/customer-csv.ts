@@ -1,5 +1,5 @@
 /**
- * Reading a customer spreadsheet saved as CSV (docs/customers.md, "Import"): the first row
+ * Reading a customer spreadsheet saved as CSV (docs/customers.md): the first row
  * names the columns, matched by name whatever the spelling ("Phone Number", "E-mail
  * Address", "Customer Name"); columns nobody knows are left out.
  */

@@ -1,5 +1,5 @@
 /**
- * Invitation tokens (docs/team-and-invitations.md, "The token").
+ * Invitation tokens (docs/team-and-invitations.md).
  *
  * The token is HMAC-SHA256(key, invitation id): 32 bytes, base64url. The database keeps
  * only its SHA-256, the queue payload only the invitation id, so neither a database dump

@@ -1,5 +1,5 @@
 /**
- * Password reset tokens (docs/auth.md, "A forgotten password"), made like invitation
+ * Password reset tokens (docs/auth.md), made like invitation
  * tokens: HMAC-SHA256(key, reset id), 32 bytes, base64url. The database keeps only the
  * token's SHA-256 and the queue only the reset's id; the worker derives the same token
  * again when it sends, so a retried e-mail carries the same working link.

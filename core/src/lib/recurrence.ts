@@ -1,5 +1,5 @@
 /**
- * The dates a recurring job's rule gives (docs/schedule.md, "Recurring jobs"), expanded
+ * The dates a recurring job's rule gives (docs/schedule.md), expanded
  * with the `rrule` package on plain calendar dates: every date is a UTC midnight, so no
  * server time zone or daylight-saving change moves an occurrence. Only rules that
  * shared-types' parseRepeatRule accepted reach this module.

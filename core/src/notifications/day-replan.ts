@@ -1,5 +1,5 @@
 /**
- * Who the bell tells about a sick day's re-plan (docs/time-off.md, "The sick day"). Pure.
+ * Who the bell tells about a sick day's re-plan (docs/time-off.md). Pure.
  * A day's re-plan may hand a colleague several jobs at once: each technician who received
  * any hears it once, in one entry for the whole day, not once per job. The absent
  * technician hears nothing about those jobs (they are off), nor does whoever applied it.

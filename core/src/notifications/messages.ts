@@ -1,5 +1,5 @@
 /**
- * The bell's wording (docs/realtime.md, "The bell"): every entry is one sentence a person
+ * The bell's wording (docs/realtime.md): every entry is one sentence a person
  * reads, naming the job by its time, type and address. Pure: no database, no clock.
  */
 import type { JobPhotoKind } from "@sched/shared-types";

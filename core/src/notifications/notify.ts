@@ -1,5 +1,5 @@
 /**
- * Delivering the bell's entries (docs/realtime.md, "The bell"): after a change has
+ * Delivering the bell's entries (docs/realtime.md): after a change has
  * committed, one row per recipient in `notification`, then `notification.created` to that
  * recipient's own room only. Who is told what is decided in recipients.ts, the wording in
  * messages.ts. A failure here is logged and never fails the change it describes.

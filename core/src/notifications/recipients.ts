@@ -1,5 +1,5 @@
 /**
- * Who is told what (docs/realtime.md, "The bell"). Pure: given a change, who made it and
+ * Who is told what (docs/realtime.md). Pure: given a change, who made it and
  * the company's members, the notices to store, one per recipient at most.
  *
  * - The technician of a job is the member linked to its assigned employee. They are told

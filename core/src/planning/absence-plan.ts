@@ -1,5 +1,5 @@
 /**
- * The sick-day proposer (docs/time-off.md, "The sick day"): given one absent employee's jobs
+ * The sick-day proposer (docs/time-off.md): given one absent employee's jobs
  * on one date and everyone else's day, who could take each job and when. Pure and
  * deterministic: no database, no clock, and the answer does not depend on the order the
  * caller lists jobs or people in (every choice ends in a tie-break by id).

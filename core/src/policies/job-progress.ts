@@ -1,5 +1,5 @@
 /**
- * Rules on reporting progress on a job (docs/schedule.md, "Progress"), beside the role
+ * Rules on reporting progress on a job (docs/schedule.md), beside the role
  * rule of save-job.ts:
  *   - a member who may not manage jobs but is linked to a roster employee progresses only
  *     that employee's jobs (403 "This job is not assigned to you"); an unlinked one keeps

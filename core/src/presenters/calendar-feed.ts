@@ -1,5 +1,5 @@
 /**
- * A calendar feed as RFC 5545 text (docs/settings.md, "Calendar feed"), written by
+ * A calendar feed as RFC 5545 text (docs/settings.md), written by
  * ical-generator. Each job is one event at its wall-clock time in the company's time zone,
  * as long as the job lasts; approved time off is a busy (OPAQUE) event of its own,
  * with that zone's VTIMEZONE, so a phone shows 09:00 as 09:00 whatever its own zone

@@ -1,5 +1,5 @@
 /**
- * The sick day's preview (docs/time-off.md, "The sick day"): reads one date of a company
+ * The sick day's preview (docs/time-off.md): reads one date of a company
  * (the roster, everyone's jobs, the working hours, approved time off) and asks the pure
  * proposer (core/src/planning/absence-plan.ts) who could take the absent employee's jobs.
  * Reads only: nothing changes.

@@ -1,5 +1,5 @@
 /**
- * The re-plans still undoable (docs/time-off.md, "The sick day"): the board offers their
+ * The re-plans still undoable (docs/time-off.md): the board offers their
  * Undo after a reload, as the toast did.
  */
 import type { AbsencePlanUndoableDTO } from "@sched/shared-types";

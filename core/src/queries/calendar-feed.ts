@@ -1,5 +1,5 @@
 /**
- * What a calendar feed shows (docs/settings.md, "Calendar feed"): the jobs and the approved
+ * What a calendar feed shows (docs/settings.md): the jobs and the approved
  * time off (docs/time-off.md) of the roster employee linked to the member whose token it is,
  * from 30 days ago to 90 days ahead of today in the company's time zone. A token nobody holds any more, a member who left or
  * is no longer linked: no feed at all (the route answers 404).

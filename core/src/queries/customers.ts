@@ -26,7 +26,7 @@ type CustomerRow = typeof customers.$inferSelect;
 /**
  * The jobs a member may see a customer through: every job for the office; for anyone
  * else (a technician), only the jobs of the roster employee they are linked to, past and
- * upcoming. An unlinked technician has none (docs/my-day.md, "Their own work only").
+ * upcoming. An unlinked technician has none (docs/my-day.md).
  */
 function ownJobsOf(member: CompanyAccess): SQL | undefined {
   if (can(member.role, "readAllCustomers")) return undefined;

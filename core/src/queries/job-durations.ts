@@ -1,4 +1,4 @@
-/** A new job's length when the request leaves it out (docs/schedule.md, "Job lengths and warnings"). */
+/** A new job's length when the request leaves it out (docs/schedule.md). */
 import { DEFAULT_JOB_DURATION_MINUTES, type JobType } from "@sched/shared-types";
 import { db, type Executor } from "../db/client";
 import { loadCompanySettings } from "./company-settings";

@@ -1,6 +1,6 @@
 /**
- * The conflict warnings a job answer carries (docs/schedule.md, "Job lengths and
- * warnings"). The engine itself is shared-types' warningsForJobs/warningsForJob; this
+ * The conflict warnings a job answer carries (docs/schedule.md).
+ * The engine itself is shared-types' warningsForJobs/warningsForJob; this
  * module reads what it depends on besides the jobs: the company's working days and hours
  * and its inactive employees.
  */

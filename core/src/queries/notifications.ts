@@ -1,5 +1,5 @@
 /**
- * The header bell (docs/realtime.md, "The bell"): the signed-in member's own entries in
+ * The header bell (docs/realtime.md): the signed-in member's own entries in
  * one company, newest first. Rows are written per recipient by core/src/notifications/;
  * this only reads them (one range of the index on recipient, company and time), with the
  * time off request an entry is about as it is now.

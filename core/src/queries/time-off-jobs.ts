@@ -1,5 +1,5 @@
 /**
- * The jobs a time off request would take someone away from (docs/time-off.md, "Deciding"):
+ * The jobs a time off request would take someone away from (docs/time-off.md):
  * the employee's open jobs (scheduled or in progress) on its days, or in its hours for part
  * of a day, so the office sees them before approving and can re-plan those days.
  */

@@ -1,5 +1,5 @@
 /**
- * Credential checks under failure limits (docs/auth.md, "Sign-in limits"). Sign-in locks
+ * Credential checks under failure limits (docs/auth.md). Sign-in locks
  * only an (account, IP) pair: guesses never lock the owner out from another network, nor
  * from their own address when the guesses were at other accounts. Per IP and per account
  * it only slows down (a wait between attempts past a budget, growing per account), so
@@ -96,7 +96,7 @@ const giveBackAll = (uses: [Limit, string][]) =>
   Promise.all(uses.map(([limit, key]) => giveBack(limit, key)));
 
 /**
- * Runs a credential check under the failure limits (docs/auth.md, "Sign-in limits"): 429
+ * Runs a credential check under the failure limits (docs/auth.md): 429
  * while a lock is full or a slowdown asks to wait; otherwise the attempt is counted as a
  * failure first, then checked. One that finds nothing keeps its count and answers 401
  * `refusal`; one that succeeds clears the counters its rule names and gives back the rest.

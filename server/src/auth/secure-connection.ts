@@ -1,5 +1,5 @@
 /**
- * The session cookie and the connection it travels on (docs/auth.md, "Cookies"). With an
+ * The session cookie and the connection it travels on (docs/auth.md). With an
  * https APP_URL the cookie is Secure, and a browser drops a Secure cookie sent over plain
  * http: a sign-in would answer 200 and leave the person signed out. So a request that is
  * not https, by its own TLS or by the X-Forwarded-Proto of a trusted proxy (TRUST_PROXY),

@@ -1,5 +1,5 @@
 /**
- * The client's address as the abuse limits count it (docs/auth.md, "Trusted proxies"), in
+ * The client's address as the abuse limits count it (docs/auth.md), in
  * one form whatever the socket's family: an IPv4 client reached over a dual-stack socket
  * shows as `::ffff:127.0.0.1`, and IPv6 may be written in upper case or uncompressed, and
  * each spelling would otherwise be a key of its own with its own budget.

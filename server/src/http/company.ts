@@ -6,7 +6,7 @@
  *   4. the `X-Company-Id` header the client sends for the selected company.
  * The first one given must be a company id (a UUID): anything else answers 400
  * "Company id is required", as a body or query company id does, so a malformed id never
- * reaches the database (docs/api.md, "Input rules").
+ * reaches the database (docs/api.md).
  */
 import { parseOrThrow } from "@sched/core/validation";
 import { COMPANY_HEADER, ZCompanyId } from "@sched/shared-types";

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on creates (docs/api.md, "Idempotency keys"): a double submit or a
+ * `Idempotency-Key` on creates (docs/api.md): a double submit or a
  * retry after a lost answer makes one thing. The first request with a key claims it and
  * runs; a 2xx answer is stored and every repeat of the same request within 24 h gets it
  * back with `Idempotent-Replayed: true`. A repeat that arrives while the first still

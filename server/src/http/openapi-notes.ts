@@ -25,7 +25,7 @@ export const BODIES_READ_BY_THE_HANDLER: Record<string, z.ZodType> = {
   "post /api/invitations/token/{token}/accept": ZInvitationSignUp.optional(),
 };
 
-/** Rate limited in core/src/limits.ts or server/src/auth/rate-limit.ts: a 429 with Retry-After (docs/api.md, "Limits"). */
+/** Rate limited in core/src/limits.ts or server/src/auth/rate-limit.ts: a 429 with Retry-After (docs/api.md). */
 export const RATE_LIMITED = new Set([
   "post /api/register",
   "post /api/login",

@@ -33,14 +33,14 @@ const ZApiError = z
     code: z.enum(ERROR_CODES).meta({ description: "Stable: clients branch on it" }),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
-  .meta({ id: "Error", description: 'Every error answer (docs/api.md, "Errors")' });
+  .meta({ id: "Error", description: 'Every error answer (docs/api.md)' });
 
 const errorAnswer = (description: string) => ({
   description,
   content: { "application/json": { schema: ZApiError } },
 });
 
-/** Who may call, in the words of docs/api.md, "Every route". */
+/** Who may call, in the words of docs/api.md. */
 function accessText(access: RouteSpec["access"]): string {
   if (access === "public") return "Anyone";
   if (access === "user") return "Signed in (the row's company and role are checked by the route)";
@@ -86,7 +86,7 @@ function headerParams(spec: RouteSpec): z.ZodObject | undefined {
     headers[IDEMPOTENCY_KEY_HEADER] = z
       .string()
       .optional()
-      .meta({ description: 'Makes the change happen once (docs/api.md, "Idempotency keys")' });
+      .meta({ description: 'Makes the change happen once (docs/api.md)' });
   }
   if (typeof spec.access === "object") {
     headers[COMPANY_HEADER] = ZCompanyId.optional().meta({

@@ -1,6 +1,6 @@
 /**
  * Errors that are the request's fault although they come from below the routes
- * (docs/api.md, "Input rules"), so that they never answer 500:
+ * (docs/api.md), so that they never answer 500:
  *   - what the router or the body parser refuses (a path that is not valid percent-encoding,
  *     a charset or content encoding it cannot read) keeps its 4xx status;
  *   - a value PostgreSQL refuses is the backstop behind the schemas: every known rule is

@@ -1,5 +1,5 @@
 /**
- * The version a PUT was made from (docs/api.md, "Versions and stale writes"): the body's
+ * The version a PUT was made from (docs/api.md): the body's
  * `version` or the `If-Match` header, written `"3"`, `3` or `W/"3"` (`*` names none). The command refuses a
  * save made from another version than the row's (409 stale); without either, a save goes
  * through as before.

@@ -1,5 +1,5 @@
 /**
- * Who is online now, for the chat's team directory (docs/realtime.md, "Online now"): a
+ * Who is online now, for the chat's team directory (docs/realtime.md): a
  * member with at least one open socket in the company's room, on any web process
  * (fetchSockets asks every process through the Redis adapter), so nothing is kept that a
  * dying process could leave behind. Each socket that opens or closes tells its companies

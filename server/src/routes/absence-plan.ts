@@ -1,5 +1,5 @@
 /**
- * The sick day (docs/time-off.md, "The sick day"): the preview of an employee's day re-planned
+ * The sick day (docs/time-off.md): the preview of an employee's day re-planned
  * while they are out, applying it, and its Undo. The office's (manageJobs); the employee's
  * own company decides, so an id of another company is 404.
  */

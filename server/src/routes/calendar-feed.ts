@@ -1,5 +1,5 @@
 /**
- * A member's calendar feed (docs/settings.md, "Calendar feed"): the member asks for a
+ * A member's calendar feed (docs/settings.md): the member asks for a
  * secret address, and a calendar app reads it without a session, the token being the key.
  */
 import { issueCalendarFeed } from "@sched/core/commands/issue-calendar-feed";

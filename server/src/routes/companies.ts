@@ -28,7 +28,7 @@ companiesRouter.get(
 
 /**
  * Each company sends its own invitations: how many companies one account and one address
- * may add is limited (docs/api.md, "Limits"), so more companies never mean more e-mails.
+ * may add is limited (docs/api.md), so more companies never mean more e-mails.
  */
 companiesRouter.post(
   "/companies",

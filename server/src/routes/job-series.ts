@@ -1,4 +1,4 @@
-/** Recurring jobs (docs/schedule.md, "Recurring jobs"; docs/api.md). */
+/** Recurring jobs (docs/schedule.md; docs/api.md). */
 import { createJobSeries, SERIES_NOT_FOUND } from "@sched/core/commands/job-series";
 import { deleteSeries } from "@sched/core/commands/series-scope";
 import { getJobSeries, updateJobSeries } from "@sched/core/commands/update-job-series";

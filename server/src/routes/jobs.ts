@@ -83,7 +83,7 @@ jobsRouter.put(
     { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, body: ZJobUpdate, idempotent: true },
     async ({ userId, params, query, body, req }) => {
       const { row, member } = await loadAuthorizedRow(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
-      // An occurrence of a recurring job may be edited with its series (docs/schedule.md, "Recurring jobs").
+      // An occurrence of a recurring job may be edited with its series (docs/schedule.md).
       return updateOccurrences(member, row, body, query, expectedVersion(req, body.version));
     },
   ),

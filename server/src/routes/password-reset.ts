@@ -42,7 +42,7 @@ passwordResetRouter.post(
 /**
  * Sets the new password, ends every other session of the account, and signs this browser
  * in. It also ends the account's sign-in slowdown: the link is how an owner held back by
- * someone else's guesses gets in (docs/auth.md, "Sign-in limits").
+ * someone else's guesses gets in (docs/auth.md).
  */
 passwordResetRouter.post(
   apiTokenPath("/password-reset/:token"),

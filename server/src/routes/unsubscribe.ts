@@ -1,5 +1,5 @@
 /**
- * A customer's unsubscribe link (docs/customers.md, "Unsubscribe"): public, the token being
+ * A customer's unsubscribe link (docs/customers.md): public, the token being
  * the key. POST, not GET, so a mail scanner opening links never unsubscribes anyone; the
  * page at /unsubscribe/:token posts it, and so does a mail client's one-click button.
  */

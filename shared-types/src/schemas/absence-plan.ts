@@ -1,5 +1,5 @@
 /**
- * The sick day (docs/time-off.md, "The sick day"): a preview of who takes an absent
+ * The sick day (docs/time-off.md): a preview of who takes an absent
  * employee's jobs on one date, applying it (with approved sick time off) in one go, and its
  * Undo.
  */
@@ -120,7 +120,7 @@ export const ZAbsencePlansQuery = z
 export type TAbsencePlansQuery = z.infer<typeof ZAbsencePlansQuery>;
 
 /**
- * A re-plan applied and not undone (docs/time-off.md, "The sick day"): what its Undo puts
+ * A re-plan applied and not undone (docs/time-off.md): what its Undo puts
  * back. `timeOffAction`: added (the Undo removes the time off), approved (the request goes
  * back to pending) or kept (the time off was approved before and stays).
  */

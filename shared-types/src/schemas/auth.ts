@@ -47,7 +47,7 @@ export type TCompanyCreate = z.infer<typeof ZCompanyCreate>;
 
 /**
  * What POST /api/password-reset answers, whether or not the address has an account
- * (docs/auth.md, "A forgotten password"): the answer never tells who signs up here.
+ * (docs/auth.md): the answer never tells who signs up here.
  */
 export const PASSWORD_RESET_REQUESTED =
   "If an account uses this address, we have sent it a link to choose a new password. The link works for one hour.";

@@ -4,7 +4,7 @@ import { DATE_PATTERN, DATE_YEAR_MAX, DATE_YEAR_MIN, isCalendarDate } from "../d
 /**
  * The one id schema of the API: a UUID, kept in lower case whatever case it was sent in,
  * so an id names one row, one socket room and one cache key however a caller spells it
- * (an upper-case X-Company-Id once split the system: docs/api.md, "Input rules").
+ * (an upper-case X-Company-Id once split the system: docs/api.md).
  */
 export const canonicalId = (params?: Parameters<typeof z.uuid>[0]) => z.uuid(params).toLowerCase();
 
@@ -15,7 +15,7 @@ export const ZCompanyId = canonicalId({ message: "Company id is required" });
 export const ZPathId = z.string().toLowerCase();
 
 /**
- * The one date schema of the API (docs/api.md, "Input rules"): a plain calendar date
+ * The one date schema of the API (docs/api.md): a plain calendar date
  * yyyy-MM-dd that no time zone can move, named after its field so the message says
  * which date is wrong. A day the month does not have is refused, never rolled over
  * into the next month.

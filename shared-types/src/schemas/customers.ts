@@ -123,7 +123,7 @@ export const ZCustomerImport = z.object({
     }),
   dryRun: z.boolean({ message: "dryRun must be true or false" }).default(false),
   /**
-   * What a row does to a customer who already has a value (docs/customers.md, "Import"):
+   * What a row does to a customer who already has a value (docs/customers.md):
    * `fillEmpty` fills only the fields they have empty; `overwrite` replaces with the cell.
    */
   mode: z

@@ -23,7 +23,7 @@ export const ZEmployeeFields = z.object({
         : `Avatar color must be one of ${AVATAR_COLORS.join(", ")}`,
   }),
   isActive: ZBooleanLike.default(true),
-  /** The weekly pattern (docs/time-off.md, "Availability"); left out: [] on create, unchanged on update. */
+  /** The weekly pattern (docs/time-off.md); left out: [] on create, unchanged on update. */
   availability: ZAvailability.optional(),
 });
 

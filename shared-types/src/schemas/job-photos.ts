@@ -1,5 +1,5 @@
 /**
- * A job's photos, several of each kind (docs/my-day.md, "Photos"; docs/api.md): listed by
+ * A job's photos, several of each kind (docs/my-day.md; docs/api.md): listed by
  * GET /api/jobs/:id/photos, added one at a time, deleted one at a time by the office.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Recurring jobs (docs/schedule.md, "Recurring jobs"): the create request, the repeat rule
+ * Recurring jobs (docs/schedule.md): the create request, the repeat rule
  * and the scope of an edit or delete of one occurrence.
  *
  * The repeat rule is an RFC 5545 RRULE limited to what the dialog offers: FREQ=WEEKLY or
@@ -258,8 +258,8 @@ export type TSeriesScopeQuery = z.infer<typeof ZSeriesScopeQuery>;
 export type JobSeriesCreatedDTO = { id: string; created: number };
 
 /**
- * PUT /api/job-series/:id: the series from the date `from` on (docs/schedule.md, "Recurring
- * jobs"). Every field but `from` and `version` may be left out: left out, it stays. A new
+ * PUT /api/job-series/:id: the series from the date `from` on (docs/schedule.md).
+ * Every field but `from` and `version` may be left out: left out, it stays. A new
  * rule makes the occurrences from `from` on again; past and completed ones stay, and those
  * changed on their own stay unless `includeDetached`.
  */

@@ -79,7 +79,7 @@ export const ZJobFields = z.object({
   description: optionalText(JOB_DESCRIPTION_MAX, "Description"),
   date: ZDate,
   time: ZTime,
-  /** Left out on create: the company's default for the job type (docs/schedule.md, "Job lengths and warnings"). */
+  /** Left out on create: the company's default for the job type (docs/schedule.md). */
   durationMinutes: ZDurationMinutes.optional(),
   status: ZJobStatus.default("scheduled"),
   paymentStatus: ZPaymentStatus.default("pending"),
@@ -91,7 +91,7 @@ export const ZJobFields = z.object({
   callRecordId: ZOptionalRef,
 });
 
-/** The fields that place a job on the board; a job has all three or none (docs/schedule.md, "Unscheduled jobs"). */
+/** The fields that place a job on the board; a job has all three or none (docs/schedule.md). */
 export const JOB_SLOT_FIELDS = ["employeeId", "date", "time"] as const;
 export type JobSlotField = (typeof JOB_SLOT_FIELDS)[number];
 export const JOB_SLOT_REQUIRED: Record<JobSlotField, string> = {

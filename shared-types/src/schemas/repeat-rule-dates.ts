@@ -1,5 +1,5 @@
 /**
- * Whether a repeat rule gives any date at all (docs/schedule.md, "Recurring jobs"): a rule
+ * Whether a repeat rule gives any date at all (docs/schedule.md): a rule
  * for the 30th of every February, or one that ends before its first date, would store a
  * series with no job. The same reading of the rule as core's expansion (the rrule package,
  * weeks from Monday), kept small: only the first date is looked for.

@@ -1,5 +1,5 @@
 /**
- * A customer's unsubscribe link (docs/customers.md, "Unsubscribe"): the page at
+ * A customer's unsubscribe link (docs/customers.md): the page at
  * /unsubscribe/:token posts the token to the API, as does a mail client's one-click button.
  */
 import { z } from "zod";

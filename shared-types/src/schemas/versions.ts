@@ -3,7 +3,7 @@ import { z } from "zod";
 export const VERSION_MESSAGE = "Version must be a whole number";
 
 /**
- * The version of a row the client last saw (docs/api.md, "Versions and stale writes"):
+ * The version of a row the client last saw (docs/api.md):
  * a save made on an older one is refused with 409 `stale` instead of overwriting a change.
  */
 export const ZVersion = z

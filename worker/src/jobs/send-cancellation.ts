@@ -1,5 +1,5 @@
 /**
- * A cancellation's e-mail (docs/customers.md, "Booking notices"): the visit the customer
+ * A cancellation's e-mail (docs/customers.md): the visit the customer
  * was told of is off. Sent from the visit the row carries, since the job may be deleted.
  * Dropped when the job came back onto the board before it settled, when the customer has
  * heard something newer since, or when the visit's time is already past.

@@ -1,6 +1,6 @@
 /**
- * Job `sendCustomerNotice` {noticeId}: e-mails one booking notice once (docs/customers.md,
- * "Booking notices"). Like the invitation e-mail, the handler reloads everything, skips a
+ * Job `sendCustomerNotice` {noticeId}: e-mails one booking notice once (docs/customers.md).
+ * Like the invitation e-mail, the handler reloads everything, skips a
  * row already sent, and records sentAt right after the SMTP server accepts the message
  * (../mail/deliver-notice.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * A recurring job's e-mail (docs/customers.md, "Booking notices"): the pattern and the next
+ * A recurring job's e-mail (docs/customers.md): the pattern and the next
  * three visits, once when the series is made and once per change of its rule. Dropped when
  * the series is gone or ended, its customer unsubscribed or was deleted, notices are off,
  * or no visit is ahead.

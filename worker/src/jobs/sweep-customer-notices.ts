@@ -1,5 +1,5 @@
 /**
- * The notice sweep, every minute (docs/customers.md, "Booking notices"): records the
+ * The notice sweep, every minute (docs/customers.md): records the
  * day-before reminders now due in each company's own time zone, their e-mails owed in the
  * mail outbox. Rows are once-only (their key) and a row is sent once (sentAt), so running
  * the sweep twice sends nothing twice.

@@ -1,6 +1,6 @@
 /**
  * The daily sweep of idempotency keys: a key answers repeats for 24 hours only, so
- * older rows are removed (docs/api.md, "Idempotency keys"). The web ignores them
+ * older rows are removed (docs/api.md). The web ignores them
  * already; the sweep keeps the table small.
  */
 import { sweepIdempotencyKeys } from "@sched/core/commands/idempotency-keys";

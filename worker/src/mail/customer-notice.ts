@@ -1,5 +1,5 @@
 /**
- * Booking notices to a company's customers (docs/customers.md, "Booking notices"): a plain-
+ * Booking notices to a company's customers (docs/customers.md): a plain-
  * text body and the same words as HTML, each ending with the customer's unsubscribe link.
  */
 import { formatCalendarDate, formatClock } from "@sched/core/customer-notices/visit-time";

@@ -1,6 +1,6 @@
 /**
  * Sending one booking notice's e-mail and recording it sent, or dropping a notice that no
- * longer fits (docs/customers.md, "Booking notices"). sentAt is recorded right after the
+ * longer fits (docs/customers.md). sentAt is recorded right after the
  * SMTP server accepts the message, again if the database connection drops meanwhile
  * (./record-sent.ts); a repeat after a worker died in between carries the same Message-ID.
  */

@@ -1,5 +1,5 @@
 /**
- * A recurring job's e-mail to its customer (docs/customers.md, "Booking notices"): the
+ * A recurring job's e-mail to its customer (docs/customers.md): the
  * pattern in words and the next visits, when the series is made or its rule changes.
  */
 import { formatCalendarDate, formatClock } from "@sched/core/customer-notices/visit-time";

@@ -33,7 +33,7 @@ export type MarkOutDialogProps = {
 };
 
 /**
- * "Mark out…" (docs/time-off.md, "The sick day"): the proposed re-plan of one employee's
+ * "Mark out…" (docs/time-off.md): the proposed re-plan of one employee's
  * day, job by job. The office may give any job to someone else, at another time, leave it
  * in the Unscheduled tray or with the employee, then apply it all at once.
  */

@@ -1,6 +1,6 @@
 /**
- * The sick day's Undo after the toast is gone or the page reloaded (docs/time-off.md, "The
- * sick day"): the re-plans of today and the days ahead that the server still keeps, each
+ * The sick day's Undo after the toast is gone or the page reloaded (docs/time-off.md):
+ * the re-plans of today and the days ahead that the server still keeps, each
  * with Undo. `useUndoReplan` is the one Undo the toast uses too.
  */
 import { type AbsencePlanUndoableDTO, addDays, type EmployeeDTO } from "@sched/shared-types";

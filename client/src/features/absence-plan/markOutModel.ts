@@ -1,5 +1,5 @@
 /**
- * The "Mark out…" dialog's choices as data (docs/time-off.md, "The sick day"): the preview
+ * The "Mark out…" dialog's choices as data (docs/time-off.md): the preview
  * turned into one choice per job, the day those choices would leave (with the conflict
  * engine's warnings), and the moves the apply sends. Pure, so it is tested on its own.
  */

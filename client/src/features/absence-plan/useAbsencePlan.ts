@@ -1,5 +1,5 @@
 /**
- * The sick day's server state (docs/time-off.md, "The sick day"): the preview, applying it
+ * The sick day's server state (docs/time-off.md): the preview, applying it
  * and its Undo, which the server keeps for the day (found again after a reload). The preview is asked for once per opening and kept as it was while the
  * office adjusts it; a job changed meanwhile is caught by the apply (409 stale).
  */

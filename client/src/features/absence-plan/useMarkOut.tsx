@@ -1,5 +1,5 @@
 /**
- * "Mark out…" as a screen uses it (docs/time-off.md, "The sick day"): `openMarkOut(employee,
+ * "Mark out…" as a screen uses it (docs/time-off.md): `openMarkOut(employee,
  * date)` opens the preview; Apply records the sick day and every move at once, then a toast
  * offers Undo, which puts every job back and takes the time off back. The server keeps the
  * Undo: after the toast or a reload, UndoableReplans offers it. Render `markOutDialog`.

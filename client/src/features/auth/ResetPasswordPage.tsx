@@ -16,7 +16,7 @@ const isDeadLink = (error: unknown) =>
   error instanceof ApiError && (error.code === "gone" || error.code === "not_found");
 
 /**
- * The page a reset e-mail links to (docs/auth.md, "A forgotten password"): a new password
+ * The page a reset e-mail links to (docs/auth.md): a new password
  * under sign-up's rules; saving it signs out every other device and signs this one in.
  */
 export default function ResetPasswordPage() {

@@ -38,7 +38,7 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 /**
  * E-mail and password, both required ("Missing credentials"), signing in through
  * useLogin. Plain markup styled like antd (styles.css), not antd itself: this is the first
- * page most people load, and it loads no antd (docs/performance.md, "The first screen").
+ * page most people load, and it loads no antd (docs/performance.md).
  * Used by /login and the admin sign-in.
  */
 export function SignInForm({ title, subtitle, footer }: SignInFormProps) {

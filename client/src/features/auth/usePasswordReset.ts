@@ -1,4 +1,4 @@
-/** Asking for a reset link and choosing a new password with it (docs/auth.md, "A forgotten password"). */
+/** Asking for a reset link and choosing a new password with it (docs/auth.md). */
 import type { TPasswordResetRequest, UserDTO } from "@sched/shared-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api";

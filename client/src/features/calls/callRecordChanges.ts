@@ -1,7 +1,7 @@
 /**
  * A call record as the Edit Call Record form holds it, and how its fields read to a
  * person when someone else saved the record first (the same choice as for a job:
- * docs/schedule.md, "When two people edit the same job").
+ * docs/schedule.md).
  */
 import type { CallRecordDTO, ServiceType } from "@sched/shared-types";
 import { formatDay, formatTime } from "../../lib/dates";

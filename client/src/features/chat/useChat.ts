@@ -81,7 +81,7 @@ const initialsOf = (person: TeamPersonDTO) =>
  * looks like that employee (as their messages do), anyone else like themselves.
  */
 export function useTeamDirectory(companyId: string) {
-  // Names only: the members list with e-mails is the office's (docs/my-day.md, "Their own work only").
+  // Names only: the members list with e-mails is the office's (docs/my-day.md).
   const members = useQuery<TeamPersonDTO[]>({ queryKey: queryKeys.people(companyId) });
   const roster = useQuery<EmployeeDTO[]>({ queryKey: queryKeys.employees(companyId) });
   const online = useQuery<OnlineMembersDTO>({ queryKey: queryKeys.online(companyId) });

@@ -13,7 +13,7 @@ import { useImportCustomers } from "./useCustomers";
 type ImportCustomersDialogProps = { companyId: string; open: boolean; onClose: () => void };
 
 /**
- * Import from a spreadsheet (docs/customers.md, "Import"): a CSV file (or its text pasted),
+ * Import from a spreadsheet (docs/customers.md): a CSV file (or its text pasted),
  * previewed first with a dry run that lists the rows that would fail and why, and each
  * field an existing customer would see changed, before and after. A value someone typed is
  * kept unless "Overwrite" is chosen ("Fill empty fields only" is the default); Import writes.

@@ -14,7 +14,7 @@ const DAY_OPTIONS = DAY_NAMES.map((label, value) => ({ value, label }));
 const NEW_WINDOW: AvailabilityWindow = { day: 1, start: "08:00", end: "17:00" };
 
 /**
- * The employee's weekly pattern on their form (docs/time-off.md, "Availability"): a day and
+ * The employee's weekly pattern on their form (docs/time-off.md): a day and
  * its hours per line; no lines means the company's working days and hours.
  */
 export function AvailabilityField() {

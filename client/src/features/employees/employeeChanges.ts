@@ -1,7 +1,7 @@
 /**
  * An employee as the Edit Employee form holds it, and how its fields read to a person
- * when someone else saved the employee first (docs/schedule.md, "When two people edit
- * the same job": the same choice for every row people edit side by side).
+ * when someone else saved the employee first (docs/schedule.md:
+ * the same choice for every row people edit side by side).
  */
 import type { AvailabilityWindow, AvatarColor, EmployeeDTO } from "@sched/shared-types";
 import type { FieldLabels } from "../../lib/staleChange";

@@ -1,5 +1,5 @@
 /**
- * One kind of a job's photos as a strip of thumbnails (docs/my-day.md, "Photos"): the
+ * One kind of a job's photos as a strip of thumbnails (docs/my-day.md): the
  * stored ones, then the ones still on the phone marked as waiting; a camera button adds one
  * (resized on the phone first), the office may delete one.
  */

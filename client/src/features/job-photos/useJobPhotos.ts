@@ -1,5 +1,5 @@
 /**
- * A job's photos (docs/my-day.md, "Photos"): the stored ones from GET /api/jobs/:id/photos
+ * A job's photos (docs/my-day.md): the stored ones from GET /api/jobs/:id/photos
  * (refetched on every job event, lib/useRealtime.ts), the ones still in the phone's outbox
  * (docs/offline.md), adding one and the office deleting one.
  */

@@ -71,7 +71,7 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   // Today and the next 7 days open offline too: the next week is fetched once, and kept (docs/offline.md).
   usePrefetchNextWeek(companyId, employeeId, toISODate(weekStart(today)));
   // The week's arrival draws the day's cards in a background render, in slices, not in one
-  // block as the query's update alone would (docs/performance.md, "The first screen").
+  // block as the query's update alone would (docs/performance.md).
   const weekJobsData = useDeferredValue(jobsQuery.data);
   const isLoadingJobs = weekJobsData === undefined && !jobsQuery.isError;
   const weekJobs = weekJobsData ?? [];

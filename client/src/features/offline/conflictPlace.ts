@@ -15,7 +15,7 @@ export type ConflictPlace = {
   now: string;
   /**
    * Whether "Keep mine" can succeed: a technician linked to a roster employee may record
-   * work only on their own jobs (docs/schedule.md, "Progress"), so a job given to someone
+   * work only on their own jobs (docs/schedule.md), so a job given to someone
    * else or left unscheduled can only be dropped.
    */
   canKeepMine: boolean;

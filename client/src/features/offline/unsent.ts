@@ -1,5 +1,5 @@
 /**
- * Before signing out (docs/offline.md, "Signing out"): signing out deletes the outbox, so
+ * Before signing out (docs/offline.md): signing out deletes the outbox, so
  * whatever still waits is sent first, and what could not be sent (no network, a change
  * refused, one the office overtook) is counted for the question "sign out anyway?".
  */

@@ -9,7 +9,7 @@ type AllDaysToggleProps = {
 };
 
 /**
- * "Show all days" (docs/schedule.md, "Working days"): the Week View shows the company's
+ * "Show all days" (docs/schedule.md): the Week View shows the company's
  * working days; this switch shows the others too, to drop a job on one (with the warning).
  * Hidden when no day is hidden and the switch is off.
  */

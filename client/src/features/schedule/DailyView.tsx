@@ -33,7 +33,7 @@ type DailyViewProps = {
 
 const plural = (count: number) => `${count} job${count === 1 ? "" : "s"}`;
 
-/** One day by the hour (docs/schedule.md, "The day as a timeline"); arrows step a day. */
+/** One day by the hour (docs/schedule.md); arrows step a day. */
 export function DailyView(props: DailyViewProps) {
   const { day, today, employees, everyone = employees, jobs, onDayChange } = props;
   const dayJobs = jobs.filter((job) => job.date === day);

@@ -6,7 +6,7 @@ import { DURATION_OPTIONS, defaultDuration } from "./duration";
 import { useBoardSettings } from "./workingDays";
 
 /**
- * The job dialog's Duration (docs/schedule.md, "Job lengths and warnings"): 15-minute
+ * The job dialog's Duration (docs/schedule.md): 15-minute
  * steps. Changing the job type suggests that type's default length, unless the user chose
  * a length of their own (a length that is still the previous type's default is no choice).
  */

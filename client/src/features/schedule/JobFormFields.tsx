@@ -26,7 +26,7 @@ export type JobFormValues = {
   location: string;
   date: string;
   time: string;
-  /** 15-minute steps (docs/schedule.md, "Job lengths and warnings"). */
+  /** 15-minute steps (docs/schedule.md). */
   durationMinutes: number;
   description: string;
   status: JobStatus;
@@ -50,7 +50,7 @@ const SLOT_NAMES = ["employeeId", "date", "time"] as const;
 /**
  * A slot field's rules: required, except on a job from the Unscheduled tray, where
  * employee, date and time may stay empty together but one given needs the others
- * (docs/schedule.md, "Unscheduled jobs").
+ * (docs/schedule.md).
  */
 const slotRules = (
   message: string,

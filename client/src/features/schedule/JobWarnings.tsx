@@ -8,7 +8,7 @@ import { useScheduleEmployees, useWeekJobs } from "./useJobs";
 import { useBoardSettings } from "./workingDays";
 
 /**
- * The job dialog's live warnings (docs/schedule.md, "Job lengths and warnings"): while the
+ * The job dialog's live warnings (docs/schedule.md): while the
  * user edits, the same engine the server answers with checks the form's values against the
  * week's jobs and the company's settings. They inform; saving stays possible.
  */

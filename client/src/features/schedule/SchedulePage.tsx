@@ -71,7 +71,7 @@ export default function SchedulePage() {
   // The Unscheduled tray is the office's (docs/schedule.md): jobs nobody is given yet.
   const trayQuery = useUnscheduledJobs(canManage ? companyId : null);
   const settings = useBoardSettings(companyId);
-  // "Mark out…" re-plans an employee's day while they are off (docs/time-off.md, "The sick day").
+  // "Mark out…" re-plans an employee's day while they are off (docs/time-off.md).
   const { openMarkOut, markOutDialog } = useMarkOut(companyId, employees.all);
   // "Show only conflicts" on: every view shows only jobs with warnings, and says so (docs/schedule.md).
   const [onlyConflicts, setOnlyConflicts] = useState(false);

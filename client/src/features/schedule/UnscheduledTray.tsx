@@ -19,7 +19,7 @@ type UnscheduledTrayProps = {
 };
 
 /**
- * The Unscheduled tray (docs/schedule.md, "Unscheduled jobs"): the jobs that have no
+ * The Unscheduled tray (docs/schedule.md): the jobs that have no
  * employee, day or time yet. Drag one onto a cell to schedule it, drag a card here to
  * unschedule it; the keyboard and phones use the job's "Move to…". Live like the board.
  */

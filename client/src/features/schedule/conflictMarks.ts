@@ -1,5 +1,5 @@
 /**
- * Conflict warnings on the board (docs/schedule.md, "Conflicts on the board"). The API puts
+ * Conflict warnings on the board (docs/schedule.md). The API puts
  * `warnings` on every job; a job that arrives without them (an older answer, a row patched
  * in the cache) gets them from the same engine here, so the board never goes unmarked.
  */

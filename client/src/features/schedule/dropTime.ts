@@ -1,6 +1,6 @@
 /**
- * A drop on today that names no time never gets a time already past (docs/schedule.md,
- * "Drag and drop"): the board guesses the next free slot from now on the company's clock,
+ * A drop on today that names no time never gets a time already past (docs/schedule.md):
+ * the board guesses the next free slot from now on the company's clock,
  * among the technician's jobs it holds for that day, to show until the answer. The server
  * picks the slot on the company's clock, so its answer wins.
  */

@@ -1,5 +1,5 @@
 /**
- * Job lengths as the board shows them (docs/schedule.md, "Job lengths and warnings"):
+ * Job lengths as the board shows them (docs/schedule.md):
  * the Duration choices of the job dialog and a card's start–end.
  */
 import { type CompanySettingsDTO, DEFAULT_JOB_DURATION_MINUTES, type JobType } from "@sched/shared-types";

@@ -1,7 +1,7 @@
 /**
  * Where each job of a week goes on the board, the print and the export: the one place
- * of the rule "every job of the week shows exactly once" (docs/schedule.md, "A board that
- * never hides a job"). Pure functions of the jobs, the roster and the working days, so the
+ * of the rule "every job of the week shows exactly once" (docs/schedule.md).
+ * Pure functions of the jobs, the roster and the working days, so the
  * Week View, By Employee, the Daily View, the print and the CSV cannot disagree, and a
  * property-based test (client/test/gridModel.test.ts) can check them all.
  */
@@ -75,7 +75,7 @@ const isDated = (job: JobDTO): job is DatedJob => typeof job.date === "string" &
 const USUAL_WORKING_DAYS = [1, 2, 3, 4, 5, 6];
 
 /**
- * The Week View's days (docs/schedule.md, "Working days"): the company's working days and
+ * The Week View's days (docs/schedule.md): the company's working days and
  * any day with work booked on it, so no job is ever hidden; all seven with `showAll`.
  */
 export function shownDates(

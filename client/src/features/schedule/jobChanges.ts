@@ -1,7 +1,7 @@
 /**
  * A job as the Edit Job form holds it, and how its fields read to a person: what a
  * save changes, and what the dialog lists when someone else saved the job first
- * (docs/schedule.md, "When two people edit the same job").
+ * (docs/schedule.md).
  */
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { formatDay, formatTime } from "../../lib/dates";
@@ -16,7 +16,7 @@ export type JobChangeValues = JobFormValues & { beforePhoto?: string | null; aft
 /** The Edit Job form's values for `job`. */
 export function jobFormValues(job: JobDTO): JobFormValues {
   return {
-    // An unscheduled job's slot reads as empty fields (docs/schedule.md, "Unscheduled jobs").
+    // An unscheduled job's slot reads as empty fields (docs/schedule.md).
     employeeId: job.employeeId ?? undefined,
     type: job.type,
     location: job.location,

@@ -1,5 +1,5 @@
 /**
- * Reading a chosen photo as a data URL (docs/my-day.md, "Photos"). Every photo is redrawn
+ * Reading a chosen photo as a data URL (docs/my-day.md). Every photo is redrawn
  * on the phone before it is sent or kept offline: at most PHOTO_MAX_SIDE on its longest
  * side, as JPEG at PHOTO_QUALITY. A phone photo of 4-12 MB becomes a few hundred KB, which
  * is what a technician's data plan, the outbox in IndexedDB and the server want, and any

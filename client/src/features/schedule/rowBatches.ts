@@ -1,6 +1,6 @@
 /**
- * The Week View and the Daily View's timeline draw their rows in batches (docs/schedule.md,
- * "The first paint"): first the rows that fill one screen, then the rest a batch per frame
+ * The Week View and the Daily View's timeline draw their rows in batches (docs/schedule.md):
+ * first the rows that fill one screen, then the rest a batch per frame
  * (`useRowsDrawn.ts`). Pure arithmetic on each row's height and cards, so it can be tested
  * without a browser.
  */

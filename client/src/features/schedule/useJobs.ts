@@ -102,7 +102,7 @@ export function useCreateJob() {
 export function useUpdateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    // `scope`: an occurrence of a recurring job saved with its series (docs/schedule.md, "Recurring jobs").
+    // `scope`: an occurrence of a recurring job saved with its series (docs/schedule.md).
     mutationFn: ({
       id,
       patch,
@@ -141,7 +141,7 @@ export const MOVE_JOB_KEY = ["move-job"] as const;
 
 /**
  * A move as sent. `expectedTime` is what the board shows until the answer when the move
- * names no time and the server picks one (docs/schedule.md, "Drag and drop").
+ * names no time and the server picks one (docs/schedule.md).
  */
 export type MoveRequest = { job: JobDTO; expectedTime?: string } & JobSlot;
 

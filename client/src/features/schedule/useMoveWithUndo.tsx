@@ -111,7 +111,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
   };
 
   /**
-   * Moves `job` to an employee's day (docs/schedule.md, "Drag and drop"). A time someone
+   * Moves `job` to an employee's day (docs/schedule.md). A time someone
    * chose (`time`: the timeline's tray drop, the "Move to…" dialog) is sent and kept, even
    * one already past. With none, the move names no time: the card keeps its own, a tray card
    * gets 09:00, and the server makes one gone by today the next free slot; the board shows
@@ -157,7 +157,7 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
   };
 
   /**
-   * The timeline's move (docs/schedule.md, "The day as a timeline"): a new employee, day,
+   * The timeline's move (docs/schedule.md): a new employee, day,
    * time and length at once; Undo puts back all four.
    */
   const rescheduleJob = (

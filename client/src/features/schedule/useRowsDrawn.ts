@@ -7,7 +7,7 @@ const rowsInView = (loads: readonly RowLoad[], rowsTop: number) =>
 
 /**
  * How many rows are drawn: those in view at once, then a batch per frame until all are
- * (docs/schedule.md, "The first paint"). Where the rows start is measured on the first
+ * (docs/schedule.md). Where the rows start is measured on the first
  * commit (`rowsStart`, drawn with no row yet), and the rows in view are drawn before the
  * browser paints: on a phone the board starts half a screen down, below the page's head.
  * Starts again when `restartKey` changes (a week or a day, or its jobs arriving), so a full

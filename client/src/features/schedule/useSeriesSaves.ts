@@ -31,7 +31,7 @@ type SeriesSavesOptions = {
 };
 
 /**
- * The job dialog's saves of a recurring series (docs/schedule.md, "Recurring jobs"): a new
+ * The job dialog's saves of a recurring series (docs/schedule.md): a new
  * repeating job, and a new rule for an occurrence's series.
  */
 export function useSeriesSaves({ companyId, form, askScope, changeLabels, onDone }: SeriesSavesOptions) {

@@ -1,6 +1,6 @@
 /**
- * The company's working days on the board (docs/schedule.md, "A board that never hides a
- * job"): Sunday among them shows the Sunday column, and Add Job / Book Job start on the
+ * The company's working days on the board (docs/schedule.md):
+ * Sunday among them shows the Sunday column, and Add Job / Book Job start on the
  * next working day.
  */
 import { addDays, type CompanySettingsDTO, DEFAULT_COMPANY_SETTINGS, isoWeekday } from "@sched/shared-types";

@@ -1,5 +1,5 @@
 /**
- * Booking e-mails to customers (docs/customers.md, "Booking notices"): the owner turns them
+ * Booking e-mails to customers (docs/customers.md): the owner turns them
  * on and picks when the day-before reminder goes out, in the company's time zone, and how
  * long a moved visit must stay put before its customer hears of it. Fields of
  * the settings form, so they are saved with the rest.

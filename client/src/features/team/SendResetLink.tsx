@@ -8,8 +8,8 @@ import { useSendPasswordReset } from "./useTeam";
 type SendResetLinkProps = { companyId: string; member: MemberDTO; memberName: string };
 
 /**
- * The owner's "send a password reset link" for one member (docs/auth.md, "A forgotten
- * password"): the member chooses the new password themselves; the owner never sees it.
+ * The owner's "send a password reset link" for one member (docs/auth.md):
+ * the member chooses the new password themselves; the owner never sees it.
  */
 export function SendResetLink({ companyId, member, memberName }: SendResetLinkProps) {
   const { modal, notification } = useFeedback();

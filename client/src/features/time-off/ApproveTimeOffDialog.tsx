@@ -1,5 +1,5 @@
 /**
- * Approving time off over booked jobs (docs/time-off.md, "Deciding"): the office sees the
+ * Approving time off over booked jobs (docs/time-off.md): the office sees the
  * jobs the person has then before saying yes, and may re-plan a day of them at once with
  * the sick day's preview (Mark out…). Approving alone leaves the jobs where they are, with
  * the time-off warning.

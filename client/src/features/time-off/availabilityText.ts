@@ -1,7 +1,7 @@
 import type { AvailabilityWindow, CompanySettingsDTO } from "@sched/shared-types";
 import { formatTime } from "../../lib/dates";
 
-/** Day 0 = Sunday, as the weekly pattern counts (docs/time-off.md, "Availability"). */
+/** Day 0 = Sunday, as the weekly pattern counts (docs/time-off.md). */
 export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 const short = (day: number) => DAY_NAMES[day % 7]?.slice(0, 3) ?? "";

@@ -1,5 +1,5 @@
 /**
- * Where time off shows (docs/time-off.md, "Everywhere a job is planned"): which days of
+ * Where time off shows (docs/time-off.md): which days of
  * whom it covers, its words, and the stretches of a day the Daily View shades. Pure, so
  * the Week View, By Employee and the timeline cannot disagree.
  */

@@ -1,6 +1,6 @@
 /**
- * /unsubscribe/:token, the link at the foot of every booking e-mail (docs/customers.md,
- * "Unsubscribe"): opening it stops that customer's notices and says so. The page posts the
+ * /unsubscribe/:token, the link at the foot of every booking e-mail (docs/customers.md):
+ * opening it stops that customer's notices and says so. The page posts the
  * token rather than the e-mail linking to a GET that changes something, so a mail scanner
  * opening links never unsubscribes anyone. Repeating it is harmless.
  */

@@ -1,5 +1,5 @@
 /**
- * A job's photos, before and after, several of each (docs/my-day.md, "Photos"). The bytes
+ * A job's photos, before and after, several of each (docs/my-day.md). The bytes
  * live apart from the job row so no list ever reads them; the job row only says whether
  * a photo of each kind exists (jobs.has_before_photo / has_after_photo).
  */

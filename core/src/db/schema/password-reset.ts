@@ -1,4 +1,4 @@
-/** Links to choose a new password (docs/auth.md, "A forgotten password"). */
+/** Links to choose a new password (docs/auth.md). */
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { createdAt } from "./columns";

@@ -47,8 +47,8 @@ export const timeOff = pgTable(
 export type AbsencePlanUndoJob = { jobId: string; time: string; version: number };
 
 /**
- * A sick day's re-plan as applied, kept so its Undo survives a reload (docs/time-off.md,
- * "The sick day"): the jobs to put back and what was done about the day off. Deleted by
+ * A sick day's re-plan as applied, kept so its Undo survives a reload (docs/time-off.md):
+ * the jobs to put back and what was done about the day off. Deleted by
  * the Undo; the time off's removal takes it along.
  */
 export const absencePlans = pgTable(

@@ -33,7 +33,7 @@ export const employees = pgTable(
     initials: varchar("initials", { length: 3 }).notNull(),
     avatarColor: text("avatar_color").notNull().default("blue"),
     isActive: boolean("is_active").notNull().default(true),
-    /** The weekly pattern (docs/time-off.md, "Availability"); empty: the company's working days and hours. */
+    /** The weekly pattern (docs/time-off.md); empty: the company's working days and hours. */
     availability: jsonb("availability").$type<AvailabilityWindow[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -72,7 +72,7 @@ export const jobs = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    /** Null, with date and time, while the job is unscheduled (docs/schedule.md, "Unscheduled jobs"). */
+    /** Null, with date and time, while the job is unscheduled (docs/schedule.md). */
     employeeId: uuid("employee_id").references(() => employees.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     location: text("location").notNull(),
@@ -92,7 +92,7 @@ export const jobs = pgTable(
     customerEmail: text("customer_email"),
     customerPhone: text("customer_phone"),
     callRecordId: uuid("call_record_id").references(() => callRecords.id, { onDelete: "set null" }),
-    /** The recurring series this job is an occurrence of (docs/schedule.md, "Recurring jobs"). */
+    /** The recurring series this job is an occurrence of (docs/schedule.md). */
     seriesId: uuid("series_id").references(() => jobSeries.id, { onDelete: "set null" }),
     /** The date the series' rule gave this occurrence, whatever date it was moved to since. */
     occurrenceDate: date("occurrence_date", { mode: "string" }),
@@ -131,7 +131,7 @@ export const jobs = pgTable(
 );
 
 /**
- * A recurring job (docs/schedule.md, "Recurring jobs"): its occurrences are real job rows,
+ * A recurring job (docs/schedule.md): its occurrences are real job rows,
  * created up to a horizon ahead; `generatedUntil` is the last date already expanded, so
  * extending twice creates nothing and an occurrence deleted on its own never comes back.
  */

@@ -1,5 +1,5 @@
 /**
- * The "Repeat" part of Add Job (docs/schedule.md, "Recurring jobs"), with a preview of the
+ * The "Repeat" part of Add Job (docs/schedule.md), with a preview of the
  * next dates. Loaded on demand (React.lazy): the rule library stays out of the schedule
  * page's first download.
  */

@@ -1,6 +1,6 @@
 /**
- * The Repeat part of Edit Job for an occurrence of a recurring job (docs/schedule.md,
- * "Recurring jobs"): shows the series' rule, and a changed rule with the preview of the
+ * The Repeat part of Edit Job for an occurrence of a recurring job (docs/schedule.md):
+ * shows the series' rule, and a changed rule with the preview of the
  * dates it gives from the edited occurrence on: a new rule starts there (its DTSTART), as
  * the server makes it for "This and following". The dialog saves a changed rule with
  * PUT /api/job-series/:id.

@@ -1,6 +1,6 @@
 /**
  * "This job / This and following / All jobs in the series": asked when an occurrence of
- * a recurring job is saved or deleted (docs/schedule.md, "Recurring jobs"), with whether
+ * a recurring job is saved or deleted (docs/schedule.md), with whether
  * occurrences changed on their own take the change too.
  */
 import { lazy, Suspense, useRef, useState } from "react";

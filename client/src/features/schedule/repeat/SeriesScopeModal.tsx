@@ -1,4 +1,4 @@
-/** The question of SeriesScopeDialog.tsx (docs/schedule.md, "Recurring jobs"), loaded on demand. */
+/** The question of SeriesScopeDialog.tsx (docs/schedule.md), loaded on demand. */
 import type { SeriesScope } from "@sched/shared-types";
 import { Checkbox, Modal, Radio } from "antd";
 import { useState } from "react";

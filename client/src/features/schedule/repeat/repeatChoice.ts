@@ -1,6 +1,6 @@
 /**
- * The dialog's "Repeat" choice and the RRULE it sends (docs/schedule.md, "Recurring
- * jobs"): does not repeat, weekly every N weeks on chosen days, or monthly on a day.
+ * The dialog's "Repeat" choice and the RRULE it sends (docs/schedule.md):
+ * does not repeat, weekly every N weeks on chosen days, or monthly on a day.
  * Building the text needs no rule library; only the preview does (RepeatField, loaded
  * on demand).
  */

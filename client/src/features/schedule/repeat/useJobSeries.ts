@@ -1,4 +1,4 @@
-/** Creating and changing a recurring job (docs/schedule.md, "Recurring jobs"); its occurrences are ordinary jobs. */
+/** Creating and changing a recurring job (docs/schedule.md); its occurrences are ordinary jobs. */
 import type {
   JobSeriesCreatedDTO,
   JobSeriesDTO,

@@ -68,7 +68,7 @@ type Preview = { job: JobDTO; target: DropTarget; source: "pointer" | "keyboard"
 const EMPTY_SHADES: readonly ShadedRange[] = [];
 
 /**
- * The Daily View's timeline (docs/schedule.md, "The day as a timeline"): a row per
+ * The Daily View's timeline (docs/schedule.md): a row per
  * technician across the day's hours, each job a block as wide as it is long. Blocks are
  * dragged (time, technician, length, to and from the tray) or moved by keyboard; while
  * they move, the ghost shows the time and the warnings the conflict engine gives there.

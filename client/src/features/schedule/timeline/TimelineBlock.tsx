@@ -38,8 +38,8 @@ type TimelineBlockProps = {
 };
 
 /**
- * A job on the timeline: its left edge is its start, its width its length (docs/schedule.md,
- * "The day as a timeline"). A plain absolutely placed button, not the Week View's card: a
+ * A job on the timeline: its left edge is its start, its width its length (docs/schedule.md).
+ * A plain absolutely placed button, not the Week View's card: a
  * day of 300 jobs must draw and drag without measuring anything.
  */
 export const TimelineBlock = memo(function TimelineBlock(props: TimelineBlockProps) {

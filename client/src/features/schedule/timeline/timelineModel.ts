@@ -1,5 +1,5 @@
 /**
- * The Daily View's timeline as numbers (docs/schedule.md, "The day as a timeline"): which
+ * The Daily View's timeline as numbers (docs/schedule.md): which
  * rows it has, which hours it spans, where each job's block sits (its left edge is its
  * start, its width its length), which lane it takes when jobs of one technician overlap,
  * and where a drag or a key press puts it. Pure functions, so the drawing, the drag and

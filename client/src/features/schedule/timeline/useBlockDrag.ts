@@ -1,5 +1,5 @@
 /**
- * Dragging a timeline block with the pointer (docs/schedule.md, "The day as a timeline"):
+ * Dragging a timeline block with the pointer (docs/schedule.md):
  * a mouse drags once it moves a few pixels, a finger after a long press (before that the
  * finger scrolls the timeline). The block follows as a ghost in the row under the pointer,
  * snapped to 15 minutes; its right edge changes its length; over the Unscheduled tray it
