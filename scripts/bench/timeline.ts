@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- timeline`: the Daily View's timeline at its stated size, in Chromium
- * (issue 38, docs/schedule.md "The day as a timeline"). One day of 50 technicians and 300
+ * (issue 38, docs/schedule.md). One day of 50 technicians and 300
  * jobs (6 each), served by the real web process with a production build of the client.
  *
  * - The first clickable block: as the paint section measures the Week View's first card

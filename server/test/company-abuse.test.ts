@@ -1,5 +1,5 @@
 /**
- * More companies never mean more e-mails (issue 33, docs/api.md "Limits"): company
+ * More companies never mean more e-mails (issue 33, docs/api.md): company
  * creation is limited per user and per address, invitation e-mails per inviting user
  * across all their companies, and a company name that goes into e-mails carries no link.
  */

@@ -23,7 +23,7 @@ type MoveJobDialogProps = {
  * "Move to…": the keyboard (and touch) way to do what dragging a card does on the Week
  * View — choose the day of the job's week and the employee, or "Unscheduled" for the
  * tray; a job from the tray also gets a time. The move offers Undo like a drop does
- * (docs/accessibility.md, docs/schedule.md "Unscheduled jobs").
+ * (docs/accessibility.md, docs/schedule.md).
  */
 export function MoveJobDialog({
   job,
