@@ -8,6 +8,7 @@ COPY worker/package.json worker/
 COPY shared-types/package.json shared-types/
 COPY core/package.json core/
 COPY e2e/package.json e2e/
+COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 # .dockerignore keeps data/, .env, node_modules, .git and test results out of the image.
 COPY . .

@@ -16,7 +16,14 @@ import path from "node:path";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import { SELECTED_COMPANY_KEY } from "@sched/shared-types";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
-import { ROOT } from "../services";
+import { ROOT } from "../../scripts/services";
+import {
+  CLICK_BUDGET_MS,
+  DROP_BUDGET_MS,
+  describeInteractions,
+  measureClicks,
+  measureDrops,
+} from "./board-interactions";
 import { type BenchSection, startApp, verdict } from "./harness";
 import { BENCH_MONDAY, type Owner, registerOwner, seedWeek } from "./seed-week";
 
@@ -186,9 +193,19 @@ export const paintBench: BenchSection = {
             console.log(JSON.stringify({ cold: cold.at(-1), warm: warm.at(-1) }));
           await profile.close();
         }
+        // The same week drawn and idle: a card clicked, then cards dropped on the next day.
+        const settled = await signedInContext(browser, app.url, owner, null);
+        const clicks = await measureClicks(settled, url).finally(() => settled.close());
+        const dragging = await signedInContext(browser, app.url, owner, null);
+        const drops = await measureDrops(dragging, url).finally(() => dragging.close());
         context.report(
-          "/schedule in Chromium: the first clickable job card (1,200-job week, production build)",
-          [...describeLoads("cold", cold), ...describeLoads("warm", warm)],
+          "/schedule in Chromium: the first clickable job card, then a click and a drop on the drawn board (1,200-job week, production build)",
+          [
+            ...describeLoads("cold", cold),
+            ...describeLoads("warm", warm),
+            ...describeInteractions("a card clicked -> its dialog on screen", clicks),
+            ...describeInteractions("a card dropped on the next day -> on screen in its new cell", drops),
+          ],
         );
         for (const [kind, loads] of [
           ["cold", cold],
@@ -201,6 +218,18 @@ export const paintBench: BenchSection = {
             figure: `median ${middle.toFixed(0)} ms of ${loads.length} loads; clicked then, it opened the job dialog each time, ${dialog.toFixed(0)} ms later (median)`,
             budget: `<= ${BUDGET_MS[kind]} ms`,
             verdict: verdict(middle <= BUDGET_MS[kind]),
+          });
+        }
+        for (const [name, runs, budget] of [
+          ["a click on a job card opens its dialog", clicks, CLICK_BUDGET_MS],
+          ["a dropped card shows in its new cell", drops, DROP_BUDGET_MS],
+        ] as const) {
+          const middle = median(runs.map((run) => run.ms));
+          context.row({
+            row: `/schedule, 1,200-job week drawn, Chromium: ${name}`,
+            figure: `median ${middle.toFixed(0)} ms of ${runs.length} (slowest ${Math.max(...runs.map((run) => run.ms)).toFixed(0)} ms)`,
+            budget: `<= ${budget} ms`,
+            verdict: verdict(middle <= budget),
           });
         }
       } finally {

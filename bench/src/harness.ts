@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createThrowawayDatabase } from "@sched/core/db/throwaway";
 import { Redis } from "ioredis";
-import { ROOT } from "../services";
+import { ROOT } from "../../scripts/services";
 
 export type Database = { url: string; drop: () => Promise<void> };
 

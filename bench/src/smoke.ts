@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT } from "../services";
+import { ROOT } from "../../scripts/services";
 import { Crowd, describeMix, MIX_DESCRIPTION, worstRoute } from "./crowd";
 import { type BenchSection, freePort, stopper, verdict, waitForHealth } from "./harness";
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { ROOT } from "../services";
+import { ROOT } from "../../scripts/services";
 import { type BenchSection, verdict } from "./harness";
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };

@@ -10,19 +10,19 @@
  * runs those named; `--duration=N` makes the soak N seconds instead of 600 (SOAK_SECONDS too).
  */
 import { randomBytes } from "node:crypto";
-import { bundleBench } from "./bench/bundle";
-import { capacityBench } from "./bench/capacity";
-import { customersBench } from "./bench/customers";
-import { failoverBench } from "./bench/failover";
-import { type BenchSection, type BudgetRow, createDatabase, dropRedisKeys, startApp } from "./bench/harness";
-import { jobsBench } from "./bench/jobs";
-import { lighthouseBench } from "./bench/lighthouse";
-import { paintBench } from "./bench/paint";
-import { pollingBench } from "./bench/polling";
-import { smokeBench } from "./bench/smoke";
-import { soakBench } from "./bench/soak";
-import { timelineBench } from "./bench/timeline";
-import { loadDotEnv } from "./services";
+import { loadDotEnv } from "../../scripts/services";
+import { bundleBench } from "./bundle";
+import { capacityBench } from "./capacity";
+import { customersBench } from "./customers";
+import { failoverBench } from "./failover";
+import { type BenchSection, type BudgetRow, createDatabase, dropRedisKeys, startApp } from "./harness";
+import { jobsBench } from "./jobs";
+import { lighthouseBench } from "./lighthouse";
+import { paintBench } from "./paint";
+import { pollingBench } from "./polling";
+import { smokeBench } from "./smoke";
+import { soakBench } from "./soak";
+import { timelineBench } from "./timeline";
 
 /** Each section exports one BenchSection; add yours here. */
 const SECTIONS: BenchSection[] = [
@@ -41,6 +41,8 @@ const SECTIONS: BenchSection[] = [
 const ON_REQUEST: BenchSection[] = [smokeBench];
 
 loadDotEnv();
+// npm runs this in bench/; paths in the settings (PAINT_CLIENT_DIST...) are read from where npm was called.
+if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 const args = process.argv.slice(2);
 for (const arg of args) {
   const duration = /^--duration=(\d+)$/.exec(arg);

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT } from "../services";
+import { ROOT } from "../../scripts/services";
 import { type AppProcess, freePort, startApp, startWorker, stopper, waitForHealth } from "./harness";
 
 export const HAPROXY = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
