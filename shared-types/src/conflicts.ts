@@ -3,23 +3,25 @@
  * that the server puts in every job answer and the client runs live in the job dialog, so
  * both always say the same thing. Warnings inform; they never block a save.
  */
-import { epochDay, isoWeekday } from "./dates";
+import { clockTime, epochDay, isoWeekday, minutesOfDay } from "./dates";
 import type { AvailabilityWindow } from "./schemas/time-off";
 
-export type ConflictCode =
-  | "overlap"
-  | "inactive_employee"
-  | "outside_hours"
-  | "non_working_day"
-  /** The job overlaps the employee's approved time off (docs/time-off.md). */
-  | "time_off"
-  /** The job overlaps time off the employee asked for and the office has not decided yet. */
-  | "time_off_pending"
-  /**
-   * A time named for today that has already gone by: only in the answer to the change that
-   * named it (free-slot.ts), never in lists, as it depends on the clock.
-   */
-  | "past_time";
+/**
+ * What a warning is about. `time_off`: the job overlaps the employee's approved time off
+ * (docs/time-off.md); `time_off_pending`: time off asked for and not decided yet;
+ * `past_time`: a time named for today that has already gone by, only in the answer to the
+ * change that named it (free-slot.ts), never in lists, as it depends on the clock.
+ */
+export const CONFLICT_CODES = [
+  "overlap",
+  "inactive_employee",
+  "outside_hours",
+  "non_working_day",
+  "time_off",
+  "time_off_pending",
+  "past_time",
+] as const;
+export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
 /** `jobId` names the other job of an overlap. */
 export type JobWarning = { code: ConflictCode; message: string; jobId?: string };
@@ -79,25 +81,16 @@ type Placed = {
   asOverlap?: JobWarning;
 };
 
-function minutesOf(time: string): number {
-  const [hours, minutes] = time.split(":").map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-}
-
 /** "HH:mm" for minutes that may pass midnight. */
-function clock(minutes: number): string {
-  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  const hh = Math.floor(inDay / 60);
-  const mm = inDay % 60;
-  return `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}`;
-}
+const clock = (minutes: number) =>
+  clockTime(((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY);
 
 function place(job: ConflictJob): Placed | undefined {
   if (!job.date || !job.time || job.status === "cancelled") return undefined;
   const day = epochDay(job.date);
   if (!Number.isFinite(day)) return undefined;
   const startOfDay = day * MINUTES_PER_DAY;
-  const start = startOfDay + minutesOf(job.time);
+  const start = startOfDay + minutesOfDay(job.time);
   return { job, start, end: start + job.durationMinutes, isoWeekday: isoWeekday(job.date), startOfDay };
 }
 
@@ -134,8 +127,8 @@ function patternWarnings(placed: Placed, pattern: readonly AvailabilityWindow[],
   }
   const fits = windows.some(
     (window) =>
-      placed.start >= placed.startOfDay + minutesOf(window.start) &&
-      placed.end <= placed.startOfDay + minutesOf(window.end),
+      placed.start >= placed.startOfDay + minutesOfDay(window.start) &&
+      placed.end <= placed.startOfDay + minutesOfDay(window.end),
   );
   return fits
     ? []
@@ -144,9 +137,9 @@ function patternWarnings(placed: Placed, pattern: readonly AvailabilityWindow[],
 
 /** The time off's span on the engine's time line: whole days from 00:00 to 24:00. */
 function timeOffSpan(off: ConflictTimeOff): { start: number; end: number } {
-  const start = epochDay(off.startDate) * MINUTES_PER_DAY + (off.startTime ? minutesOf(off.startTime) : 0);
+  const start = epochDay(off.startDate) * MINUTES_PER_DAY + (off.startTime ? minutesOfDay(off.startTime) : 0);
   const end = off.endTime
-    ? epochDay(off.endDate) * MINUTES_PER_DAY + minutesOf(off.endTime)
+    ? epochDay(off.endDate) * MINUTES_PER_DAY + minutesOfDay(off.endTime)
     : (epochDay(off.endDate) + 1) * MINUTES_PER_DAY;
   return { start, end };
 }
@@ -197,8 +190,8 @@ function ownWarnings(placed: Placed, context: ConflictContext): JobWarning[] {
     const day = WEEKDAY_NAMES[placed.isoWeekday - 1];
     warnings.push({ code: "non_working_day", message: `${day} is not a working day` });
   }
-  const dayStart = placed.startOfDay + minutesOf(context.workdayStart);
-  const dayEnd = placed.startOfDay + minutesOf(context.workdayEnd);
+  const dayStart = placed.startOfDay + minutesOfDay(context.workdayStart);
+  const dayEnd = placed.startOfDay + minutesOfDay(context.workdayEnd);
   const early = placed.start < dayStart;
   const late = placed.end > dayEnd;
   if (early && late) {

@@ -64,6 +64,16 @@ export const weekStartOf = (date: string) => addDays(date, 1 - isoWeekday(date))
 export const weekDates = (start: string, count = 7) =>
   Array.from({ length: count }, (_, offset) => addDays(start, offset));
 
+/** Minutes since midnight of an "HH:mm" wall-clock time ("09:30" is 570). */
+export function minutesOfDay(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return hours * 60 + minutes;
+}
+
+/** "HH:mm" of `minutes` since midnight: 570 is "09:30", and the end of the day, 1440, "24:00". */
+export const clockTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
 let mediumDate: Intl.DateTimeFormat | undefined;
 
 /** "Nov 23, 2026" */

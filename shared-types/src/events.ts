@@ -4,23 +4,19 @@
  * names; the client's useRealtime hook applies them (docs/realtime.md).
  */
 import { z } from "zod";
-import type {
-  CallRecordDTO,
-  ChatMessageDTO,
-  DailyCallDTO,
-  EmployeeDTO,
-  InvitationDTO,
-  JobDTO,
-  MemberDTO,
-  NotificationDTO,
-  TemplateDTO,
-  WeeklyScheduleDTO,
-} from "./api";
 import type { Role } from "./constants";
 import { type Action, can } from "./roles";
+import type { CallRecordDTO, DailyCallDTO } from "./schemas/call-records";
+import type { ChatMessageDTO } from "./schemas/chat";
 import { ZCompanyId, ZDate } from "./schemas/common";
 import type { CustomerDTO } from "./schemas/customers";
+import type { EmployeeDTO } from "./schemas/employees";
+import type { WeeklyScheduleDTO } from "./schemas/history";
+import type { JobDTO } from "./schemas/jobs";
+import type { NotificationDTO } from "./schemas/notifications";
 import type { CompanySettingsDTO } from "./schemas/settings";
+import type { InvitationDTO, MemberDTO } from "./schemas/team";
+import type { TemplateDTO } from "./schemas/templates";
 import type { TimeOffSignal } from "./schemas/time-off";
 
 export type Deleted = { id: string; companyId: string };

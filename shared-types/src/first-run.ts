@@ -2,10 +2,13 @@
  * A new company's first steps (docs/schedule.md): what the owner has done so far, taken
  * from the company's own data. Opening the phone view is remembered by the browser.
  */
-export type FirstRunProgressDTO = {
-  /** At least one roster employee. */
-  hasEmployee: boolean;
-  hasJob: boolean;
-  /** An invitation sent, or a second member. */
-  hasInvitedMember: boolean;
-};
+import { z } from "zod";
+
+export const ZFirstRunProgress = z
+  .object({
+    hasEmployee: z.boolean().describe("At least one roster employee"),
+    hasJob: z.boolean(),
+    hasInvitedMember: z.boolean().describe("An invitation sent, or a second member"),
+  })
+  .meta({ id: "FirstRunProgress" });
+export type FirstRunProgressDTO = z.infer<typeof ZFirstRunProgress>;

@@ -6,6 +6,7 @@
  * named stays, with a warning when it is already past.
  */
 import type { JobWarning } from "./conflicts";
+import { clockTime, minutesOfDay } from "./dates";
 
 /** The time a job from the Unscheduled tray gets when dropped on a day with no time named. */
 export const TRAY_DEFAULT_TIME = "09:00";
@@ -13,16 +14,8 @@ export const TRAY_DEFAULT_TIME = "09:00";
 const STEP_MINUTES = 15;
 const LAST_START = 23 * 60 + 45;
 
-const minutesOf = (time: string) => {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return hours * 60 + minutes;
-};
-
-const clockOf = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
 /** True when `time` today is already gone at the clock `now` ("HH:mm"). */
-export const isTimePast = (time: string, now: string) => minutesOf(time) < minutesOf(now);
+export const isTimePast = (time: string, now: string) => minutesOfDay(time) < minutesOfDay(now);
 
 /**
  * The first quarter hour at or after `now` ("HH:mm") at which a job of `durationMinutes`
@@ -34,20 +27,20 @@ export function nextFreeTime(
   durationMinutes: number,
   busy: readonly { time: string | null; durationMinutes: number }[],
 ): string {
-  const first = Math.min(Math.ceil(minutesOf(now) / STEP_MINUTES) * STEP_MINUTES, LAST_START);
+  const first = Math.min(Math.ceil(minutesOfDay(now) / STEP_MINUTES) * STEP_MINUTES, LAST_START);
   const taken = busy
     .filter((job): job is { time: string; durationMinutes: number } => job.time !== null)
-    .map((job) => ({ start: minutesOf(job.time), end: minutesOf(job.time) + job.durationMinutes }));
+    .map((job) => ({ start: minutesOfDay(job.time), end: minutesOfDay(job.time) + job.durationMinutes }));
   for (let start = first; start <= LAST_START; start += STEP_MINUTES) {
     const end = start + durationMinutes;
-    if (taken.every((job) => end <= job.start || start >= job.end)) return clockOf(start);
+    if (taken.every((job) => end <= job.start || start >= job.end)) return clockTime(start);
   }
-  return clockOf(first);
+  return clockTime(first);
 }
 
 /** "10:30 AM is already past": said when a move names a time of today that has gone by. */
 export function pastTimeWarning(time: string): JobWarning {
-  const minutes = minutesOf(time);
+  const minutes = minutesOfDay(time);
   const hour = Math.floor(minutes / 60);
   const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minutes % 60).padStart(2, "0")}`;
   return { code: "past_time", message: `${clock} ${hour < 12 ? "AM" : "PM"} is already past` };

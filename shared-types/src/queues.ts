@@ -23,6 +23,7 @@ export const ZMaintenanceJobs = {
   extendJobSeries: z.object({}),
   sweepCustomerNotices: z.object({}),
   sweepClockReminders: z.object({}),
+  sweepDeletedJobs: z.object({}),
 } as const;
 
 export type EmailJobName = keyof typeof ZEmailJobs;

@@ -5,11 +5,13 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  clockTime,
   daysBetween,
   epochDay,
   formatCalendarDate,
   isoWeekday,
   localDateString,
+  minutesOfDay,
   toDateString,
   weekDates,
   weekStartOf,
@@ -76,6 +78,17 @@ describe("calendar arithmetic", () => {
     expect(toDateString(new Date("2026-11-24T00:30:00+01:00"))).toBe("2026-11-23");
     expect(localDateString(new Date(2026, 10, 23, 23, 59))).toBe("2026-11-23");
     expect(localDateString(new Date(2027, 0, 5, 0, 1))).toBe("2027-01-05");
+  });
+
+  it("counts a wall-clock time in minutes since midnight, and back", () => {
+    expect(minutesOfDay("00:00")).toBe(0);
+    expect(minutesOfDay("09:30")).toBe(570);
+    expect(minutesOfDay("23:45")).toBe(1425);
+    expect(clockTime(0)).toBe("00:00");
+    expect(clockTime(570)).toBe("09:30");
+    expect(clockTime(1440)).toBe("24:00");
+    for (let minutes = 0; minutes <= 1440; minutes += 5)
+      expect(minutesOfDay(clockTime(minutes))).toBe(minutes);
   });
 
   it("writes a date the way people read it", () => {

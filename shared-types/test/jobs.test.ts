@@ -18,6 +18,7 @@ describe("a new job", () => {
       description: null,
       status: "scheduled",
       paymentStatus: "pending",
+      priority: "normal",
       amount: null,
       customerEmail: null,
       customerPhone: null,

@@ -4,9 +4,8 @@
  * Undo.
  */
 import { z } from "zod";
-import type { JobDTO } from "../api";
-import type { JobWarning } from "../conflicts";
-import { canonicalId, ZCompanyId, ZDate, ZTime } from "./common";
+import { canonicalId, ZCompanyId, ZDate, ZDateText, ZMomentText, ZRowId, ZTime } from "./common";
+import { ZJob, ZJobWarning } from "./jobs";
 import { ZVersion } from "./versions";
 
 /** How many jobs one plan may move: far more than a day holds, a bound on the work of one request. */
@@ -84,30 +83,45 @@ export const ZAbsencePlanUndo = z.object({
 export type TAbsencePlanUndo = z.infer<typeof ZAbsencePlanUndo>;
 
 /** The preview: each move carries the conflict engine's warnings for the job where it would go. */
-export type AbsencePlanDTO = {
-  date: string;
-  employeeId: string;
-  moves: { jobId: string; employeeId: string; time: string; warnings: JobWarning[] }[];
-  unplaced: { jobId: string; reason: string }[];
-};
+export const ZAbsencePlan = z
+  .object({
+    date: ZDateText,
+    employeeId: ZRowId,
+    moves: z.array(
+      z.object({ jobId: ZRowId, employeeId: ZRowId, time: ZTime, warnings: z.array(ZJobWarning) }),
+    ),
+    unplaced: z.array(z.object({ jobId: ZRowId, reason: z.string() })),
+  })
+  .meta({ id: "AbsencePlan" });
+export type AbsencePlanDTO = z.infer<typeof ZAbsencePlan>;
+
+const ZTimeOffAction = z
+  .enum(["added", "approved", "kept"])
+  .describe(
+    "added (the Undo removes the time off), approved (the request goes back to pending) or kept (the time off was approved before and stays)",
+  );
 
 /**
  * The answer of an apply: the day's time off (`approvedRequest`: the employee's own pending
  * request, now approved, rather than a new one), and the jobs as they are now.
  */
-export type AbsencePlanAppliedDTO = {
-  /** The applied plan the server keeps for its Undo (POST /api/absence-plans/:id/undo). */
-  planId: string;
-  timeOffId: string;
-  approvedRequest: boolean;
-  /** added, approved (the request) or kept (approved before, e.g. a vacation): see AbsencePlanUndoableDTO. */
-  timeOffAction: "added" | "approved" | "kept";
-  moved: JobDTO[];
-  unscheduled: JobDTO[];
-};
+export const ZAbsencePlanApplied = z
+  .object({
+    planId: ZRowId.describe(
+      "The applied plan the server keeps for its Undo (POST /api/absence-plans/:id/undo)",
+    ),
+    timeOffId: ZRowId,
+    approvedRequest: z.boolean(),
+    timeOffAction: ZTimeOffAction,
+    moved: z.array(ZJob),
+    unscheduled: z.array(ZJob),
+  })
+  .meta({ id: "AbsencePlanApplied" });
+export type AbsencePlanAppliedDTO = z.infer<typeof ZAbsencePlanApplied>;
 
 /** The answer of an Undo: the jobs back with the employee. */
-export type AbsencePlanUndoneDTO = { restored: JobDTO[] };
+export const ZAbsencePlanUndone = z.object({ restored: z.array(ZJob) }).meta({ id: "AbsencePlanUndone" });
+export type AbsencePlanUndoneDTO = z.infer<typeof ZAbsencePlanUndone>;
 
 /** GET /api/absence-plans: the re-plans still undoable on the days from..to (at most a month). */
 export const ZAbsencePlansQuery = z
@@ -119,17 +133,16 @@ export const ZAbsencePlansQuery = z
   });
 export type TAbsencePlansQuery = z.infer<typeof ZAbsencePlansQuery>;
 
-/**
- * A re-plan applied and not undone (docs/time-off.md): what its Undo puts
- * back. `timeOffAction`: added (the Undo removes the time off), approved (the request goes
- * back to pending) or kept (the time off was approved before and stays).
- */
-export type AbsencePlanUndoableDTO = {
-  id: string;
-  employeeId: string;
-  date: string;
-  timeOffId: string;
-  timeOffAction: "added" | "approved" | "kept";
-  jobs: { jobId: string; time: string; version: number }[];
-  createdAt: string;
-};
+/** A re-plan applied and not undone (docs/time-off.md): what its Undo puts back. */
+export const ZAbsencePlanUndoable = z
+  .object({
+    id: ZRowId,
+    employeeId: ZRowId,
+    date: ZDateText,
+    timeOffId: ZRowId,
+    timeOffAction: ZTimeOffAction,
+    jobs: z.array(z.object({ jobId: ZRowId, time: ZTime, version: z.int() })),
+    createdAt: ZMomentText,
+  })
+  .meta({ id: "AbsencePlanUndoable" });
+export type AbsencePlanUndoableDTO = z.infer<typeof ZAbsencePlanUndoable>;

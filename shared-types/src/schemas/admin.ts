@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZCompanyId } from "./common";
+import { PLAN_TYPES } from "../constants";
+import { ZCompanyId, ZDateText, ZMomentText, ZRowId } from "./common";
 
 export const FREE_ACCESS_NOTES_MAX = 500;
 
@@ -47,16 +48,42 @@ export function adminStatusLabel(company: {
   return "INACTIVE";
 }
 
+/** A company as the admin dashboard lists it (docs/admin.md). */
+export const ZAdminCompany = z
+  .object({
+    id: ZRowId,
+    name: z.string(),
+    ownerId: ZRowId,
+    isFreeAccount: z.boolean(),
+    subscriptionStatus: z.string(),
+    planType: z.enum(PLAN_TYPES),
+    trialEndsAt: ZMomentText,
+    createdAt: ZMomentText,
+    freeAccessGrantedAt: ZMomentText.nullable(),
+    freeAccessNotes: z.string().nullable(),
+  })
+  .meta({ id: "AdminCompany" });
+export type AdminCompanyDTO = z.infer<typeof ZAdminCompany>;
+
 /**
  * GET /api/admin/overview: the dashboard's counters and system overview. Companies are
  * counted by the same labels as the list; `trialExpired` is the part of `trial` whose
  * trial has ended (they can read but not change anything).
  */
-export type AdminOverviewDTO = {
-  companies: Record<AdminStatusLabel, number> & { total: number; trialExpired: number };
-  users: { total: number; systemAdmins: number };
-  jobsThisWeek: number;
-  /** The Monday and Sunday (yyyy-MM-dd, UTC) that `jobsThisWeek` counts. */
-  weekStart: string;
-  weekEnd: string;
-};
+export const ZAdminOverview = z
+  .object({
+    companies: z.object({
+      FREE: z.int(),
+      PAID: z.int(),
+      TRIAL: z.int(),
+      INACTIVE: z.int(),
+      total: z.int(),
+      trialExpired: z.int(),
+    } satisfies Record<AdminStatusLabel | "total" | "trialExpired", z.ZodType>),
+    users: z.object({ total: z.int(), systemAdmins: z.int() }),
+    jobsThisWeek: z.int(),
+    weekStart: ZDateText.describe("The Monday (yyyy-MM-dd, UTC) of the week `jobsThisWeek` counts"),
+    weekEnd: ZDateText.describe("The Sunday (yyyy-MM-dd, UTC) of the week `jobsThisWeek` counts"),
+  })
+  .meta({ id: "AdminOverview" });
+export type AdminOverviewDTO = z.infer<typeof ZAdminOverview>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 import { COMPANY_NAME_LINK, containsLink } from "../links";
+import { ZMomentText, ZRowId } from "./common";
 import { ZTimeZone } from "./settings";
 
 export const ZPassword = z
@@ -72,3 +73,18 @@ export type TPasswordReset = z.infer<typeof ZPasswordReset>;
 
 /** A path `/password-reset/:token`: any string; a malformed token is simply not valid. */
 export const ZPasswordResetParams = z.object({ token: z.string() });
+
+/** A user as the API answers it (signed in, registered, or joined by an invitation). */
+export const ZUser = z
+  .object({
+    id: ZRowId,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profileImageUrl: z.string().nullable(),
+    isSystemAdmin: z.boolean(),
+    createdAt: ZMomentText,
+    updatedAt: ZMomentText,
+  })
+  .meta({ id: "User" });
+export type UserDTO = z.infer<typeof ZUser>;

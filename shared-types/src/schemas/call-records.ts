@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CALL_NOTES_MAX, SERVICE_TYPES, type ServiceType } from "../constants";
-import { calendarDate, canonicalId, ZCompanyId } from "./common";
+import { calendarDate, canonicalId, ZCompanyId, ZDateText, ZMomentText, ZRowId } from "./common";
 import { JOB_LOCATION_MAX } from "./jobs";
 import { ZVersion } from "./versions";
 
@@ -121,3 +121,41 @@ export const ZDailyCallUpdate = z.object({
   companyId: ZCompanyId.optional(),
 });
 export type TDailyCallUpdate = z.infer<typeof ZDailyCallUpdate>;
+
+/** A day's call count and notes; `id` and the times are null for a day never saved. */
+export const ZDailyCall = z
+  .object({
+    id: ZRowId.nullable(),
+    companyId: ZRowId,
+    date: ZDateText,
+    callCount: z.int(),
+    notes: z.string().nullable(),
+    createdAt: ZMomentText.nullable(),
+    updatedAt: ZMomentText.nullable(),
+  })
+  .meta({ id: "DailyCall" });
+export type DailyCallDTO = z.infer<typeof ZDailyCall>;
+
+/** A logged call as the API answers it. */
+export const ZCallRecord = z
+  .object({
+    id: ZRowId,
+    companyId: ZRowId,
+    customerName: z.string(),
+    customerPhone: z.string(),
+    customerEmail: z.string().nullable(),
+    customerAddress: z.string().nullable(),
+    customerId: ZRowId.nullable().describe(
+      "The customer who called (docs/customers.md); null when none is linked",
+    ),
+    serviceType: z.enum(SERVICE_TYPES),
+    notes: z.string().nullable(),
+    callDate: ZDateText,
+    callTime: z.string(),
+    bookedJobIds: z.array(ZRowId).describe("Jobs booked from this call"),
+    createdAt: ZMomentText,
+    updatedAt: ZMomentText,
+    version: z.int(),
+  })
+  .meta({ id: "CallRecord" });
+export type CallRecordDTO = z.infer<typeof ZCallRecord>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX } from "../constants";
-import { canonicalId, ZCompanyId } from "./common";
+import { AVATAR_COLORS, CHAT_MESSAGE_MAX, MEMBER_AVATAR_COLOR } from "../constants";
+import { canonicalId, ZCompanyId, ZMomentText, ZRowId } from "./common";
 
 export const CHAT_MESSAGES = {
   messageRequired: "Message is required",
@@ -48,3 +48,34 @@ export const ZNotificationsRead = z.object({
   id: canonicalId({ message: "id must be a notification id" }).optional(),
 });
 export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;
+
+/** Who wrote a chat message: their linked roster employee, else the member's own name. */
+export const ZChatAuthor = z
+  .object({
+    userId: ZRowId,
+    name: z.string(),
+    initials: z.string(),
+    avatarColor: z.enum([...AVATAR_COLORS, MEMBER_AVATAR_COLOR]),
+  })
+  .meta({ id: "ChatAuthor" });
+export type ChatAuthorDTO = z.infer<typeof ZChatAuthor>;
+
+/** A chat message as the API answers it. */
+export const ZChatMessage = z
+  .object({
+    id: ZRowId,
+    companyId: ZRowId,
+    employeeId: ZRowId.nullable().describe(
+      "The sender's roster employee; null for a member not linked to the roster",
+    ),
+    message: z.string(),
+    createdAt: ZMomentText,
+    employee: z
+      .object({ name: z.string(), initials: z.string(), avatarColor: z.enum(AVATAR_COLORS) })
+      .nullable(),
+    author: ZChatAuthor.nullable().describe(
+      "The member who sent it; null on messages from before senders were recorded",
+    ),
+  })
+  .meta({ id: "ChatMessage" });
+export type ChatMessageDTO = z.infer<typeof ZChatMessage>;

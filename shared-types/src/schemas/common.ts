@@ -42,3 +42,14 @@ export const ZEmail = z.email({ message: "Invalid email address" });
 
 /** A path `/:id`: any string; a malformed id is simply not found (404), never a 400 or 500. */
 export const ZIdParams = z.object({ id: ZPathId });
+
+// What answers carry: checked by the tests that parse presenters' output (server/test/response-schemas.test.ts).
+
+/** A row's id in an answer. */
+export const ZRowId = z.guid();
+
+/** A moment in an answer: ISO 8601 with its offset, as Date.toISOString() writes it. */
+export const ZMomentText = z.iso.datetime({ offset: true });
+
+/** A calendar date in an answer: yyyy-MM-dd. */
+export const ZDateText = z.iso.date();

@@ -3,9 +3,9 @@
  * The messages name the field as the customer form labels it.
  */
 import { z } from "zod";
-import type { CallRecordDTO, JobDTO } from "../api";
-import { ZCompanyId } from "./common";
-import { JOB_LOCATION_MAX } from "./jobs";
+import { ZCallRecord } from "./call-records";
+import { ZCompanyId, ZMomentText, ZRowId } from "./common";
+import { JOB_LOCATION_MAX, ZJob } from "./jobs";
 import { ZVersion } from "./versions";
 
 export const CUSTOMER_FIELD_NAME_MAX = 200;
@@ -133,49 +133,62 @@ export const ZCustomerImport = z.object({
 
 export const CUSTOMER_IMPORT_FIELDS = ["name", "phone", "email", "address", "notes"] as const;
 
-export type CustomerDTO = {
-  id: string;
-  companyId: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  notes: string | null;
-  /** The customer followed an e-mail's unsubscribe link: no booking notices go to them. */
-  noticesOptedOut: boolean;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-};
+/** A customer as the API answers it. */
+export const ZCustomer = z
+  .object({
+    id: ZRowId,
+    companyId: ZRowId,
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    notes: z.string().nullable(),
+    noticesOptedOut: z
+      .boolean()
+      .describe("The customer followed an e-mail's unsubscribe link: no booking notices go to them"),
+    createdAt: ZMomentText,
+    updatedAt: ZMomentText,
+    version: z.int(),
+  })
+  .meta({ id: "Customer" });
+export type CustomerDTO = z.infer<typeof ZCustomer>;
 
 /** GET /api/customers/:id: the customer and their history (docs/customers.md). */
-export type CustomerDetailDTO = CustomerDTO & {
-  /** Today and later, and jobs not yet on the schedule, soonest first. */
-  upcomingJobs: JobDTO[];
-  /** Before today, latest first. */
-  pastJobs: JobDTO[];
-  /** Their calls, latest first. */
-  calls: CallRecordDTO[];
-};
+export const ZCustomerDetail = ZCustomer.extend({
+  upcomingJobs: z.array(ZJob).describe("Today and later, and jobs not yet on the schedule, soonest first"),
+  pastJobs: z.array(ZJob).describe("Before today, latest first"),
+  calls: z.array(ZCallRecord).describe("Their calls, latest first"),
+}).meta({ id: "CustomerDetail" });
+export type CustomerDetailDTO = z.infer<typeof ZCustomerDetail>;
 
 /** A row of the spreadsheet that was not imported: `row` counts the header as row 1, as spreadsheets do. */
-export type CustomerImportErrorDTO = { row: number; message: string };
-
-export type CustomerImportResultDTO = {
-  created: number;
-  updated: number;
-  /** Rows left out: blank, or failing (each failing row is in `errors`). */
-  skipped: number;
-  errors: CustomerImportErrorDTO[];
-  dryRun: boolean;
-  /** Each existing customer the import changes, field by field, before and after. */
-  changes: CustomerImportChangeDTO[];
-};
+export const ZCustomerImportError = z.object({ row: z.int(), message: z.string() });
+export type CustomerImportErrorDTO = z.infer<typeof ZCustomerImportError>;
 
 /** One existing customer an import changes: only fields whose value changes are listed. */
-export type CustomerImportChangeDTO = {
-  customerId: string;
-  /** The customer's name before the import. */
-  name: string;
-  fields: { field: (typeof CUSTOMER_IMPORT_FIELDS)[number]; before: string | null; after: string | null }[];
-};
+export const ZCustomerImportChange = z.object({
+  customerId: ZRowId,
+  name: z.string().describe("The customer's name before the import"),
+  fields: z.array(
+    z.object({
+      field: z.enum(CUSTOMER_IMPORT_FIELDS),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+    }),
+  ),
+});
+export type CustomerImportChangeDTO = z.infer<typeof ZCustomerImportChange>;
+
+export const ZCustomerImportResult = z
+  .object({
+    created: z.int(),
+    updated: z.int(),
+    skipped: z.int().describe("Rows left out: blank, or failing (each failing row is in `errors`)"),
+    errors: z.array(ZCustomerImportError),
+    dryRun: z.boolean(),
+    changes: z
+      .array(ZCustomerImportChange)
+      .describe("Each existing customer the import changes, field by field, before and after"),
+  })
+  .meta({ id: "CustomerImportResult" });
+export type CustomerImportResultDTO = z.infer<typeof ZCustomerImportResult>;

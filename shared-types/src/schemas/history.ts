@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZCompanyId } from "./common";
+import { ZCompanyId, ZDateText, ZMomentText, ZRowId } from "./common";
 import { ZVersion } from "./versions";
 
 export const WEEK_NAME_MAX = 100;
@@ -14,3 +14,18 @@ export const ZWeeklyScheduleUpdate = z.object({
   companyId: ZCompanyId.optional(),
   version: ZVersion.optional(),
 });
+
+/** A week of the history as the API answers it. */
+export const ZWeeklySchedule = z
+  .object({
+    id: ZRowId,
+    companyId: ZRowId,
+    weekStartDate: ZDateText,
+    weekEndDate: ZDateText,
+    name: z.string(),
+    isArchived: z.boolean(),
+    createdAt: ZMomentText,
+    version: z.int(),
+  })
+  .meta({ id: "WeeklySchedule" });
+export type WeeklyScheduleDTO = z.infer<typeof ZWeeklySchedule>;

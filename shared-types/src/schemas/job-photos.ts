@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { JOB_PHOTO_KINDS, type JobPhotoKind } from "../constants";
-import { ZPathId } from "./common";
+import { ZMomentText, ZPathId, ZRowId } from "./common";
 
 /** How many photos of each kind a job keeps. */
 export const JOB_PHOTOS_PER_KIND = 10;
@@ -16,16 +16,19 @@ export const NOT_AN_IMAGE_MESSAGE = "Photo must be a JPEG, PNG or WebP image";
 export const photoLimitMessage = (kind: JobPhotoKind) =>
   `This job already has ${JOB_PHOTOS_PER_KIND} ${kind} photos, the most it keeps. Ask the office to delete one first.`;
 
-export type JobPhotoDTO = {
-  id: string;
-  jobId: string;
-  kind: JobPhotoKind;
-  /** The image's address; a photo never changes, so it may be kept for good. */
-  url: string;
-  mimeType: string;
-  size: number;
-  createdAt: string;
-};
+/** A kept photo of a job, as the API lists it. */
+export const ZStoredJobPhoto = z
+  .object({
+    id: ZRowId,
+    jobId: ZRowId,
+    kind: z.enum(JOB_PHOTO_KINDS),
+    url: z.string().describe("The image's address; a photo never changes, so it may be kept for good"),
+    mimeType: z.string(),
+    size: z.int(),
+    createdAt: ZMomentText,
+  })
+  .meta({ id: "JobPhoto" });
+export type JobPhotoDTO = z.infer<typeof ZStoredJobPhoto>;
 
 /** POST /api/jobs/:id/photos: one photo, as a data URL (resized on the phone first). */
 export const ZJobPhotoCreate = z.object({

@@ -9,8 +9,9 @@
  */
 import { z } from "zod";
 import { JOB_TYPES } from "../constants";
-import { calendarDate, canonicalId, ZCompanyId, ZTime } from "./common";
-import { ZJobFields } from "./jobs";
+import { type JobChoiceField, SERIES_FIELDS, type SeriesField } from "../job-fields";
+import { calendarDate, canonicalId, ZCompanyId, ZDateText, ZMomentText, ZRowId, ZTime } from "./common";
+import { JOB_CHOICE_SCHEMAS, ZJobFields } from "./jobs";
 import { FIRST_DATE_WITHIN_YEARS, hasFirstDate } from "./repeat-rule-dates";
 import { ZDurationMinutes } from "./settings";
 
@@ -185,8 +186,19 @@ export const ZRepeatRule = z.string({ message: RRULE_MESSAGES.required }).transf
   return formatRepeatRule(parsed.rule);
 });
 
+/**
+ * The choices a series decides (shared-types/src/job-fields.ts), such as the priority: left
+ * out, a new series takes the field's initial value and an edit leaves it as it is.
+ */
+const seriesChoices = Object.fromEntries(
+  Object.entries(JOB_CHOICE_SCHEMAS).flatMap(([name, schema]) =>
+    (SERIES_FIELDS as readonly string[]).includes(name) ? [[name, schema.optional()]] : [],
+  ),
+) as { [K in Extract<SeriesField, JobChoiceField>]: z.ZodOptional<(typeof JOB_CHOICE_SCHEMAS)[K]> };
+
 /** POST /api/job-series: what every occurrence is made of, the first date and the rule. */
 const ZJobSeriesFields = z.object({
+  ...seriesChoices,
   companyId: ZCompanyId.optional(),
   employeeId: canonicalId({
     error: (issue) =>
@@ -255,7 +267,8 @@ export const ZSeriesScopeQuery = z.object({
 export type TSeriesScopeQuery = z.infer<typeof ZSeriesScopeQuery>;
 
 /** POST /api/job-series answers the series id and how many occurrences were made. */
-export type JobSeriesCreatedDTO = { id: string; created: number };
+export const ZJobSeriesCreated = z.object({ id: ZRowId, created: z.int() }).meta({ id: "JobSeriesCreated" });
+export type JobSeriesCreatedDTO = z.infer<typeof ZJobSeriesCreated>;
 
 /**
  * PUT /api/job-series/:id: the series from the date `from` on (docs/schedule.md).
@@ -276,22 +289,28 @@ export const ZJobSeriesUpdate = ZJobSeriesFields.omit({ startDate: true })
 export type TJobSeriesUpdate = z.infer<typeof ZJobSeriesUpdate>;
 
 /** A recurring job as GET and PUT /api/job-series/:id answer it. */
-export type JobSeriesDTO = {
-  id: string;
-  companyId: string;
-  employeeId: string;
-  type: string;
-  location: string;
-  description: string | null;
-  time: string;
-  durationMinutes: number;
-  customerId: string | null;
-  customerEmail: string | null;
-  customerPhone: string | null;
-  startDate: string;
-  rrule: string;
-  /** Days every occurrence is moved from its rule date by a "this and following"/"all" date change. */
-  shiftDays: number;
-  endedAt: string | null;
-  version: number;
-};
+export const ZJobSeries = z
+  .object({
+    id: ZRowId,
+    companyId: ZRowId,
+    employeeId: ZRowId,
+    type: z.string(),
+    location: z.string(),
+    description: z.string().nullable(),
+    time: ZTime,
+    durationMinutes: z.int(),
+    customerId: ZRowId.nullable(),
+    customerEmail: z.string().nullable(),
+    customerPhone: z.string().nullable(),
+    startDate: ZDateText,
+    rrule: z.string(),
+    shiftDays: z
+      .int()
+      .describe(
+        'Days every occurrence is moved from its rule date by a "this and following"/"all" date change',
+      ),
+    endedAt: ZMomentText.nullable(),
+    version: z.int(),
+  })
+  .meta({ id: "JobSeries" });
+export type JobSeriesDTO = z.infer<typeof ZJobSeries>;

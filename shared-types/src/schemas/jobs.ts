@@ -1,7 +1,19 @@
 import { z } from "zod";
+import { CONFLICT_CODES } from "../conflicts";
 import { JOB_STATUSES, JOB_TYPES, PAYMENT_STATUSES } from "../constants";
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../dates";
-import { canonicalId, ZCompanyId, ZDate, ZEmail, ZPathId, ZTime } from "./common";
+import { JOB_FIELD_INITIALS, JOB_PRIORITIES, type JobChoiceField } from "../job-fields";
+import {
+  canonicalId,
+  ZCompanyId,
+  ZDate,
+  ZDateText,
+  ZEmail,
+  ZMomentText,
+  ZPathId,
+  ZRowId,
+  ZTime,
+} from "./common";
 import { ZDurationMinutes } from "./settings";
 import { ZVersion } from "./versions";
 
@@ -44,8 +56,29 @@ export const ZJobType = z.enum(JOB_TYPES, {
   error: (issue) =>
     issue.input === undefined || issue.input === "" ? "Job type is required" : "Job type is not valid",
 });
-export const ZJobStatus = z.enum(JOB_STATUSES, { message: "Job status is not valid" });
-export const ZPaymentStatus = z.enum(PAYMENT_STATUSES, { message: "Payment status is not valid" });
+export const PRIORITY_NOT_VALID = "Priority must be low, normal, high or urgent";
+
+/**
+ * A job's fields with a fixed list of values (shared-types/src/job-fields.ts), as an edit
+ * and an answer carry them; a new job starts with each one's `initial`.
+ */
+export const JOB_CHOICE_SCHEMAS = {
+  status: z.enum(JOB_STATUSES, { message: "Job status is not valid" }),
+  paymentStatus: z.enum(PAYMENT_STATUSES, { message: "Payment status is not valid" }),
+  priority: z.enum(JOB_PRIORITIES, { message: PRIORITY_NOT_VALID }),
+} satisfies Record<JobChoiceField, z.ZodType>;
+type JobChoiceSchemas = typeof JOB_CHOICE_SCHEMAS;
+export const ZJobStatus = JOB_CHOICE_SCHEMAS.status;
+export const ZPaymentStatus = JOB_CHOICE_SCHEMAS.paymentStatus;
+export const ZJobPriority = JOB_CHOICE_SCHEMAS.priority;
+
+/** The choices as a new job takes them: left out, the field's `initial`. */
+const choicesWithInitials = Object.fromEntries(
+  Object.entries(JOB_CHOICE_SCHEMAS).map(([name, schema]) => [
+    name,
+    (schema as z.ZodEnum).default(JOB_FIELD_INITIALS[name as JobChoiceField]),
+  ]),
+) as { [K in JobChoiceField]: z.ZodDefault<JobChoiceSchemas[K]> };
 
 const ZEmployeeRef = canonicalId({
   error: (issue) =>
@@ -81,8 +114,7 @@ export const ZJobFields = z.object({
   time: ZTime,
   /** Left out on create: the company's default for the job type (docs/schedule.md). */
   durationMinutes: ZDurationMinutes.optional(),
-  status: ZJobStatus.default("scheduled"),
-  paymentStatus: ZPaymentStatus.default("pending"),
+  ...choicesWithInitials,
   amount: ZJobAmount,
   customerEmail: ZOptionalEmail,
   customerPhone: optionalText(JOB_PHONE_MAX, "Customer phone"),
@@ -181,8 +213,7 @@ export const JOB_PROGRESS_FIELDS = [
 export const ZJobUpdate = z
   .object({
     ...ZJobFields.shape,
-    status: ZJobStatus,
-    paymentStatus: ZPaymentStatus,
+    ...JOB_CHOICE_SCHEMAS,
     completedAt: ZCompletedAt.nullable(),
     beforePhoto: ZJobPhoto,
     afterPhoto: ZJobPhoto,
@@ -247,3 +278,63 @@ export const ZJobPhotoParams = z.object({ id: ZPathId, photo: z.string() });
 
 /** The photo URL's `?v=`: the job version it names; anything else is simply not the current one. */
 export const ZJobPhotoQuery = z.object({ v: z.string().optional().catch(undefined) });
+
+/** A warning of the conflict engine (shared-types/src/conflicts.ts). */
+export const ZJobWarning = z
+  .object({
+    code: z.enum(CONFLICT_CODES),
+    message: z.string(),
+    jobId: ZRowId.optional().describe("The other job of an overlap"),
+  })
+  .meta({ id: "JobWarning" });
+
+/** A job as the API answers it (core/src/presenters/jobs.ts). */
+export const ZJob = z
+  .object({
+    id: ZRowId,
+    companyId: ZRowId,
+    employeeId: ZRowId.nullable().describe(
+      "employeeId, date and time are all null while the job is unscheduled (docs/schedule.md)",
+    ),
+    type: ZJobType,
+    location: z.string(),
+    description: z.string().nullable(),
+    date: ZDateText.nullable(),
+    time: ZTime.nullable(),
+    durationMinutes: z.int().describe("15 to 720 minutes in steps of 15: the card shows start–end"),
+    ...JOB_CHOICE_SCHEMAS,
+    completedAt: ZMomentText.nullable(),
+    onMyWayAt: ZMomentText.nullable().describe(
+      "When the technician said they were on the way (not a status: docs/schedule.md)",
+    ),
+    amount: z.string().nullable().describe('Two decimals as text, e.g. "95.00"'),
+    customerEmail: z.string().nullable(),
+    customerPhone: z.string().nullable(),
+    customerId: ZRowId.nullable().describe(
+      "The customer the job is for (docs/customers.md); null when none is linked",
+    ),
+    customerName: z
+      .string()
+      .nullable()
+      .describe("That customer's name, as the cards, the print sheet and the CSV show it"),
+    callRecordId: ZRowId.nullable(),
+    seriesId: ZRowId.nullable().describe(
+      "The recurring series this job is an occurrence of, or null (docs/schedule.md)",
+    ),
+    occurrenceDate: ZDateText.nullable().describe(
+      "The date the series' rule gave this occurrence, whatever date it was moved to since",
+    ),
+    isDetached: z
+      .boolean()
+      .describe("True once this occurrence was changed on its own: series edits skip it unless asked"),
+    beforePhotoUrl: z.string().nullable(),
+    afterPhotoUrl: z.string().nullable(),
+    createdAt: ZMomentText,
+    updatedAt: ZMomentText,
+    version: z.int().describe("Grows by one with every change (docs/api.md)"),
+    warnings: z
+      .array(ZJobWarning)
+      .describe("What the conflict engine sees (docs/schedule.md); never blocks a save"),
+  })
+  .meta({ id: "Job" });
+export type JobDTO = z.infer<typeof ZJob>;

@@ -4,11 +4,11 @@
  * key in the DTO and its default, and one more column in company_settings.
  */
 import { z } from "zod";
+import { TIME_FORMATS } from "../clock-format";
 import { JOB_TYPES } from "../constants";
 import { ZTime } from "./common";
 
 export {
-  type CompanySettingsDTO,
   DEFAULT_COMPANY_SETTINGS,
   DEFAULT_JOB_DURATION_MINUTES,
 } from "../settings-defaults";
@@ -24,6 +24,7 @@ export const OVERTIME_WEEKLY_INVALID = "Weekly overtime must start after 1 to 16
 export const NOTICE_SETTLE_INVALID = "The wait before a change e-mail must be 0 to 120 whole minutes";
 export const OVERTIME_DAILY_INVALID = "Daily overtime must start after 1 to 24 hours, in whole minutes";
 export const LONG_DAY_INVALID = "A long day must be 1 to 24 hours, in whole minutes";
+export const TIME_FORMAT_INVALID = 'Time format must be "12h", "24h" or null (the country\'s)';
 
 /**
  * Minutes worked in a week (or a day) after which the rest is overtime, or a day is long
@@ -127,6 +128,8 @@ export const ZCompanySettingsUpdate = z
       .optional(),
     /** A day worked over this many minutes is flagged `long_day` on the timesheets. */
     longDayMinutes: overtimeMinutes(24 * 60, LONG_DAY_INVALID).optional(),
+    /** Null: the country's format (clock-format.ts). */
+    timeFormat: z.enum(TIME_FORMATS, { message: TIME_FORMAT_INVALID }).nullable().optional(),
   })
   .refine((v) => !v.workdayStart || !v.workdayEnd || v.workdayStart < v.workdayEnd, {
     message: WORKDAY_ORDER_INVALID,
@@ -135,7 +138,54 @@ export const ZCompanySettingsUpdate = z
 export type TCompanySettingsUpdate = z.infer<typeof ZCompanySettingsUpdate>;
 
 /** POST /api/companies/:companyId/calendar-feed answers the member's secret subscription address. */
-export type CalendarFeedDTO = { url: string };
+export const ZCalendarFeed = z.object({ url: z.string() }).meta({ id: "CalendarFeed" });
+export type CalendarFeedDTO = z.infer<typeof ZCalendarFeed>;
 
 /** A path `/calendar/:token.ics`: any string; an unknown or malformed token is simply not found (404). */
 export const ZCalendarFeedParams = z.object({ token: z.string() });
+
+/** A company's settings as the API answers them; DEFAULT_COMPANY_SETTINGS until an owner saves. */
+export const ZCompanySettings = z
+  .object({
+    timeZone: z.string().describe("IANA time zone: the calendar feed and the company's dates speak it"),
+    country: z.string().describe("ISO 3166 two-letter code, e.g. for phone numbers"),
+    workingDays: z.array(z.int()).describe("ISO weekdays the company works, 1 = Monday … 7 = Sunday"),
+    workdayStart: ZTime.describe('"HH:mm": jobs outside these hours are flagged, never refused'),
+    workdayEnd: ZTime,
+    jobTypeDurations: z
+      .partialRecord(z.enum(JOB_TYPES), z.int())
+      .describe(
+        "Default job length in minutes per job type; a type not listed takes DEFAULT_JOB_DURATION_MINUTES",
+      ),
+    customerNotices: z
+      .boolean()
+      .describe("Booking e-mails to customers (confirmation, reminder, on the way)"),
+    reminderTime: ZTime.describe(
+      '"HH:mm" in the company\'s time zone: when the day-before reminder goes out',
+    ),
+    noticeSettleMinutes: z
+      .int()
+      .describe(
+        "Minutes a moved, trayed or cancelled job must stay still before its customer is e-mailed the final state",
+      ),
+    overtimeWeeklyMinutes: z
+      .int()
+      .describe("Minutes in a week after which time worked is overtime (docs/timesheets.md); 2,400 = 40 h"),
+    overtimeDailyMinutes: z
+      .int()
+      .nullable()
+      .describe("Minutes in a day after which time worked is overtime; null: no daily overtime"),
+    longDayMinutes: z
+      .int()
+      .describe(
+        "Minutes worked in a day over which the timesheets flag the day `long_day` for the office to check (a technician alone can record a 24-hour day); 840 = 14 h",
+      ),
+    timeFormat: z
+      .enum(TIME_FORMATS)
+      .nullable()
+      .describe(
+        'How every time reads (screens, bell, e-mails): "12h" (2:30 PM), "24h" (14:30), or null: the country\'s habit',
+      ),
+  })
+  .meta({ id: "CompanySettings" });
+export type CompanySettingsDTO = z.infer<typeof ZCompanySettings>;

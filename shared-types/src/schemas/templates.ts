@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZCompanyId, ZDate } from "./common";
+import { JOB_TYPES } from "../constants";
+import { ZCompanyId, ZDate, ZMomentText, ZRowId, ZTime } from "./common";
 
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_DESCRIPTION_MAX = 500;
@@ -39,3 +40,37 @@ export const ZTemplateApply = z.object({
   force: z.boolean().optional().default(false),
 });
 export type TTemplateApply = z.infer<typeof ZTemplateApply>;
+
+/** One job of a week template. */
+export const ZTemplateEntry = z
+  .object({
+    employeeId: ZRowId,
+    dayOfWeek: z.int().describe("0 = Monday ... 6 = Sunday"),
+    time: ZTime,
+    type: z.enum(JOB_TYPES),
+    location: z.string(),
+    description: z.string().nullable(),
+    amount: z.string().nullable(),
+  })
+  .meta({ id: "TemplateEntry" });
+export type TemplateEntryDTO = z.infer<typeof ZTemplateEntry>;
+
+/** A week template as the API answers it. */
+export const ZTemplate = z
+  .object({
+    id: ZRowId,
+    companyId: ZRowId,
+    name: z.string(),
+    description: z.string().nullable(),
+    templateData: z.array(ZTemplateEntry),
+    createdAt: ZMomentText,
+    version: z.int(),
+  })
+  .meta({ id: "Template" });
+export type TemplateDTO = z.infer<typeof ZTemplate>;
+
+/** What applying a template to a week did. */
+export const ZApplyTemplateResult = z
+  .object({ created: z.int(), skipped: z.int() })
+  .meta({ id: "ApplyTemplateResult" });
+export type ApplyTemplateResultDTO = z.infer<typeof ZApplyTemplateResult>;

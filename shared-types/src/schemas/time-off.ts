@@ -5,8 +5,8 @@
  * and hours. The messages name the field as the forms label it.
  */
 import { z } from "zod";
-import { TIME_OFF_KINDS, TIME_OFF_STATUSES, type TimeOffKind, type TimeOffStatus } from "../time-off-words";
-import { calendarDate, canonicalId, ZCompanyId, ZTime } from "./common";
+import { TIME_OFF_KINDS, TIME_OFF_STATUSES } from "../time-off-words";
+import { calendarDate, canonicalId, ZCompanyId, ZDateText, ZMomentText, ZRowId, ZTime } from "./common";
 import { ZVersion } from "./versions";
 
 export const TIME_OFF_NOTE_MAX = 500;
@@ -124,22 +124,24 @@ export type TTimeOffListQuery = z.infer<typeof ZTimeOffListQuery>;
  * One time off as the API answers it. Someone else's, read by an employee-role member,
  * comes without kind and note (who is away, not why), and only once approved.
  */
-export type TimeOffDTO = {
-  id: string;
-  employeeId: string;
-  startDate: string;
-  endDate: string;
-  /** "HH:mm" for part of one day; null for whole days. */
-  startTime: string | null;
-  endTime: string | null;
-  kind: TimeOffKind | null;
-  note: string | null;
-  status: TimeOffStatus;
-  requestedBy: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  version: number;
-};
+export const ZTimeOff = z
+  .object({
+    id: ZRowId,
+    employeeId: ZRowId,
+    startDate: ZDateText,
+    endDate: ZDateText,
+    startTime: ZTime.nullable().describe('"HH:mm" for part of one day; null for whole days'),
+    endTime: ZTime.nullable(),
+    kind: z.enum(TIME_OFF_KINDS).nullable(),
+    note: z.string().nullable(),
+    status: z.enum(TIME_OFF_STATUSES),
+    requestedBy: ZRowId.nullable(),
+    decidedBy: ZRowId.nullable(),
+    decidedAt: ZMomentText.nullable(),
+    version: z.int(),
+  })
+  .meta({ id: "TimeOff" });
+export type TimeOffDTO = z.infer<typeof ZTimeOff>;
 
 /** What `time_off.*` events carry to the whole company: which person, never why. */
 export type TimeOffSignal = { id: string; companyId: string; employeeId: string };
@@ -152,8 +154,6 @@ export const AVAILABILITY_OVERLAP = "Windows of the same day must not overlap";
 export const AVAILABILITY_MAX_WINDOWS = 21;
 
 /** One window of a working week: `day` 0 = Sunday … 6 = Saturday, as JavaScript counts. */
-export type AvailabilityWindow = { day: number; start: string; end: string };
-
 export const ZAvailabilityWindow = z
   .object({
     day: z
@@ -165,6 +165,8 @@ export const ZAvailabilityWindow = z
     end: ZTime,
   })
   .refine((window) => window.end > window.start, { message: AVAILABILITY_END_AFTER_START, path: ["end"] });
+
+export type AvailabilityWindow = z.infer<typeof ZAvailabilityWindow>;
 
 /** The weekly pattern, kept sorted by day and start; [] means the company's days and hours. */
 export const ZAvailability = z

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../dates";
-import { calendarDate, canonicalId, ZCompanyId } from "./common";
+import { calendarDate, canonicalId, ZCompanyId, ZDateText, ZMomentText, ZRowId } from "./common";
 import { VERSION_MESSAGE, ZVersion } from "./versions";
 
 export const CLOCK_ACTIONS = ["in", "out"] as const;
@@ -120,55 +120,64 @@ export const TIMESHEET_FLAG_WORDS: Record<TimesheetFlag, string> = {
 export const TIMESHEET_STATUSES = ["open", "approved"] as const;
 export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
 
-export type TimeEntryDTO = {
-  id: string;
-  employeeId: string;
-  clockIn: string;
-  clockOut: string | null;
-  version: number;
-};
+export const ZTimeEntry = z
+  .object({
+    id: ZRowId,
+    employeeId: ZRowId,
+    clockIn: ZMomentText,
+    clockOut: ZMomentText.nullable(),
+    version: z.int(),
+  })
+  .meta({ id: "TimeEntry" });
+export type TimeEntryDTO = z.infer<typeof ZTimeEntry>;
 
-export type TimesheetDayDTO = {
-  /** yyyy-MM-dd in the company's time zone: an entry belongs to the day it started. */
-  date: string;
-  entries: Omit<TimeEntryDTO, "employeeId">[];
-  workedMinutes: number;
-  /** Clocked time spent on jobs (Start to Complete). */
-  jobMinutes: number;
-  /** Clocked time between jobs: travel and everything else. */
-  betweenMinutes: number;
-  flags: TimesheetFlag[];
-};
+export const ZTimesheetDay = z
+  .object({
+    date: ZDateText.describe("yyyy-MM-dd in the company's time zone: an entry belongs to the day it started"),
+    entries: z.array(ZTimeEntry.omit({ employeeId: true })),
+    workedMinutes: z.int(),
+    jobMinutes: z.int().describe("Clocked time spent on jobs (Start to Complete)"),
+    betweenMinutes: z.int().describe("Clocked time between jobs: travel and everything else"),
+    flags: z.array(z.enum(TIMESHEET_FLAGS)),
+  })
+  .meta({ id: "TimesheetDay" });
+export type TimesheetDayDTO = z.infer<typeof ZTimesheetDay>;
 
-export type TimesheetDTO = {
-  employeeId: string;
-  employeeName: string;
-  status: TimesheetStatus;
-  /** The week approval's version: 0 while the week was never approved. */
-  version: number;
-  days: TimesheetDayDTO[];
-  totalMinutes: number;
-  overtimeMinutes: number;
-  /** The overtime's parts: over the daily limit (0 without one), then over the weekly one. */
-  dailyOvertimeMinutes: number;
-  weeklyOvertimeMinutes: number;
-};
+export const ZTimesheet = z
+  .object({
+    employeeId: ZRowId,
+    employeeName: z.string(),
+    status: z.enum(TIMESHEET_STATUSES),
+    version: z.int().describe("The week approval's version: 0 while the week was never approved"),
+    days: z.array(ZTimesheetDay),
+    totalMinutes: z.int(),
+    overtimeMinutes: z.int(),
+    dailyOvertimeMinutes: z
+      .int()
+      .describe("The overtime's parts: over the daily limit (0 without one), then over the weekly one"),
+    weeklyOvertimeMinutes: z.int(),
+  })
+  .meta({ id: "Timesheet" });
+export type TimesheetDTO = z.infer<typeof ZTimesheet>;
+
+const ZClockTimes = z.object({ clockIn: ZMomentText, clockOut: ZMomentText.nullable() });
 
 /** One line of an entry's or a week's history. */
-export type TimesheetChangeDTO = {
-  id: string;
-  entryId: string | null;
-  kind: "clock_in" | "clock_out" | "corrected" | "approved" | "reopened";
-  changedAt: string;
-  changedBy: string | null;
-  before: { clockIn: string; clockOut: string | null } | null;
-  after: { clockIn: string; clockOut: string | null } | null;
-  reason: string | null;
-};
+export const ZTimesheetChange = z
+  .object({
+    id: ZRowId,
+    entryId: ZRowId.nullable(),
+    kind: z.enum(["clock_in", "clock_out", "corrected", "approved", "reopened"]),
+    changedAt: ZMomentText,
+    changedBy: ZRowId.nullable(),
+    before: ZClockTimes.nullable(),
+    after: ZClockTimes.nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: "TimesheetChange" });
+export type TimesheetChangeDTO = z.infer<typeof ZTimesheetChange>;
 
-export type TimesheetWeekDTO = {
-  employeeId: string;
-  weekStart: string;
-  status: TimesheetStatus;
-  version: number;
-};
+export const ZTimesheetWeek = z
+  .object({ employeeId: ZRowId, weekStart: ZDateText, status: z.enum(TIMESHEET_STATUSES), version: z.int() })
+  .meta({ id: "TimesheetWeek" });
+export type TimesheetWeekDTO = z.infer<typeof ZTimesheetWeek>;
