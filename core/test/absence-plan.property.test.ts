@@ -4,14 +4,13 @@
  * hours, on their time off, or overlapping another of their jobs; every job is answered
  * once; and the answer does not depend on the order of the input.
  */
+import { clockTime, minutesOfDay } from "@sched/shared-types";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type AbsencePlanInput,
   type AbsenceProposal,
-  clockOf,
   type DayWindow,
-  minutesOf,
   type PlanColleague,
   proposeAbsencePlan,
 } from "../src/planning/absence-plan";
@@ -23,12 +22,15 @@ const quarter = (from = 0, to = 95) => fc.integer({ min: from, max: to }).map((q
 
 const windowArb: fc.Arbitrary<DayWindow> = fc
   .tuple(quarter(0, 95), fc.integer({ min: 1, max: 48 }))
-  .map(([start, length]) => ({ start: clockOf(start), end: clockOf(Math.min(start + length * 15, 1440)) }));
+  .map(([start, length]) => ({
+    start: clockTime(start),
+    end: clockTime(Math.min(start + length * 15, 1440)),
+  }));
 
 const jobArb = (prefix: string) =>
   fc.record({
     id: fc.integer({ min: 0, max: 9999 }).map((n) => `${prefix}-${n}`),
-    time: quarter(0, 92).map(clockOf),
+    time: quarter(0, 92).map(clockTime),
     durationMinutes: fc.integer({ min: 1, max: 16 }).map((q) => q * 15),
   });
 
@@ -65,12 +67,12 @@ const inputArb: fc.Arbitrary<AbsencePlanInput> = fc
 
 type Span = { start: number; end: number };
 const spanOf = (time: string, length: number): Span => ({
-  start: minutesOf(time),
-  end: minutesOf(time) + length,
+  start: minutesOfDay(time),
+  end: minutesOfDay(time) + length,
 });
 const windowSpan = (window: DayWindow): Span => ({
-  start: minutesOf(window.start),
-  end: minutesOf(window.end),
+  start: minutesOfDay(window.start),
+  end: minutesOfDay(window.end),
 });
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 

@@ -25,23 +25,23 @@ const replan: DayReplan = {
 
 describe("the sick day's bell", () => {
   it("tells each colleague once for the whole day, in time order; the absent one and the actor never", () => {
-    expect(dayReplanNotices(replan, "u-owner", people)).toEqual([
+    expect(dayReplanNotices(replan, "u-owner", people, "12h")).toEqual([
       {
         recipientUserId: "u-sam",
         kind: "job.assigned",
         message:
-          "Olive Owner gave you 2 of Pat Plumber's jobs on Mon 30 Nov (9:00, 14:00): Pat Plumber is out",
+          "Olive Owner gave you 2 of Pat Plumber's jobs on Mon 30 Nov (9:00 AM, 2:00 PM): Pat Plumber is out",
         jobId: null,
       },
       {
         recipientUserId: "u-ada",
         kind: "job.assigned",
-        message: "Olive Owner gave you 1 of Pat Plumber's jobs on Mon 30 Nov (11:00): Pat Plumber is out",
+        message: "Olive Owner gave you 1 of Pat Plumber's jobs on Mon 30 Nov (11:00 AM): Pat Plumber is out",
         jobId: "j3",
       },
     ]);
-    expect(dayReplanNotices(replan, "u-ada", people).map((notice) => notice.recipientUserId)).toEqual([
-      "u-sam",
+    expect(dayReplanNotices(replan, "u-ada", people, "24h").map((notice) => notice.message)).toEqual([
+      "Ada Admin gave you 2 of Pat Plumber's jobs on Mon 30 Nov (09:00, 14:00): Pat Plumber is out",
     ]);
   });
 

@@ -5,79 +5,88 @@
 import { describe, expect, it } from "vitest";
 import {
   billingMessage,
-  clock,
   day,
   freeAccessMessage,
   jobMessages,
   memberJoinedMessage,
   personName,
+  weekScheduledMessage,
 } from "../src/notifications/messages";
 import { type JobFacts, jobNotices, type Person, weekNotices } from "../src/notifications/recipients";
 
 const job = { type: "Repair", location: "12 Oak Rd", date: "2025-11-24", time: "09:00" };
+/** An American company's sentences: 12-hour, as its screens say them. */
+const words = jobMessages("12h");
 
 describe("the bell's wording", () => {
-  it("says times and days as people say them", () => {
-    expect(clock("09:00")).toBe("9:00");
-    expect(clock("14:30")).toBe("14:30");
-    expect(clock("00:15")).toBe("0:15");
+  it("says days as people say them, and times in the company's format", () => {
+    expect(jobMessages("24h").assigned("Olive Owner", { ...job, time: "14:00" })).toBe(
+      "Olive Owner assigned you a 14:00 Repair at 12 Oak Rd on Mon 24 Nov",
+    );
+    expect(jobMessages("12h").assigned("Olive Owner", { ...job, time: "14:00" })).toBe(
+      "Olive Owner assigned you a 2:00 PM Repair at 12 Oak Rd on Mon 24 Nov",
+    );
+    expect(jobMessages("24h").moved(job, { ...job, time: "08:30" })).toBe(
+      "Your 09:00 Repair at 12 Oak Rd moved to Mon 24 Nov 08:30",
+    );
     expect(day("2025-11-25")).toBe("Tue 25 Nov");
     expect(day("2026-01-04")).toBe("Sun 4 Jan");
   });
 
   it("names the job by its time, type and address in every job sentence", () => {
-    expect(jobMessages.assigned("Olive Owner", job)).toBe(
-      "Olive Owner assigned you a 9:00 Repair at 12 Oak Rd on Mon 24 Nov",
+    expect(words.assigned("Olive Owner", job)).toBe(
+      "Olive Owner assigned you a 9:00 AM Repair at 12 Oak Rd on Mon 24 Nov",
     );
-    expect(jobMessages.moved(job, { ...job, date: "2025-11-25", time: "10:30" })).toBe(
-      "Your 9:00 Repair at 12 Oak Rd moved to Tue 25 Nov 10:30",
+    expect(words.moved(job, { ...job, date: "2025-11-25", time: "10:30" })).toBe(
+      "Your 9:00 AM Repair at 12 Oak Rd moved to Tue 25 Nov 10:30 AM",
     );
-    expect(jobMessages.changed(job, { ...job, location: "14 Elm St" })).toBe(
-      "Your 9:00 Repair at 12 Oak Rd on Mon 24 Nov is now at 14 Elm St",
+    expect(words.changed(job, { ...job, location: "14 Elm St" })).toBe(
+      "Your 9:00 AM Repair at 12 Oak Rd on Mon 24 Nov is now at 14 Elm St",
     );
-    expect(jobMessages.changed(job, { ...job, type: "Inspection" })).toBe(
-      "Your 9:00 Repair at 12 Oak Rd on Mon 24 Nov is now an Inspection",
+    expect(words.changed(job, { ...job, type: "Inspection" })).toBe(
+      "Your 9:00 AM Repair at 12 Oak Rd on Mon 24 Nov is now an Inspection",
     );
-    expect(jobMessages.changed(job, { ...job, type: "Maintenance", location: "14 Elm St" })).toBe(
-      "Your 9:00 Repair at 12 Oak Rd on Mon 24 Nov is now a Maintenance at 14 Elm St",
+    expect(words.changed(job, { ...job, type: "Maintenance", location: "14 Elm St" })).toBe(
+      "Your 9:00 AM Repair at 12 Oak Rd on Mon 24 Nov is now a Maintenance at 14 Elm St",
     );
-    expect(jobMessages.reassignedAway("Olive Owner", job, "Sam Sparks")).toBe(
-      "Olive Owner reassigned your 9:00 Repair at 12 Oak Rd on Mon 24 Nov to Sam Sparks",
+    expect(words.reassignedAway("Olive Owner", job, "Sam Sparks")).toBe(
+      "Olive Owner reassigned your 9:00 AM Repair at 12 Oak Rd on Mon 24 Nov to Sam Sparks",
     );
-    expect(jobMessages.cancelled("Olive Owner", job)).toBe(
-      "Olive Owner cancelled your 9:00 Repair at 12 Oak Rd on Mon 24 Nov",
+    expect(words.cancelled("Olive Owner", job)).toBe(
+      "Olive Owner cancelled your 9:00 AM Repair at 12 Oak Rd on Mon 24 Nov",
     );
-    expect(jobMessages.deleted("Olive Owner", job)).toBe(
-      "Olive Owner removed your 9:00 Repair at 12 Oak Rd on Mon 24 Nov from the schedule",
+    expect(words.deleted("Olive Owner", job)).toBe(
+      "Olive Owner removed your 9:00 AM Repair at 12 Oak Rd on Mon 24 Nov from the schedule",
     );
-    expect(jobMessages.completed("Pat Plumber", job)).toBe(
-      "Pat Plumber completed the 9:00 Repair at 12 Oak Rd",
+    expect(words.completed("Pat Plumber", job)).toBe("Pat Plumber completed the 9:00 AM Repair at 12 Oak Rd");
+    expect(words.photoAdded("Pat Plumber", job, "after")).toBe(
+      "Pat Plumber added an after photo to the 9:00 AM Repair at 12 Oak Rd",
     );
-    expect(jobMessages.photoAdded("Pat Plumber", job, "after")).toBe(
-      "Pat Plumber added an after photo to the 9:00 Repair at 12 Oak Rd",
+    expect(words.photoAdded("Pat Plumber", job, "before")).toBe(
+      "Pat Plumber added a before photo to the 9:00 AM Repair at 12 Oak Rd",
     );
-    expect(jobMessages.photoAdded("Pat Plumber", job, "before")).toBe(
-      "Pat Plumber added a before photo to the 9:00 Repair at 12 Oak Rd",
-    );
-    expect(jobMessages.onMyWay("Pat Plumber", job)).toBe("Pat Plumber is on the way to 12 Oak Rd");
+    expect(words.onMyWay("Pat Plumber", job)).toBe("Pat Plumber is on the way to 12 Oak Rd");
   });
 
   it("says what else changed when a job moved, and 'an' before 8, 11 and 18", () => {
-    expect(jobMessages.moved(job, { ...job, time: "11:00", location: "14 Elm St" })).toBe(
-      "Your 9:00 Repair at 12 Oak Rd moved to Mon 24 Nov 11:00 and is now at 14 Elm St",
+    expect(jobMessages("24h").assigned("Olive Owner", { ...job, time: "18:30" })).toMatch(/you an 18:30/);
+    expect(jobMessages("24h").assigned("Olive Owner", { ...job, time: "08:00" })).toMatch(/you an 08:00/);
+    expect(words.assigned("Olive Owner", { ...job, time: "11:00" })).toMatch(/you an 11:00 AM/);
+    expect(words.moved(job, { ...job, time: "11:00", location: "14 Elm St" })).toBe(
+      "Your 9:00 AM Repair at 12 Oak Rd moved to Mon 24 Nov 11:00 AM and is now at 14 Elm St",
     );
-    expect(jobMessages.assigned("Olive Owner", { ...job, time: "08:00" })).toBe(
-      "Olive Owner assigned you an 8:00 Repair at 12 Oak Rd on Mon 24 Nov",
+    expect(words.assigned("Olive Owner", { ...job, time: "08:00" })).toBe(
+      "Olive Owner assigned you an 8:00 AM Repair at 12 Oak Rd on Mon 24 Nov",
     );
-    expect(jobMessages.assigned("Olive Owner", { ...job, time: "18:30" })).toMatch(/you an 18:30/);
-    expect(jobMessages.assigned("Olive Owner", { ...job, time: "01:00" })).toMatch(/you a 1:00/);
+    expect(words.assigned("Olive Owner", { ...job, time: "18:30" })).toMatch(/you a 6:30 PM/);
+    expect(words.assigned("Olive Owner", { ...job, time: "01:00" })).toMatch(/you a 1:00 AM/);
   });
 
   it("counts a template's jobs for the week", () => {
-    expect(jobMessages.weekScheduled("Olive Owner", 1, "2025-11-24")).toBe(
+    expect(weekScheduledMessage("Olive Owner", 1, "2025-11-24")).toBe(
       "Olive Owner scheduled 1 job for you in the week of Mon 24 Nov",
     );
-    expect(jobMessages.weekScheduled("Olive Owner", 5, "2025-11-24")).toBe(
+    expect(weekScheduledMessage("Olive Owner", 5, "2025-11-24")).toBe(
       "Olive Owner scheduled 5 jobs for you in the week of Mon 24 Nov",
     );
   });
@@ -111,7 +120,7 @@ const admin: Person = { userId: "u-admin", role: "admin", employeeId: null, name
 const pat: Person = { userId: "u-pat", role: "employee", employeeId: "e-pat", name: "Pat Plumber" };
 const sam: Person = { userId: "u-sam", role: "employee", employeeId: "e-sam", name: "Sam Sparks" };
 const people = [owner, admin, pat, sam];
-const audience = { people, employeeNames: new Map([["e-sam", "Sam Sparks"]]) };
+const audience = { people, employeeNames: new Map([["e-sam", "Sam Sparks"]]), timeFormat: "12h" as const };
 
 const facts: JobFacts = { ...job, id: "j1", employeeId: "e-pat", status: "scheduled", onMyWayAt: null };
 const update = (after: Partial<JobFacts>, photos = {}) =>
@@ -155,14 +164,14 @@ describe("who is told what", () => {
       ["u-owner", "job.completed"],
       ["u-admin", "job.completed"],
     ]);
-    expect(completed[0].message).toBe("Pat Plumber completed the 9:00 Repair at 12 Oak Rd");
+    expect(completed[0].message).toBe("Pat Plumber completed the 9:00 AM Repair at 12 Oak Rd");
     expect(told(jobNotices(update({ onMyWayAt: new Date() }), "u-pat", audience))).toEqual([
       ["u-owner", "job.on_my_way"],
       ["u-admin", "job.on_my_way"],
     ]);
     const photo = jobNotices(update({}, { after: { bytes: 1 } }), "u-pat", audience);
     expect(photo.map((notice) => notice.message)[0]).toBe(
-      "Pat Plumber added an after photo to the 9:00 Repair at 12 Oak Rd",
+      "Pat Plumber added an after photo to the 9:00 AM Repair at 12 Oak Rd",
     );
     // A removed photo (null) adds nothing.
     expect(jobNotices(update({}, { after: null }), "u-pat", audience)).toEqual([]);

@@ -170,11 +170,13 @@ export async function applyAbsencePlan(
       : [],
   );
   const replan: DayReplan = { absentEmployeeId: absent.id, absentName: absent.name, date: input.date, given };
-  await notifyMembers(member, "day re-planned", (people) => dayReplanNotices(replan, member.userId, people));
+  await notifyMembers(member, "day re-planned", (people, timeFormat) =>
+    dayReplanNotices(replan, member.userId, people, timeFormat),
+  );
   // Their own request approved: they hear the decision, as from the time-off screen.
   if (sickDay.approvedRequest) {
-    await notifyMembers(member, "time off decided", (people) =>
-      timeOffDecidedNotices(sickDay.row, "approved", people, member.userId),
+    await notifyMembers(member, "time off decided", (people, timeFormat) =>
+      timeOffDecidedNotices(sickDay.row, "approved", people, member.userId, timeFormat),
     );
   }
   return {

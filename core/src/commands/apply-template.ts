@@ -3,6 +3,8 @@ import {
   type ApplyTemplateResultDTO,
   DEFAULT_JOB_DURATION_MINUTES,
   type JobType,
+  pickJobFields,
+  TEMPLATE_FIELDS,
   type TTemplateApply,
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
@@ -88,19 +90,15 @@ async function applyTemplateToWeek(
     const rows = entries
       .filter((entry) => activeIds.has(entry.employeeId))
       .map((entry) => ({
+        // What the template carries (shared-types/src/job-fields.ts); a field the entry
+        // lacks (saved before the field existed) takes the table's default, as status and
+        // paymentStatus do: scheduled, pending.
+        ...pickJobFields(entry, TEMPLATE_FIELDS),
         companyId,
         employeeId: entry.employeeId,
-        type: entry.type,
-        location: entry.location,
-        description: entry.description,
         date: addDays(weekStart, entry.dayOfWeek),
-        time: entry.time,
-        amount: entry.amount,
         customerId: entry.customerId && stillCustomers.has(entry.customerId) ? entry.customerId : null,
-        customerEmail: entry.customerEmail ?? null,
-        customerPhone: entry.customerPhone ?? null,
         durationMinutes: jobTypeDurations[entry.type as JobType] ?? DEFAULT_JOB_DURATION_MINUTES,
-        // status and paymentStatus take the table defaults: scheduled, pending.
       }));
     const made = rows.length > 0 ? await tx.insert(jobs).values(rows).returning() : [];
     const createdWeek = rows.length > 0 ? await ensureWeeklySchedule(tx, companyId, weekStart) : undefined;

@@ -1,4 +1,4 @@
-import type { TemplateDTO, TTemplateCreate } from "@sched/shared-types";
+import { pickJobFields, TEMPLATE_FIELDS, type TemplateDTO, type TTemplateCreate } from "@sched/shared-types";
 import { and, asc, between, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { jobs, scheduleTemplates, type TemplateEntry, templateApplications } from "../db/schema";
@@ -13,20 +13,9 @@ type ScheduledJob = JobRow & { employeeId: string; date: string; time: string };
 const isScheduled = (job: JobRow): job is ScheduledJob =>
   job.employeeId !== null && job.date !== null && job.time !== null;
 
-/** A job as a template entry: who, which weekday and time, and what, without its date or progress. */
+/** A job as a template entry: its weekday and what a template carries, without its date or progress. */
 export function toTemplateEntry(job: ScheduledJob): TemplateEntry {
-  return {
-    employeeId: job.employeeId,
-    dayOfWeek: dayOfWeek(job.date),
-    time: job.time,
-    type: job.type,
-    location: job.location,
-    description: job.description,
-    amount: job.amount,
-    customerId: job.customerId,
-    customerEmail: job.customerEmail,
-    customerPhone: job.customerPhone,
-  };
+  return { ...pickJobFields(job, TEMPLATE_FIELDS), dayOfWeek: dayOfWeek(job.date) };
 }
 
 /**

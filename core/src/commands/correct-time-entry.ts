@@ -18,18 +18,13 @@ import { timeEntries, timeEntryChanges } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
 import { authorize } from "../policies/authorize";
 import type { CompanyAccess } from "../policies/company-access";
-import { presentTimeEntry } from "../presenters/time-entries";
+import { presentClockTimes, presentTimeEntry } from "../presenters/time-entries";
 import { publish } from "../publish";
 import { loadCompanySettings } from "../queries/company-settings";
 import { assertWeekOpen, weekOfInstant } from "../timesheets/week-lock";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 type EntryRow = typeof timeEntries.$inferSelect;
-
-const timesOf = (row: { clockIn: Date; clockOut: Date | null }) => ({
-  clockIn: row.clockIn.toISOString(),
-  clockOut: row.clockOut ? row.clockOut.toISOString() : null,
-});
 
 /** 400 when a corrected time lies ahead of now: a timesheet records what happened. */
 function assertPast(clockIn: Date, clockOut: Date, now: Date) {
@@ -85,8 +80,8 @@ export async function correctTimeEntry(
       entryId: locked.id,
       kind: "corrected",
       changedBy: member.userId,
-      before: timesOf(locked),
-      after: timesOf(updated),
+      before: presentClockTimes(locked),
+      after: presentClockTimes(updated),
       reason: input.reason,
     });
     return { before: locked as EntryRow, after: updated };

@@ -8,6 +8,7 @@
  */
 import {
   clockIn,
+  dateIn,
   isTimePast,
   type JobWarning,
   nextFreeTime,
@@ -17,7 +18,6 @@ import {
 import { and, eq, ne } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { jobs } from "../db/schema";
-import { todayIn } from "../queries/calendar-feed";
 import { loadCompanySettings } from "../queries/company-settings";
 
 type JobRow = typeof jobs.$inferSelect;
@@ -47,7 +47,7 @@ export async function timeOfMoveOntoToday(
   const given = locked.time === null ? time : undefined;
   if ((fields.status ?? locked.status) !== "scheduled") return given;
   const { timeZone } = await loadCompanySettings(locked.companyId, executor);
-  if (date !== todayIn(timeZone, now)) return given;
+  if (date !== dateIn(now, timeZone)) return given;
   const clock = clockIn(now, timeZone);
   if (!isTimePast(time, clock)) return given;
   const busy = await executor
@@ -79,6 +79,6 @@ export async function pastTimeOfChange(
   if (!namedTime || !after.date || !after.time || after.status !== "scheduled") return undefined;
   if (before.date === after.date && before.time === after.time) return undefined;
   const { timeZone } = await loadCompanySettings(after.companyId);
-  if (after.date !== todayIn(timeZone, now)) return undefined;
+  if (after.date !== dateIn(now, timeZone)) return undefined;
   return isTimePast(after.time, clockIn(now, timeZone)) ? pastTimeWarning(after.time) : undefined;
 }

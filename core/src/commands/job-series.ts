@@ -7,6 +7,8 @@
  */
 import {
   type JobSeriesCreatedDTO,
+  pickJobFields,
+  SERIES_FIELDS,
   SERIES_HORIZON_WEEKS,
   type TJobSeriesCreate,
   type WeeklyScheduleDTO,
@@ -68,16 +70,9 @@ export async function expandSeries(
           .insert(jobs)
           .values(
             dates.map((date) => ({
+              // What the series decides for every occurrence (shared-types/src/job-fields.ts).
+              ...pickJobFields(series, SERIES_FIELDS),
               companyId: series.companyId,
-              employeeId: series.employeeId,
-              type: series.type,
-              location: series.location,
-              description: series.description,
-              time: series.time,
-              durationMinutes: series.durationMinutes,
-              customerId: series.customerId,
-              customerEmail: series.customerEmail,
-              customerPhone: series.customerPhone,
               date: addDays(date, series.shiftDays),
               seriesId: series.id,
               occurrenceDate: date,
@@ -133,16 +128,9 @@ export async function createJobSeries(
     const [inserted] = await tx
       .insert(jobSeries)
       .values({
+        ...pickJobFields(input, SERIES_FIELDS),
         companyId,
-        employeeId: input.employeeId,
-        type: input.type,
-        location: input.location,
-        description: input.description,
-        time: input.time,
         durationMinutes,
-        customerId: input.customerId ?? null,
-        customerEmail: input.customerEmail ?? null,
-        customerPhone: input.customerPhone ?? null,
         startDate: input.startDate,
         rrule: input.rrule,
         updatedBy: member.userId,

@@ -2,20 +2,7 @@
  * When an occurrence of a recurring job stops following its series (docs/schedule.md):
  * a change of its own to what the series decides, or to its date.
  */
-
-/** What a series decides for each occurrence; a series-wide edit changes these. */
-export const SERIES_FIELDS = [
-  "employeeId",
-  "type",
-  "location",
-  "description",
-  "time",
-  "durationMinutes",
-  "customerId",
-  "customerEmail",
-  "customerPhone",
-] as const;
-export type SeriesField = (typeof SERIES_FIELDS)[number];
+import { SERIES_FIELDS, type SeriesField } from "@sched/shared-types";
 
 const isSame = (stored: unknown, requested: unknown) => (stored ?? null) === (requested ?? null);
 

@@ -12,7 +12,7 @@ import { assertCurrentVersion, nextVersion } from "./versions";
 export const EMPLOYEE_NOT_FOUND = "Employee not found";
 
 export async function createEmployee(member: CompanyAccess, input: TEmployeeCreate): Promise<EmployeeDTO> {
-  const { name, initials, avatarColor, isActive, availability } = input;
+  const { name, initials, avatarColor, isActive, availability, phone, email } = input;
   const [row] = await db
     .insert(employees)
     .values({
@@ -22,6 +22,8 @@ export async function createEmployee(member: CompanyAccess, input: TEmployeeCrea
       avatarColor,
       isActive,
       availability: availability ?? [],
+      phone: phone ?? null,
+      email: email ?? null,
     })
     .returning();
   const employee = presentEmployee(row);
@@ -36,14 +38,23 @@ export async function updateEmployee(
   input: TEmployeeUpdate,
   expectedVersion?: number,
 ): Promise<EmployeeDTO> {
-  const { name, initials, avatarColor, isActive, availability } = input;
+  const { name, initials, avatarColor, isActive, availability, phone, email } = input;
   const row = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(employees).where(eq(employees.id, employeeId)).for("update");
     if (!locked) throw new NotFound(EMPLOYEE_NOT_FOUND);
     await assertCurrentVersion(tx, locked, expectedVersion, "employee", () => presentEmployee(locked));
     const [updated] = await tx
       .update(employees)
-      .set({ name, initials, avatarColor, isActive, availability, ...nextVersion(locked, member.userId) })
+      .set({
+        name,
+        initials,
+        avatarColor,
+        isActive,
+        availability,
+        phone,
+        email,
+        ...nextVersion(locked, member.userId),
+      })
       .where(eq(employees.id, employeeId))
       .returning();
     return updated;

@@ -7,7 +7,15 @@
  * Occurrences changed on their own (detached) keep their change unless `includeDetached`.
  * The version check applies to the occurrence the user edited.
  */
-import type { JobDTO, SeriesScope, TJobUpdate, WeeklyScheduleDTO } from "@sched/shared-types";
+import {
+  dateIn,
+  type JobDTO,
+  SERIES_FIELDS,
+  type SeriesField,
+  type SeriesScope,
+  type TJobUpdate,
+  type WeeklyScheduleDTO,
+} from "@sched/shared-types";
 import { and, eq, gte, isNull, ne, not, or, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { jobSeries, jobs } from "../db/schema";
@@ -15,12 +23,10 @@ import { BadRequest, NotFound } from "../errors";
 import { daysBetween, weekStartOf } from "../lib/dates";
 import { notifyJobChange } from "../notifications/notify";
 import { authorize, type CompanyAccess } from "../policies/authorize";
-import { todayIn } from "../queries/calendar-feed";
 import { loadCompanySettings } from "../queries/company-settings";
 import { deleteJob } from "./delete-job";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { announceSeriesChange, SERIES_NOT_FOUND } from "./job-series";
-import { SERIES_FIELDS, type SeriesField } from "./occurrence-detach";
 import { updateJob } from "./save-job";
 
 type JobRow = typeof jobs.$inferSelect;
@@ -34,7 +40,7 @@ export type ScopeOptions = { scope: SeriesScope; includeDetached: boolean };
 /** Today where the company is: what "past" means for its occurrences. */
 async function companyToday(companyId: string, executor: Executor = db): Promise<string> {
   const { timeZone } = await loadCompanySettings(companyId, executor);
-  return todayIn(timeZone);
+  return dateIn(new Date(), timeZone);
 }
 
 const isSame = (stored: unknown, requested: unknown) => (stored ?? null) === (requested ?? null);

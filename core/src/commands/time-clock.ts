@@ -22,7 +22,7 @@ import { BadRequest, Conflict, Forbidden } from "../errors";
 import { authorize } from "../policies/authorize";
 import type { CompanyAccess } from "../policies/company-access";
 import { linkedEmployeeOf } from "../policies/job-progress";
-import { presentTimeEntry } from "../presenters/time-entries";
+import { presentClockTimes, presentTimeEntry } from "../presenters/time-entries";
 import { publish } from "../publish";
 import { loadCompanySettings } from "../queries/company-settings";
 import { assertWeekOpen, weekOfInstant } from "../timesheets/week-lock";
@@ -108,7 +108,7 @@ export async function clockTime(
         entryId: entry.id,
         kind: input.action === "in" ? "clock_in" : "clock_out",
         changedBy: member.userId,
-        after: { clockIn: entry.clockIn.toISOString(), clockOut: entry.clockOut?.toISOString() ?? null },
+        after: presentClockTimes(entry),
       });
       return entry;
     });

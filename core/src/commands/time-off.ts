@@ -7,6 +7,7 @@
  */
 import {
   can,
+  dateIn,
   TIME_OFF_EMPLOYEE_REQUIRED,
   TIME_OFF_IN_THE_PAST,
   TIME_OFF_NOT_FOUND,
@@ -27,7 +28,6 @@ import type { CompanyAccess } from "../policies/company-access";
 import { linkedEmployeeOf } from "../policies/job-progress";
 import { presentTimeOff, type TimeOffRow, timeOffSignal } from "../presenters/time-off";
 import { publish } from "../publish";
-import { todayIn } from "../queries/calendar-feed";
 import { loadCompanySettings } from "../queries/company-settings";
 import { EMPLOYEE_NOT_IN_COMPANY } from "./save-job";
 import { assertCurrentVersion, nextVersion } from "./versions";
@@ -106,7 +106,7 @@ export async function requestTimeOff(
   if (!office && input.kind !== "sick") {
     // Only a sick day may be reported after the fact; a holiday is asked for ahead.
     const { timeZone } = await loadCompanySettings(member.companyId);
-    if (input.startDate < todayIn(timeZone, now)) {
+    if (input.startDate < dateIn(now, timeZone)) {
       throw new BadRequest(TIME_OFF_IN_THE_PAST, [{ path: "startDate", message: TIME_OFF_IN_THE_PAST }]);
     }
   }
@@ -122,8 +122,8 @@ export async function requestTimeOff(
   });
   announceTimeOff("time_off.created", row);
   if (row.status === "pending") {
-    await notifyMembers(member, "time off requested", (people) =>
-      timeOffRequestedNotices(row, people, member.userId),
+    await notifyMembers(member, "time off requested", (people, timeFormat) =>
+      timeOffRequestedNotices(row, people, member.userId, timeFormat),
     );
   }
   return presentTimeOff(row);
@@ -156,8 +156,8 @@ export async function decideTimeOff(
     return updated;
   });
   announceTimeOff("time_off.updated", row);
-  await notifyMembers(member, "time off decided", (people) =>
-    timeOffDecidedNotices(row, decision.status, people, member.userId),
+  await notifyMembers(member, "time off decided", (people, timeFormat) =>
+    timeOffDecidedNotices(row, decision.status, people, member.userId, timeFormat),
   );
   return presentTimeOff(row);
 }

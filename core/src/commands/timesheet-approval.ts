@@ -11,20 +11,12 @@ import { employees, timeEntryChanges, timesheetWeeks } from "../db/schema";
 import { Conflict, NotFound, Stale } from "../errors";
 import { authorize } from "../policies/authorize";
 import type { CompanyAccess } from "../policies/company-access";
+import { presentTimesheetWeek } from "../presenters/timesheets";
 import { publish } from "../publish";
 import { lockPersonWeek } from "../timesheets/week-lock";
 import { staleMessage } from "./versions";
 
-type WeekRow = typeof timesheetWeeks.$inferSelect;
-
 const EMPLOYEE_NOT_FOUND = "Employee not found";
-
-const presentWeek = (input: TTimesheetWeekAction, row: WeekRow | undefined): TimesheetWeekDTO => ({
-  employeeId: input.employeeId,
-  weekStart: input.weekStart,
-  status: row?.status === "approved" ? "approved" : "open",
-  version: row?.version ?? 0,
-});
 
 async function lockedWeek(tx: Executor, companyId: string, input: TTimesheetWeekAction) {
   const [employee] = await tx
@@ -45,7 +37,7 @@ async function lockedWeek(tx: Executor, companyId: string, input: TTimesheetWeek
     )
     .for("update");
   if ((row?.version ?? 0) !== input.version) {
-    throw new Stale(staleMessage("Someone else", "week"), presentWeek(input, row));
+    throw new Stale(staleMessage("Someone else", "week"), presentTimesheetWeek(input, row));
   }
   return row;
 }
@@ -88,7 +80,7 @@ async function setStatus(
     employeeId: input.employeeId,
     weekStart: input.weekStart,
   });
-  return presentWeek(input, row);
+  return presentTimesheetWeek(input, row);
 }
 
 /** POST /api/timesheets/approve: owners and admins. */

@@ -9,9 +9,11 @@
  * dates are made. Other fields are written onto the reached occurrences where they are.
  */
 import {
+  dateIn,
   givesFirstDate,
   type JobSeriesDTO,
   RRULE_MESSAGES,
+  SERIES_FIELDS,
   type TJobSeriesUpdate,
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
@@ -25,7 +27,6 @@ import { occurrencesBetween, readRule } from "../lib/recurrence";
 import { assertAssignableEmployee } from "../policies/assignable-employee";
 import type { CompanyAccess } from "../policies/authorize";
 import { presentSeries } from "../presenters/job-series";
-import { todayIn } from "../queries/calendar-feed";
 import { loadCompanySettings } from "../queries/company-settings";
 import { assertCustomerOfCompany } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
@@ -36,7 +37,6 @@ import {
   SERIES_NOT_FOUND,
   UNTIL_BEFORE_START,
 } from "./job-series";
-import { SERIES_FIELDS } from "./occurrence-detach";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 type SeriesRow = typeof jobSeries.$inferSelect;
@@ -126,7 +126,7 @@ export async function updateJobSeries(
   if (input.employeeId) await assertAssignableEmployee(db, companyId, input.employeeId);
   if (input.customerId) await assertCustomerOfCompany(db, companyId, input.customerId);
   const { timeZone } = await loadCompanySettings(companyId);
-  const today = todayIn(timeZone);
+  const today = dateIn(new Date(), timeZone);
   const from = input.from > today ? input.from : today;
   const { before, after, weeks, remade } = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(jobSeries).where(eq(jobSeries.id, seriesId)).for("update");

@@ -5,6 +5,7 @@
  * presents them as booleans (docs/decisions.md).
  */
 export * from "./schema/accounts";
+export * from "./schema/deleted-jobs";
 export * from "./schema/job-photos";
 export * from "./schema/mail-outbox";
 export * from "./schema/messages";

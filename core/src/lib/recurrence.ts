@@ -4,7 +4,7 @@
  * server time zone or daylight-saving change moves an occurrence. Only rules that
  * shared-types' parseRepeatRule accepted reach this module.
  */
-import { parseRepeatRule, type RepeatRule, type RRuleWeekday } from "@sched/shared-types";
+import { isoWeekday, parseRepeatRule, type RepeatRule, type RRuleWeekday } from "@sched/shared-types";
 import * as rrulePackage from "rrule";
 import { BadRequest } from "../errors";
 import { toDateString } from "./dates";
@@ -51,13 +51,12 @@ const WEEKDAYS: RRuleWeekday[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
  */
 export function describeRule(ruleText: string, startDate: string): string {
   const rule = readRule(ruleText);
-  const start = utcMidnight(startDate);
   const named: RepeatRule =
     rule.byDay.length > 0 || rule.byMonthDay.length > 0
       ? rule
       : rule.freq === "WEEKLY"
-        ? { ...rule, byDay: [{ weekday: WEEKDAYS[(start.getUTCDay() + 6) % 7], nth: null }] }
-        : { ...rule, byMonthDay: [start.getUTCDate()] };
+        ? { ...rule, byDay: [{ weekday: WEEKDAYS[isoWeekday(startDate) - 1], nth: null }] }
+        : { ...rule, byMonthDay: [Number(startDate.slice(8, 10))] };
   return toRRule(named, startDate).toText();
 }
 

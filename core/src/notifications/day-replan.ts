@@ -4,7 +4,8 @@
  * any hears it once, in one entry for the whole day, not once per job. The absent
  * technician hears nothing about those jobs (they are off), nor does whoever applied it.
  */
-import { clock, day, personName } from "./messages";
+import { formatClock, type TimeFormat } from "@sched/shared-types";
+import { day, personName } from "./messages";
 import { type Notice, type Person, withoutActor } from "./recipients";
 
 export type DayReplan = {
@@ -20,9 +21,9 @@ const jobsWord = (count: number) => (count === 1 ? "1 job" : `${count} jobs`);
 
 /** "Olive Owner gave you 2 of Pat Plumber's jobs on Mon 30 Nov (9:00, 13:30): Pat Plumber is out" */
 export const dayReplanMessages = {
-  received: (actor: string, absent: string, date: string, times: string[]) =>
+  received: (actor: string, absent: string, date: string, times: string[], format: TimeFormat) =>
     `${actor} gave you ${times.length} of ${absent}'s jobs on ${day(date)} (${times
-      .map(clock)
+      .map((time) => formatClock(time, format))
       .join(", ")}): ${absent} is out`,
   /** The Undo: "Olive Owner undid the re-plan of Pat Plumber's day on Mon 30 Nov: 2 jobs went back" */
   undone: (actor: string, absent: string, date: string, count: number) =>
@@ -62,10 +63,11 @@ export function dayReplanNotices(
   replan: DayReplan,
   actorUserId: string,
   people: readonly Person[],
+  format: TimeFormat,
 ): Notice[] {
   return replanNotices(replan, actorUserId, people, (actor, received) => ({
     kind: "job.assigned",
-    message: dayReplanMessages.received(actor, replan.absentName, replan.date, received.times),
+    message: dayReplanMessages.received(actor, replan.absentName, replan.date, received.times, format),
     jobId: received.jobIds.length === 1 ? (received.jobIds[0] ?? null) : null,
   }));
 }

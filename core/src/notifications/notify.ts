@@ -4,7 +4,7 @@
  * recipient's own room only. Who is told what is decided in recipients.ts, the wording in
  * messages.ts. A failure here is logged and never fails the change it describes.
  */
-import type { Action, Role } from "@sched/shared-types";
+import { type Action, companyTimeFormat, type Role, type TimeFormat } from "@sched/shared-types";
 import { eq, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { companyUsers, employees, notifications, users } from "../db/schema";
@@ -12,6 +12,7 @@ import { logger } from "../logger";
 import type { CompanyAccess } from "../policies/company-access";
 import { presentNotification } from "../presenters/notifications";
 import { publishToUser } from "../publish";
+import { loadCompanySettings } from "../queries/company-settings";
 import { timeOffOf } from "../queries/notifications";
 import {
   type JobChange,
@@ -45,6 +46,9 @@ async function loadPeople(companyId: string): Promise<Person[]> {
     name: row.employeeName ?? `${row.firstName} ${row.lastName}`,
   }));
 }
+
+/** How the company's times read in its entries: the same as on its screens and in its e-mails. */
+const loadTimeFormat = async (companyId: string) => companyTimeFormat(await loadCompanySettings(companyId));
 
 async function loadEmployeeNames(ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
@@ -94,6 +98,7 @@ export function notifyJobChange(member: CompanyAccess, change: JobChange): Promi
     const audience = {
       people: await loadPeople(companyId),
       employeeNames: await loadEmployeeNames(reassignedTo),
+      timeFormat: await loadTimeFormat(companyId),
     };
     await deliver(companyId, userId, jobNotices(change, userId, audience));
   });
@@ -136,10 +141,14 @@ export function notifyMembersWho(
 export function notifyMembers(
   member: CompanyAccess,
   what: string,
-  noticesFor: (people: Person[]) => Notice[],
+  noticesFor: (people: Person[], timeFormat: TimeFormat) => Notice[],
 ): Promise<void> {
   const { companyId, userId } = member;
   return safely(companyId, what, async () => {
-    await deliver(companyId, userId, noticesFor(await loadPeople(companyId)));
+    await deliver(
+      companyId,
+      userId,
+      noticesFor(await loadPeople(companyId), await loadTimeFormat(companyId)),
+    );
   });
 }

@@ -19,8 +19,9 @@ import {
   type JobPhotoKind,
   type NotificationKind,
   type Role,
+  type TimeFormat,
 } from "@sched/shared-types";
-import { type JobWords, jobMessages, personName } from "./messages";
+import { type JobWords, jobMessages, personName, weekScheduledMessage } from "./messages";
 
 export type JobFacts = JobWords & {
   id: string;
@@ -59,6 +60,8 @@ export type Audience = {
   people: readonly Person[];
   /** Roster employees' names by id (at least the ones a change assigns to). */
   employeeNames: ReadonlyMap<string, string>;
+  /** How the company's times read ("9:00 AM" or "09:00"). */
+  timeFormat: TimeFormat;
 };
 
 const technicianOf = (people: readonly Person[], employeeId: string | null) =>
@@ -84,6 +87,7 @@ const timeOf = (value: string | Date | null | undefined) =>
 /** The most important thing the technician should hear about an office change, if any. */
 function technicianNotices(change: JobChange, actorName: string, audience: Audience): Notice[] {
   const { people, employeeNames } = audience;
+  const jobWords = jobMessages(audience.timeFormat);
   const notice = (
     employeeId: string | null,
     kind: NotificationKind,
@@ -95,43 +99,43 @@ function technicianNotices(change: JobChange, actorName: string, audience: Audie
   };
   if (change.type === "created") {
     const { job } = change;
-    return notice(job.employeeId, "job.assigned", jobMessages.assigned(actorName, job), job.id);
+    return notice(job.employeeId, "job.assigned", jobWords.assigned(actorName, job), job.id);
   }
   if (change.type === "deleted") {
     // The job row is gone, so the entry cannot point at it.
     const { job } = change;
-    return notice(job.employeeId, "job.deleted", jobMessages.deleted(actorName, job), null);
+    return notice(job.employeeId, "job.deleted", jobWords.deleted(actorName, job), null);
   }
   const { before, after } = change;
   if (after.employeeId === null && before.employeeId !== null) {
     return notice(
       before.employeeId,
       "job.reassigned_away",
-      jobMessages.unscheduled(actorName, before),
+      jobWords.unscheduled(actorName, before),
       after.id,
     );
   }
   if (before.employeeId !== after.employeeId && after.employeeId !== null) {
     const newName = employeeNames.get(after.employeeId) ?? "someone else";
     return [
-      ...notice(after.employeeId, "job.assigned", jobMessages.assigned(actorName, after), after.id),
+      ...notice(after.employeeId, "job.assigned", jobWords.assigned(actorName, after), after.id),
       ...notice(
         before.employeeId,
         "job.reassigned_away",
-        jobMessages.reassignedAway(actorName, before, newName),
+        jobWords.reassignedAway(actorName, before, newName),
         after.id,
       ),
     ];
   }
   const tell = (kind: NotificationKind, message: string) => notice(after.employeeId, kind, message, after.id);
   if (after.status === "cancelled" && before.status !== "cancelled") {
-    return tell("job.cancelled", jobMessages.cancelled(actorName, before));
+    return tell("job.cancelled", jobWords.cancelled(actorName, before));
   }
   if (before.date !== after.date || before.time !== after.time) {
-    return tell("job.moved", jobMessages.moved(before, after));
+    return tell("job.moved", jobWords.moved(before, after));
   }
   if (before.type !== after.type || before.location !== after.location) {
-    return tell("job.changed", jobMessages.changed(before, after));
+    return tell("job.changed", jobWords.changed(before, after));
   }
   return [];
 }
@@ -146,24 +150,26 @@ function isFieldWork(actor: Person | undefined, job: JobFacts): boolean {
 function fieldNews(
   change: Extract<JobChange, { type: "updated" }>,
   name: string,
+  timeFormat: TimeFormat,
 ): Pick<Notice, "kind" | "message"> | null {
   const { before, after, photos } = change;
+  const jobWords = jobMessages(timeFormat);
   if (after.status === "completed" && before.status !== "completed") {
-    return { kind: "job.completed", message: jobMessages.completed(name, after) };
+    return { kind: "job.completed", message: jobWords.completed(name, after) };
   }
   const onMyWay = timeOf(after.onMyWayAt);
   if (onMyWay !== null && onMyWay !== timeOf(before.onMyWayAt)) {
-    return { kind: "job.on_my_way", message: jobMessages.onMyWay(name, after) };
+    return { kind: "job.on_my_way", message: jobWords.onMyWay(name, after) };
   }
   const photo = JOB_PHOTO_KINDS.find((kind) => photos[kind]);
-  if (photo) return { kind: "job.photo_added", message: jobMessages.photoAdded(name, after, photo) };
+  if (photo) return { kind: "job.photo_added", message: jobWords.photoAdded(name, after, photo) };
   return null;
 }
 
 /** What owners and admins (the roles that manage jobs) should hear about field work. */
 function officeNotices(change: JobChange, actor: Person | undefined, audience: Audience): Notice[] {
   if (change.type !== "updated" || !isFieldWork(actor, change.after)) return [];
-  const news = fieldNews(change, personName(actor?.name));
+  const news = fieldNews(change, personName(actor?.name), audience.timeFormat);
   if (!news) return [];
   return peopleWho(audience.people, "manageJobs").map((person) => ({
     ...news,
@@ -202,7 +208,7 @@ export function weekNotices(
       {
         recipientUserId: person.userId,
         kind: "job.assigned" as const,
-        message: jobMessages.weekScheduled(actorName, count, weekStart),
+        message: weekScheduledMessage(actorName, count, weekStart),
         jobId: null,
       },
     ];

@@ -2,8 +2,8 @@
  * The bell's entries about time off (docs/time-off.md): the office hears of each new
  * request, the requester hears the decision. Pure: the wording and who is told.
  */
-import { TIME_OFF_KIND_LABELS, type TimeOffKind } from "@sched/shared-types";
-import { clock, day } from "./messages";
+import { formatClock, TIME_OFF_KIND_LABELS, type TimeFormat, type TimeOffKind } from "@sched/shared-types";
+import { day } from "./messages";
 import { type Notice, type Person, peopleWho, withoutActor } from "./recipients";
 
 type TimeOffWords = {
@@ -17,10 +17,13 @@ type TimeOffWords = {
   requestedBy: string | null;
 };
 
-/** "Tue 25 Nov", "Tue 25 Nov – Fri 28 Nov", "Tue 25 Nov 13:00–17:00" */
-export function timeOffWhen(off: Omit<TimeOffWords, "id" | "employeeId" | "kind" | "requestedBy">): string {
+/** "Tue 25 Nov", "Tue 25 Nov – Fri 28 Nov", "Tue 25 Nov 1:00 PM–5:00 PM" (or "13:00–17:00": the company's format) */
+export function timeOffWhen(
+  off: Omit<TimeOffWords, "id" | "employeeId" | "kind" | "requestedBy">,
+  format: TimeFormat,
+): string {
   if (off.startTime && off.endTime)
-    return `${day(off.startDate)} ${clock(off.startTime)}–${clock(off.endTime)}`;
+    return `${day(off.startDate)} ${formatClock(off.startTime, format)}–${formatClock(off.endTime, format)}`;
   return off.startDate === off.endDate ? day(off.startDate) : `${day(off.startDate)} – ${day(off.endDate)}`;
 }
 
@@ -31,9 +34,10 @@ export function timeOffRequestedNotices(
   off: TimeOffWords,
   people: readonly Person[],
   actorUserId: string,
+  format: TimeFormat,
 ): Notice[] {
   const asker = people.find((person) => person.employeeId === off.employeeId)?.name;
-  const message = `${asker?.trim() || "Someone"} asked for time off (${kindLabel(off.kind)}): ${timeOffWhen(off)}`;
+  const message = `${asker?.trim() || "Someone"} asked for time off (${kindLabel(off.kind)}): ${timeOffWhen(off, format)}`;
   const notices = peopleWho(people, "manageTimeOff").map((person) => ({
     recipientUserId: person.userId,
     kind: "time_off.requested" as const,
@@ -50,13 +54,14 @@ export function timeOffDecidedNotices(
   status: "approved" | "declined",
   people: readonly Person[],
   actorUserId: string,
+  format: TimeFormat,
 ): Notice[] {
   if (!off.requestedBy) return [];
   const actor = people.find((person) => person.userId === actorUserId)?.name?.trim() || "Someone";
   const notice: Notice = {
     recipientUserId: off.requestedBy,
     kind: "time_off.decided",
-    message: `${actor} ${status} your time off: ${timeOffWhen(off)}`,
+    message: `${actor} ${status} your time off: ${timeOffWhen(off, format)}`,
     jobId: null,
     timeOffId: off.id,
   };

@@ -16,6 +16,7 @@
  * off, and never overlapping another of their jobs (by job length), counting the jobs this
  * plan gives them.
  */
+import { clockTime, minutesOfDay } from "@sched/shared-types";
 
 /** A part of a day, in "HH:mm"; an end of "24:00" is midnight at the day's end. */
 export type DayWindow = { start: string; end: string };
@@ -64,27 +65,16 @@ export const UNPLACED_REASONS = {
 
 const DAY_END = 24 * 60;
 
-export function minutesOf(time: string): number {
-  const [hours, minutes] = time.split(":").map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-}
-
-export function clockOf(minutes: number): string {
-  const hh = Math.floor(minutes / 60);
-  const mm = minutes % 60;
-  return `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}`;
-}
-
 /** [start, end) in minutes of the day. */
 type Span = { start: number; end: number };
 
 const spanOfWindow = (window: DayWindow): Span => ({
-  start: minutesOf(window.start),
-  end: Math.min(minutesOf(window.end), DAY_END),
+  start: minutesOfDay(window.start),
+  end: Math.min(minutesOfDay(window.end), DAY_END),
 });
 
 const spanOfJob = (job: { time: string; durationMinutes: number }): Span => {
-  const start = minutesOf(job.time);
+  const start = minutesOfDay(job.time);
   return { start, end: start + job.durationMinutes };
 };
 
@@ -136,7 +126,7 @@ type Offer = { desk: Desk; start: number; distance: number };
 
 /** The best colleague and time for a job: nearest its time, then fewest jobs that day, then id. */
 function bestOffer(desks: Desk[], job: PlanJob, except?: Desk): Offer | undefined {
-  const wanted = minutesOf(job.time);
+  const wanted = minutesOfDay(job.time);
   let best: Offer | undefined;
   for (const desk of desks) {
     if (desk === except) continue;
@@ -215,7 +205,8 @@ export function proposeAbsencePlan(input: AbsencePlanInput): AbsenceProposal {
       jobCount: colleague.jobs.length,
     }));
   const jobs = [...input.jobs].sort(
-    (a, b) => minutesOf(a.time) - minutesOf(b.time) || b.durationMinutes - a.durationMinutes || byId(a, b),
+    (a, b) =>
+      minutesOfDay(a.time) - minutesOfDay(b.time) || b.durationMinutes - a.durationMinutes || byId(a, b),
   );
   const placements: Placement[] = [];
   const unplaced: UnplacedJob[] = [];
@@ -234,7 +225,7 @@ export function proposeAbsencePlan(input: AbsencePlanInput): AbsenceProposal {
     .map((placement) => ({
       jobId: placement.job.id,
       employeeId: placement.desk.id,
-      time: clockOf(placement.span.start),
+      time: clockTime(placement.span.start),
     }))
     .sort((a, b) => (order.get(a.jobId) ?? 0) - (order.get(b.jobId) ?? 0));
   return { date: input.date, employeeId: input.employeeId, moves, unplaced };

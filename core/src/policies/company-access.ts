@@ -4,7 +4,7 @@
  * so a removal or a role change is in force on the very next request, on every process.
  */
 import type { Role } from "@sched/shared-types";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../db/client";
 import { companies, companyUsers } from "../db/schema";
@@ -26,18 +26,6 @@ export async function loadCompanyAccess(
   userId: string,
   companyId: string,
 ): Promise<CompanyAccess | undefined> {
-  return (await loadCompanyAccessWith(userId, companyId, sql<null>`null`))?.member;
-}
-
-/**
- * The membership and one more value read in the same statement, for a hot path that
- * should not pay a second round trip (the jobs list reads its ETag this way).
- */
-export async function loadCompanyAccessWith<T>(
-  userId: string,
-  companyId: string,
-  extra: SQL<T>,
-): Promise<{ member: CompanyAccess; extra: T } | undefined> {
   if (!isUuid(companyId)) return undefined;
   const [found] = await db
     .select({
@@ -45,21 +33,19 @@ export async function loadCompanyAccessWith<T>(
       subscriptionStatus: companies.subscriptionStatus,
       trialEndsAt: companies.trialEndsAt,
       isFreeAccount: companies.isFreeAccount,
-      extra,
     })
     .from(companyUsers)
     .innerJoin(companies, eq(companies.id, companyUsers.companyId))
     .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)))
     .limit(1);
   if (!found) return undefined;
-  const member: CompanyAccess = {
+  return {
     companyId,
     userId,
     role: found.role as Role,
     // Decided now, not stored: a trial runs out by the clock.
     isReadOnly: isCompanyReadOnly(found),
   };
-  return { member, extra: found.extra };
 }
 
 /**

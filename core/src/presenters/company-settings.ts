@@ -19,5 +19,6 @@ export function presentCompanySettings(row: SettingsRow | undefined): CompanySet
     overtimeWeeklyMinutes: row.overtimeWeeklyMinutes,
     overtimeDailyMinutes: row.overtimeDailyMinutes,
     longDayMinutes: row.longDayMinutes,
+    timeFormat: row.timeFormat ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import type { CustomerDTO } from "@sched/shared-types";
+import type { CustomerDTO, UnsubscribeDTO } from "@sched/shared-types";
 import type { customers } from "../db/schema";
 
 /** A customer as the API answers it (docs/customers.md). */
@@ -17,3 +17,9 @@ export function presentCustomer(row: typeof customers.$inferSelect): CustomerDTO
     version: row.version,
   };
 }
+
+/** A customer's or an address's opt-out from a company's notices, as the unsubscribe page shows it. */
+export const presentOptOut = (companyName: string, optedOutAt: Date): UnsubscribeDTO => ({
+  companyName,
+  optedOutAt: optedOutAt.toISOString(),
+});

@@ -10,6 +10,8 @@ export function presentEmployee(row: typeof employees.$inferSelect): EmployeeDTO
     avatarColor: row.avatarColor as AvatarColor,
     isActive: row.isActive,
     availability: row.availability ?? [],
+    phone: row.phone ?? null,
+    email: row.email ?? null,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };

@@ -4,8 +4,9 @@ import type {
   TimesheetChangeDTO,
   TimesheetDTO,
   TimesheetStatus,
+  TimesheetWeekDTO,
 } from "@sched/shared-types";
-import type { timeEntryChanges } from "../db/schema";
+import type { timeEntryChanges, timesheetWeeks } from "../db/schema";
 import { type EntryFacts, overtimeOf, type TapFacts, weekDays } from "../timesheets/week-hours";
 
 export type TimesheetPerson = { id: string; name: string; isActive: boolean };
@@ -36,6 +37,17 @@ export function presentTimesheet(
     ...overtimeOf(days, settings),
   };
 }
+
+/** A person's week as approving or reopening it answers: open until a row says approved. */
+export const presentTimesheetWeek = (
+  week: { employeeId: string; weekStart: string },
+  row: typeof timesheetWeeks.$inferSelect | undefined,
+): TimesheetWeekDTO => ({
+  employeeId: week.employeeId,
+  weekStart: week.weekStart,
+  status: row?.status === "approved" ? "approved" : "open",
+  version: row?.version ?? 0,
+});
 
 type ChangeRow = typeof timeEntryChanges.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { CompanyDTO, Role, UserDTO } from "@sched/shared-types";
+import type { CompanyDTO, Role, UserCompanyDTO, UserDTO } from "@sched/shared-types";
 import type { companies, users } from "../db/schema";
 
 type UserRow = typeof users.$inferSelect;
@@ -24,3 +24,9 @@ export function presentCompany(
 ): CompanyDTO {
   return { id: company.id, name: company.name, role: membership.role, employeeId: membership.employeeId };
 }
+
+/** Which company a user belongs to and as what, without its name. */
+export const presentUserCompany = (membership: { id: string; role: Role }): UserCompanyDTO => ({
+  companyId: membership.id,
+  role: membership.role,
+});

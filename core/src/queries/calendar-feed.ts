@@ -4,9 +4,8 @@
  * from 30 days ago to 90 days ahead of today in the company's time zone. A token nobody holds any more, a member who left or
  * is no longer linked: no feed at all (the route answers 404).
  */
-import { DEFAULT_COMPANY_SETTINGS } from "@sched/shared-types";
+import { DEFAULT_COMPANY_SETTINGS, dateIn } from "@sched/shared-types";
 import { and, asc, between, eq, gte, lte } from "drizzle-orm";
-import { DateTime } from "luxon";
 import { db } from "../db/client";
 import { companies, companySettings, companyUsers, employees, jobs, timeOff } from "../db/schema";
 import { addDays } from "../lib/dates";
@@ -25,10 +24,6 @@ export type CalendarFeed = {
   jobs: CalendarFeedJob[];
   timeOff: CalendarFeedTimeOff[];
 };
-
-/** Today's date where the company is. */
-export const todayIn = (timeZone: string, now = new Date()) =>
-  DateTime.fromJSDate(now).setZone(timeZone).toISODate() ?? now.toISOString().slice(0, 10);
 
 /** The member, their linked employee and the company behind a token; undefined when none. */
 async function feedOwner(token: string) {
@@ -58,7 +53,7 @@ export async function loadCalendarFeed(token: string, now = new Date()): Promise
   const owner = await feedOwner(token);
   if (!owner) return undefined;
   const timeZone = owner.timeZone ?? DEFAULT_COMPANY_SETTINGS.timeZone;
-  const today = todayIn(timeZone, now);
+  const today = dateIn(now, timeZone);
   const from = addDays(today, -FEED_DAYS_BACK);
   const to = addDays(today, FEED_DAYS_AHEAD);
   const [rows, daysOff] = await Promise.all([

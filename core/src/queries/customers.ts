@@ -1,24 +1,24 @@
 /**
  * Finding customers and reading one with their history (docs/customers.md). The search
  * matches a LIKE pattern on `search_text`, which the trigram index answers without reading
- * the company's other customers; the bench (scripts/bench, "customers") measures it.
+ * the company's other customers; the bench (bench/src/customers.ts) measures it.
  */
 import {
   type CallRecordDTO,
   type CustomerDetailDTO,
   type CustomerDTO,
   can,
+  dateIn,
   type JobDTO,
 } from "@sched/shared-types";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import { DateTime } from "luxon";
 import { db } from "../db/client";
 import { callRecords, companyUsers, customers, jobs } from "../db/schema";
 import { searchPattern } from "../lib/search-text";
 import type { CompanyAccess } from "../policies/company-access";
 import { presentCallRecord } from "../presenters/call-records";
 import { presentCustomer } from "../presenters/customers";
-import { jobJsonSql } from "../presenters/jobs";
+import { presentJob } from "../presenters/jobs";
 import { loadCompanySettings } from "./company-settings";
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -91,18 +91,17 @@ export async function searchCustomers(
 /** Today in the company's time zone: a job today is still upcoming. */
 async function companyToday(companyId: string): Promise<string> {
   const { timeZone } = await loadCompanySettings(companyId);
-  return DateTime.now().setZone(timeZone).toISODate() ?? new Date().toISOString().slice(0, 10);
+  return dateIn(new Date(), timeZone);
 }
 
-/** The customer's jobs as the API presents them, built by PostgreSQL like the board's list. */
+/** The customer's jobs as the API presents them, unscheduled first, then the latest first. */
 async function jobsOf(row: CustomerRow, member: CompanyAccess): Promise<JobDTO[]> {
-  const [result] = await db
-    .select({
-      json: sql<string>`coalesce(json_agg(${jobJsonSql} order by ${jobs.date} desc nulls first, ${jobs.time} desc, ${jobs.createdAt} desc)::text, '[]')`,
-    })
+  const rows = await db
+    .select()
     .from(jobs)
-    .where(and(eq(jobs.customerId, row.id), eq(jobs.companyId, row.companyId), ownJobsOf(member)));
-  return JSON.parse(result?.json ?? "[]") as JobDTO[];
+    .where(and(eq(jobs.customerId, row.id), eq(jobs.companyId, row.companyId), ownJobsOf(member)))
+    .orderBy(sql`${jobs.date} desc nulls first`, desc(jobs.time), desc(jobs.createdAt));
+  return rows.map((job) => presentJob(job, row.name));
 }
 
 async function callsOf(row: CustomerRow): Promise<CallRecordDTO[]> {

@@ -6,6 +6,7 @@
  */
 import {
   type AvailabilityWindow,
+  addDays,
   type ConflictContext,
   type ConflictJob,
   type ConflictTimeOff,
@@ -16,31 +17,29 @@ import {
 } from "@sched/shared-types";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { companies, companySettings, employees, jobs, timeOff } from "../db/schema";
+import { companies, companySettings, employees, jobs } from "../db/schema";
 
 /** The days a list covers, when it has bounds: only the time off touching them is read. */
 export type ConflictWindow = { from?: string; to?: string };
 
 /**
  * The settings, inactive employees, employees' own weekly patterns and the time off not
- * declined (docs/time-off.md) as one JSON text, read in the statement that builds a list so
- * all of it comes from one snapshot.
+ * declined (docs/time-off.md) as one JSON text, read in one statement so all of it comes
+ * from one snapshot. Ordered, so the same state is always the same text: its hash is part
+ * of the jobs list's ETag (conflictStateFingerprintSql).
  */
-export const conflictStateSql = (
-  companyId: string,
-  window: ConflictWindow = {},
-) => sql<string>`json_build_object(
+const conflictStateSql = (companyId: string, window: ConflictWindow = {}) => sql<string>`json_build_object(
   'settings', (select json_build_object(
       'workingDays', ${companySettings.workingDays},
       'workdayStart', ${companySettings.workdayStart},
       'workdayEnd', ${companySettings.workdayEnd})
     from ${companySettings} where ${companySettings.companyId} = ${companyId}),
-  'inactive', (select coalesce(json_agg(json_build_array(${employees.id}, ${employees.name})), '[]'::json)
+  'inactive', (select coalesce(json_agg(json_build_array(${employees.id}, ${employees.name}) order by ${employees.id}), '[]'::json)
     from ${employees} where ${employees.companyId} = ${companyId} and not ${employees.isActive}),
-  'availability', (select coalesce(json_agg(json_build_array(${employees.id}, ${employees.name}, ${employees.availability})), '[]'::json)
+  'availability', (select coalesce(json_agg(json_build_array(${employees.id}, ${employees.name}, ${employees.availability}) order by ${employees.id}), '[]'::json)
     from ${employees} where ${employees.companyId} = ${companyId} and ${employees.availability} <> '[]'::jsonb),
   'timeOff', (select coalesce(json_agg(json_build_array(t.employee_id, t.start_date, t.end_date,
-      t.start_time, t.end_time, t.status, e.name)), '[]'::json)
+      t.start_time, t.end_time, t.status, e.name) order by t.id), '[]'::json)
     from time_off t join employees e on e.id = t.employee_id
     where t.company_id = ${companyId} and t.status <> 'declined'
       ${window.to ? sql`and t.start_date <= ${window.to}` : sql``}
@@ -48,21 +47,12 @@ export const conflictStateSql = (
 )::text`;
 
 /**
- * Changes whenever the conflict state may: any write to the settings row, an employee
- * becoming inactive, active again, or renamed while inactive (the message names them), any
- * change of a weekly pattern, and any time off made, decided or removed.
- * Part of the jobs list's fingerprint (core/src/queries/list-jobs.ts).
+ * An md5 of the very text the warnings are made from: whatever changes a list's warnings
+ * (a setting, an employee deactivated or renamed, a weekly pattern, time off asked for or
+ * decided) changes it, and a source added to the state later is covered without a word here.
  */
-export const conflictFingerprintSql = (
-  companyId: string,
-) => sql<string>`coalesce((select ${companySettings}.xmin::text
-    from ${companySettings} where ${companySettings.companyId} = ${companyId}), '-')
-  || '.' || coalesce((select sum(uuid_hash_extended(${employees.id}, ${employees}.xmin::text::bigint))
-    from ${employees} where ${employees.companyId} = ${companyId} and not ${employees.isActive}), 0)::text
-  || '.' || coalesce((select sum(uuid_hash_extended(${employees.id}, ${employees}.xmin::text::bigint))
-    from ${employees} where ${employees.companyId} = ${companyId} and ${employees.availability} <> '[]'::jsonb), 0)::text
-  || '.' || coalesce((select count(*) || ':' || sum(uuid_hash_extended(${timeOff.id}, ${timeOff}.xmin::text::bigint))
-    from ${timeOff} where ${timeOff.companyId} = ${companyId}), '0')`;
+export const conflictStateFingerprintSql = (companyId: string, window: ConflictWindow = {}) =>
+  sql<string>`md5(${conflictStateSql(companyId, window)})`;
 
 type ConflictState = {
   settings: { workingDays: number[]; workdayStart: string; workdayEnd: string } | null;
@@ -73,7 +63,7 @@ type ConflictState = {
 };
 
 /** The engine's context from conflictStateSql's text; a company that never saved settings reads the defaults. */
-export function conflictContextOf(stateJson: string): ConflictContext {
+function conflictContextOf(stateJson: string): ConflictContext {
   const state = JSON.parse(stateJson) as ConflictState;
   const settings = state.settings ?? DEFAULT_COMPANY_SETTINGS;
   const availability = state.availability ?? [];
@@ -104,7 +94,10 @@ export function conflictContextOf(stateJson: string): ConflictContext {
 }
 
 /** The conflict state of one company: every job answer reads it. */
-async function loadConflictContext(companyId: string, window: ConflictWindow = {}): Promise<ConflictContext> {
+export async function loadConflictContext(
+  companyId: string,
+  window: ConflictWindow = {},
+): Promise<ConflictContext> {
   const [row] = await db
     .select({ state: conflictStateSql(companyId, window) })
     .from(companies)
@@ -112,28 +105,13 @@ async function loadConflictContext(companyId: string, window: ConflictWindow = {
   return conflictContextOf(row?.state ?? '{"settings":null,"inactive":[]}');
 }
 
-/**
- * A list's JSON array of jobs with every job's warnings filled in: run once per build of
- * the list, never per request. An empty list is returned as it came.
- */
-export function addWarningsToListJson(json: string, context: ConflictContext): string {
-  const list = JSON.parse(json) as JobDTO[];
-  if (list.length === 0) return json;
+/** The list's jobs, each with its warnings against the others and the company's state. */
+export function withListWarnings(list: JobDTO[], context: ConflictContext): JobDTO[] {
+  if (list.length === 0) return list;
   const warnings = warningsForJobs(list, context);
-  let warned = false;
-  for (const job of list) {
-    job.warnings = warnings.get(job.id) ?? [];
-    if (job.warnings.length > 0) warned = true;
-  }
-  // Nothing to add: PostgreSQL's text already says `"warnings": []` for every job.
-  return warned ? JSON.stringify(list) : json;
-}
-
-/** The yyyy-MM-dd date `days` days from `date`. */
-function dayAround(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
+  // The list is the caller's own, just presented: set in place rather than copy 1,200 jobs.
+  for (const job of list) job.warnings = warnings.get(job.id) ?? [];
+  return list;
 }
 
 /** What the conflict engine reads of a job. */
@@ -157,8 +135,8 @@ function loadNeighbours(companyId: string, employeeId: string, date: string): Pr
       and(
         eq(jobs.companyId, companyId),
         eq(jobs.employeeId, employeeId),
-        gte(jobs.date, dayAround(date, -1)),
-        lte(jobs.date, dayAround(date, 1)),
+        gte(jobs.date, addDays(date, -1)),
+        lte(jobs.date, addDays(date, 1)),
       ),
     );
 }
@@ -167,7 +145,7 @@ function loadNeighbours(companyId: string, employeeId: string, date: string): Pr
 export async function withWarnings(job: JobDTO): Promise<JobDTO> {
   if (!job.date || !job.employeeId) return job;
   const [context, neighbours] = await Promise.all([
-    loadConflictContext(job.companyId, { from: dayAround(job.date, -1), to: dayAround(job.date, 1) }),
+    loadConflictContext(job.companyId, { from: addDays(job.date, -1), to: addDays(job.date, 1) }),
     loadNeighbours(job.companyId, job.employeeId, job.date),
   ]);
   return { ...job, warnings: warningsForJob(job, neighbours, context) };

@@ -3,7 +3,7 @@
  * the employee's open jobs (scheduled or in progress) on its days, or in its hours for part
  * of a day, so the office sees them before approving and can re-plan those days.
  */
-import type { JobDTO } from "@sched/shared-types";
+import { type JobDTO, minutesOfDay } from "@sched/shared-types";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { db } from "../db/client";
 import { customers, jobs } from "../db/schema";
@@ -11,13 +11,11 @@ import { presentJob } from "../presenters/jobs";
 import type { TimeOffRow } from "../presenters/time-off";
 import { HANDED_OVER_STATUSES } from "./absence-plan";
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 /** True when a job from `time` for `minutes` overlaps the part day's hours (a job without a time: always). */
 function overlapsHours(job: { time: string | null; durationMinutes: number }, off: TimeOffRow): boolean {
   if (!off.startTime || !off.endTime || !job.time) return true;
-  const start = minutesOf(job.time);
-  return start < minutesOf(off.endTime) && start + job.durationMinutes > minutesOf(off.startTime);
+  const start = minutesOfDay(job.time);
+  return start < minutesOfDay(off.endTime) && start + job.durationMinutes > minutesOfDay(off.startTime);
 }
 
 /** The employee's open jobs during the time off, by date and time. */

@@ -6,6 +6,7 @@
  */
 import { addDays, type TimesheetDayDTO, type TimesheetFlag } from "@sched/shared-types";
 import { DateTime } from "luxon";
+import { presentDayEntry } from "../presenters/time-entries";
 
 export type EntryFacts = {
   id: string;
@@ -124,12 +125,7 @@ export function weekDays(
     const jobMinutes = Math.min(minutes(jobMs), workedMinutes);
     return {
       date,
-      entries: dayEntries.map((entry) => ({
-        id: entry.id,
-        clockIn: entry.clockIn.toISOString(),
-        clockOut: entry.clockOut ? entry.clockOut.toISOString() : null,
-        version: entry.version,
-      })),
+      entries: dayEntries.map(presentDayEntry),
       workedMinutes,
       jobMinutes,
       betweenMinutes: workedMinutes - jobMinutes,

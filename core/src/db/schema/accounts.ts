@@ -201,5 +201,7 @@ export const companySettings = pgTable("company_settings", {
   overtimeDailyMinutes: integer("overtime_daily_minutes"),
   /** Minutes worked in a day over which the office's Timesheets flag the day `long_day`; 840 = 14 h. */
   longDayMinutes: integer("long_day_minutes").notNull().default(840),
+  /** "12h" or "24h" for every time the company reads; null: its country's habit (clock-format.ts). */
+  timeFormat: varchar("time_format", { length: 3 }).$type<"12h" | "24h">(),
   updatedAt: updatedAt(),
 });

@@ -1,25 +1,25 @@
 /** Week templates, the weeks themselves and the daily call counts. The model as a whole: docs/architecture.md. */
+
+import type { TemplateField } from "@sched/shared-types";
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companies } from "./accounts";
 import { createdAt, updatedAt, versioned } from "./columns";
+import type { jobs } from "./work";
 
-export type TemplateEntry = {
-  employeeId: string;
-  dayOfWeek: number;
-  time: string;
-  type: string;
-  location: string;
-  description: string | null;
-  amount: string | null;
-  /**
-   * Who the job is for, so a regular customer's visit is planned (and confirmed) again;
-   * absent in templates saved before customers were kept.
-   */
-  customerId?: string | null;
-  customerEmail?: string | null;
-  customerPhone?: string | null;
-};
+/** A scheduled job's row: a template holds only jobs with a slot. */
+type JobRow = Omit<typeof jobs.$inferSelect, "employeeId" | "time"> & { employeeId: string; time: string };
+
+/**
+ * A job of the week the template was saved from: its weekday and what a template carries
+ * (shared-types/src/job-fields.ts). Fields added since are absent from older templates:
+ * a job made from one takes the column's default.
+ */
+export type TemplateEntry = { dayOfWeek: number } & Pick<
+  JobRow,
+  "employeeId" | "time" | "type" | "location"
+> &
+  Partial<Pick<JobRow, TemplateField>>;
 
 export const scheduleTemplates = pgTable(
   "schedule_template",

@@ -35,6 +35,9 @@ export const employees = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** The weekly pattern (docs/time-off.md); empty: the company's working days and hours. */
     availability: jsonb("availability").$type<AvailabilityWindow[]>().notNull().default([]),
+    /** How the office reaches them (docs/employees.md); null when not given. */
+    phone: text("phone"),
+    email: text("email"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...versioned(),
@@ -84,6 +87,8 @@ export const jobs = pgTable(
     durationMinutes: integer("duration_minutes").notNull().default(60),
     status: text("status").notNull().default("scheduled"),
     paymentStatus: text("payment_status").notNull().default("pending"),
+    /** low, normal, high or urgent (shared-types/src/job-fields.ts). */
+    priority: text("priority").notNull().default("normal"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** When the technician tapped "On my way" (a note for the office, not a status). */
     onMyWayAt: timestamp("on_my_way_at", { withTimezone: true }),
@@ -154,6 +159,7 @@ export const jobSeries = pgTable(
     /** The customer's contact as the job dialog took it: every occurrence carries it. */
     customerEmail: text("customer_email"),
     customerPhone: text("customer_phone"),
+    priority: text("priority").notNull().default("normal"),
     startDate: date("start_date", { mode: "string" }).notNull(),
     /** An RFC 5545 RRULE, without DTSTART (the start date is the column above). */
     rrule: text("rrule").notNull(),
