@@ -69,8 +69,7 @@ export function createApp(): Express {
   // Text that cannot be stored as sent is refused, not replaced (./http/well-formed-text.ts).
   app.use(refuseBrokenText);
   // Every /api answer is JSON, 404, 405 and OPTIONS included (./http/methods.ts); those over
-  // 1 kB go compressed (brotli or gzip) to the clients that accept it. The board's week
-  // keeps its own gzipped copy per change (routes/jobs.ts), which this leaves as it is.
+  // 1 kB go compressed (brotli or gzip) to the clients that accept it.
   const api = apiRouter();
   app.use("/api", compression(), refuseOptions(api), sessionMiddleware, loadUser, sameOrigin, api);
   app.use("/api", unknownEndpoint(api));

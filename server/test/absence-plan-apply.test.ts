@@ -211,7 +211,7 @@ describe("who is told", () => {
       expect(samBell[0]).toMatchObject({
         kind: "job.assigned",
         message:
-          "Olive Owner gave you 2 of Pat Plumber's jobs on Mon 30 Nov (9:00, 14:00): Pat Plumber is out",
+          "Olive Owner gave you 2 of Pat Plumber's jobs on Mon 30 Nov (9:00 AM, 2:00 PM): Pat Plumber is out",
       });
       expect(patBell).toEqual([]);
       expect(adminBell).toEqual([]);

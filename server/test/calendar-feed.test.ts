@@ -4,13 +4,14 @@
  * event per job of theirs from 30 days ago to 90 days ahead, in the company's time zone,
  * and disappears (404) when the member is unlinked or leaves.
  */
+
 import { createHash } from "node:crypto";
 import { config } from "@sched/core/config";
 import { db } from "@sched/core/db/client";
 import { companySettings, companyUsers } from "@sched/core/db/schema";
 import { addDays } from "@sched/core/lib/dates";
-import { todayIn } from "@sched/core/queries/calendar-feed";
 import { buildCompany, buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
+import { dateIn } from "@sched/shared-types";
 import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -151,7 +152,7 @@ describe("GET /api/calendar/:token.ics", () => {
   it("shows the member's own jobs from 30 days back to 90 ahead, at their time in the company's zone", async () => {
     const { company, employee } = tenant;
     await link(company.id, tenant.employeeUser.id, employee.id);
-    const today = todayIn(ZONE);
+    const today = dateIn(new Date(), ZONE);
     const colleague = await buildEmployee(company.id, { name: "Cole League", initials: "CL" });
     const winter = await buildJob(company.id, employee.id, {
       date: addDays(today, 1),
@@ -207,7 +208,10 @@ describe("GET /api/calendar/:token.ics", () => {
 
   it("keeps each job's UID and raises its SEQUENCE when the job changes, so phones update it", async () => {
     await link(tenant.company.id, tenant.employeeUser.id, tenant.employee.id);
-    const job = await buildJob(tenant.company.id, tenant.employee.id, { date: todayIn(ZONE), time: "10:00" });
+    const job = await buildJob(tenant.company.id, tenant.employee.id, {
+      date: dateIn(new Date(), ZONE),
+      time: "10:00",
+    });
     const path = await newFeed(technician);
     const before = eventsOf(await readFeed(path)).find((event) => event.uid === `${job.id}@scheduler`);
     expect(before?.sequence).toBe(1);
@@ -223,7 +227,10 @@ describe("GET /api/calendar/:token.ics", () => {
   it("speaks UTC for a company that never set its time zone", async () => {
     const utc = await buildTenant();
     await link(utc.company.id, utc.employeeUser.id, utc.employee.id);
-    const job = await buildJob(utc.company.id, utc.employee.id, { date: todayIn("UTC"), time: "09:00" });
+    const job = await buildJob(utc.company.id, utc.employee.id, {
+      date: dateIn(new Date(), "UTC"),
+      time: "09:00",
+    });
     const text = await readFeed(await newFeed(await agentFor(utc.employeeUser), utc.company.id));
     expect(linesOf(text)).toContain(`DTSTART:${job.date.replaceAll("-", "")}T090000Z`);
     expect(text).not.toContain("BEGIN:VTIMEZONE");

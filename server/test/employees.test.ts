@@ -73,6 +73,60 @@ describe("PUT /api/employees/:id", () => {
   });
 });
 
+describe("an employee's phone and e-mail", () => {
+  it("are kept on create, changed or cleared on update, and null when never given", async () => {
+    const { company, owner } = await buildTenant();
+    const agent = await agentFor(owner);
+    const created = await agent
+      .post("/api/employees")
+      .send({ ...newEmployee, companyId: company.id, phone: " 555-010-2000 ", email: "nia@example.com" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ phone: "555-010-2000", email: "nia@example.com" });
+    const renamed = await agent.put(`/api/employees/${created.body.id}`).send({ name: "Nia N." });
+    expect(renamed.body).toMatchObject({ name: "Nia N.", phone: "555-010-2000", email: "nia@example.com" });
+    const cleared = await agent.put(`/api/employees/${created.body.id}`).send({ phone: "", email: "  " });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ phone: null, email: null });
+    const bare = await agent.post("/api/employees").send({ ...newEmployee, companyId: company.id });
+    expect(bare.body).toMatchObject({ phone: null, email: null });
+    const roster = await agent.get(`/api/employees?companyId=${company.id}`);
+    expect(roster.body.find((e: { id: string }) => e.id === bare.body.id)).toMatchObject({ phone: null });
+  });
+
+  it.each([
+    [{ phone: "call me" }, "Phone must be 7 to 20 characters: digits, spaces and + - ( ) ."],
+    [{ phone: "12" }, "Phone must be 7 to 20 characters: digits, spaces and + - ( ) ."],
+    [{ email: "nia@" }, "Email must be a valid email address"],
+    [{ email: 42 }, "Email must be a valid email address"],
+  ])("refuses %o with 400 and a clear message, on create and update", async (change, message) => {
+    const { company, owner, employee } = await buildTenant();
+    const agent = await agentFor(owner);
+    const created = await agent
+      .post("/api/employees")
+      .send({ ...newEmployee, ...change, companyId: company.id });
+    expect(created.status).toBe(400);
+    expect(created.body.message).toBe(message);
+    const updated = await agent.put(`/api/employees/${employee.id}`).send(change);
+    expect(updated.status).toBe(400);
+    expect(updated.body.message).toBe(message);
+  });
+
+  it("answers 401 signed out, 403 to a technician, 404 for another company's employee", async () => {
+    const { company, owner, employeeUser, employee } = await buildTenant();
+    const other = await buildTenant();
+    const change = { phone: "555-010-3000" };
+    expect((await anonymous().put(`/api/employees/${employee.id}`).send(change)).status).toBe(401);
+    const technician = await (await agentFor(employeeUser)).put(`/api/employees/${employee.id}`).send(change);
+    expect(technician.status).toBe(403);
+    const foreign = await (await agentFor(owner)).put(`/api/employees/${other.employee.id}`).send(change);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe("Employee not found");
+    const [stored] = await db.select().from(employees).where(eq(employees.id, other.employee.id));
+    expect(stored.phone).toBeNull();
+    expect(company.id).not.toBe(other.company.id);
+  });
+});
+
 describe("DELETE /api/employees/:id", () => {
   it("answers 401 signed out, 403 to the employee role, 404 across companies", async () => {
     const { employee, employeeUser } = await buildTenant();

@@ -4,9 +4,8 @@
  * the tray's 09:00, starts at the next free quarter hour from now, clear of the
  * technician's other jobs. A time the request names stays, with a warning when past.
  */
-import { todayIn } from "@sched/core/queries/calendar-feed";
 import { buildJob, buildTenant, buildUnscheduledJob } from "@sched/core/test/factories";
-import { addDays, clockIn } from "@sched/shared-types";
+import { addDays, clockIn, dateIn } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { agentFor } from "./support";
 
@@ -36,7 +35,7 @@ async function companyAtMidDay() {
   const timeZone = midDayZone();
   const res = await agent.put(`/api/companies/${tenant.company.id}/settings`).send({ timeZone });
   expect(res.status).toBe(200);
-  const today = todayIn(timeZone);
+  const today = dateIn(new Date(), timeZone);
   // The next quarter hour from now, as the test sees it.
   const nextQuarter = clockOf(Math.ceil(minutes(clockIn(new Date(), timeZone)) / 15) * 15);
   return { ...tenant, agent, today, nextQuarter };

@@ -41,7 +41,9 @@ describe("job events", () => {
     });
     expect(await created).toEqual(res.body);
     expect(await week).toMatchObject({ weekStartDate: "2026-11-23", name: "Week of Nov 23, 2026" });
-    expect((await bell).message).toBe("Olive Owner assigned you a 6:00 Emergency at 3 Pine Rd on Fri 27 Nov");
+    expect((await bell).message).toBe(
+      "Olive Owner assigned you a 6:00 AM Emergency at 3 Pine Rd on Fri 27 Nov",
+    );
 
     const updated = nextEvent<JobDTO>(watcher, "job.updated");
     const moved = await agent.put(`/api/jobs/${res.body.id}`).send({ date: "2026-11-28" });

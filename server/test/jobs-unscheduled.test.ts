@@ -163,8 +163,8 @@ describe("an unscheduled job", () => {
       .where(eq(notifications.recipientUserId, employeeUser.id))
       .orderBy(notifications.createdAt);
     expect(bell.map((entry) => entry.message)).toEqual([
-      "Olive Owner assigned you a 9:00 Repair at 12 Oak Rd on Tue 24 Nov",
-      "Olive Owner moved your 9:00 Repair at 12 Oak Rd on Tue 24 Nov to Unscheduled",
+      "Olive Owner assigned you a 9:00 AM Repair at 12 Oak Rd on Tue 24 Nov",
+      "Olive Owner moved your 9:00 AM Repair at 12 Oak Rd on Tue 24 Nov to Unscheduled",
     ]);
   });
 

@@ -67,8 +67,8 @@ describe("POST /api/jobs", () => {
     ]);
     const bell = await db.select().from(notifications).where(eq(notifications.companyId, company.id));
     expect(bell.map((a) => [a.recipientUserId, a.message]).sort()).toEqual([
-      [employeeUser.id, "Adam admin assigned you a 10:30 Plumbing at 12 Oak St on Wed 25 Nov"],
-      [employeeUser.id, "Olive Owner assigned you a 10:30 Plumbing at 12 Oak St on Wed 25 Nov"],
+      [employeeUser.id, "Adam admin assigned you a 10:30 AM Plumbing at 12 Oak St on Wed 25 Nov"],
+      [employeeUser.id, "Olive Owner assigned you a 10:30 AM Plumbing at 12 Oak St on Wed 25 Nov"],
     ]);
   });
 

@@ -46,7 +46,7 @@ describe("the technician of a job", () => {
       expect(await heard).toEqual({
         id: expect.any(String),
         kind: "job.assigned",
-        message: "Olive Owner assigned you a 9:00 Repair at 12 Oak Rd on Tue 24 Nov",
+        message: "Olive Owner assigned you a 9:00 AM Repair at 12 Oak Rd on Tue 24 Nov",
         jobId: created.body.id,
         timeOff: null,
         createdAt: expect.any(String),
@@ -56,11 +56,30 @@ describe("the technician of a job", () => {
       await flush(others, company.id);
       expect(othersHeard).toEqual([[], [], []]);
       expect(await storedEntries(company.id)).toEqual([
-        [pat.id, "job.assigned", "Olive Owner assigned you a 9:00 Repair at 12 Oak Rd on Tue 24 Nov"],
+        [pat.id, "job.assigned", "Olive Owner assigned you a 9:00 AM Repair at 12 Oak Rd on Tue 24 Nov"],
       ]);
     } finally {
       for (const socket of [patSocket, ...others]) socket.close();
     }
+  });
+
+  it("hears times in the company's format: its country's, or the one the owner chose", async () => {
+    const { company, owner, pat, employee } = await buildCrew();
+    const office = await agentFor(owner);
+    const book = (time: string) =>
+      office.post("/api/jobs").send({ companyId: company.id, employeeId: employee.id, ...OAK, time });
+    const settings = `/api/companies/${company.id}/settings`;
+    expect((await office.put(settings).send({ country: "GB" })).status).toBe(200);
+    expect((await book("14:00")).status).toBe(201);
+    expect((await office.put(settings).send({ timeFormat: "12h" })).status).toBe(200);
+    expect((await book("15:30")).status).toBe(201);
+    const told = (await bellOf(pat, company.id)).map((entry) => entry.message);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        "Olive Owner assigned you a 14:00 Repair at 12 Oak Rd on Tue 24 Nov",
+        "Olive Owner assigned you a 3:30 PM Repair at 12 Oak Rd on Tue 24 Nov",
+      ]),
+    );
   });
 
   it("is told when the job moves, changes, is cancelled or deleted; nobody else is", async () => {
@@ -78,13 +97,13 @@ describe("the technician of a job", () => {
     expect(bell.map((entry) => [entry.kind, entry.message, entry.jobId])).toEqual([
       [
         "job.deleted",
-        "Adam admin removed your 10:30 Repair at 14 Elm St on Wed 25 Nov from the schedule",
+        "Adam admin removed your 10:30 AM Repair at 14 Elm St on Wed 25 Nov from the schedule",
         null,
       ],
       // The job is gone, so the older entries no longer point at it either.
-      ["job.cancelled", "Adam admin cancelled your 10:30 Repair at 14 Elm St on Wed 25 Nov", null],
-      ["job.changed", "Your 10:30 Repair at 12 Oak Rd on Wed 25 Nov is now at 14 Elm St", null],
-      ["job.moved", "Your 9:00 Repair at 12 Oak Rd moved to Wed 25 Nov 10:30", null],
+      ["job.cancelled", "Adam admin cancelled your 10:30 AM Repair at 14 Elm St on Wed 25 Nov", null],
+      ["job.changed", "Your 10:30 AM Repair at 12 Oak Rd on Wed 25 Nov is now at 14 Elm St", null],
+      ["job.moved", "Your 9:00 AM Repair at 12 Oak Rd moved to Wed 25 Nov 10:30 AM", null],
     ]);
     expect(await bellOf(owner, company.id)).toEqual([]);
     expect(await bellOf(admin, company.id)).toEqual([]);
@@ -97,11 +116,11 @@ describe("the technician of a job", () => {
     expect((await bellOf(pat, company.id)).map((entry) => [entry.kind, entry.message])).toEqual([
       [
         "job.reassigned_away",
-        "Olive Owner reassigned your 9:00 Repair at 12 Oak Rd on Tue 24 Nov to Sam Sparks",
+        "Olive Owner reassigned your 9:00 AM Repair at 12 Oak Rd on Tue 24 Nov to Sam Sparks",
       ],
     ]);
     expect((await bellOf(sam, company.id)).map((entry) => [entry.kind, entry.message, entry.jobId])).toEqual([
-      ["job.assigned", "Olive Owner assigned you a 9:00 Repair at 12 Oak Rd on Tue 24 Nov", job.id],
+      ["job.assigned", "Olive Owner assigned you a 9:00 AM Repair at 12 Oak Rd on Tue 24 Nov", job.id],
     ]);
   });
 
@@ -185,8 +204,8 @@ describe("owners and admins", () => {
       for (const socket of [ownerSocket, ...others]) socket.close();
     }
     const expected = [
-      ["job.completed", "Pat Plumber completed the 9:00 Repair at 12 Oak Rd"],
-      ["job.photo_added", "Pat Plumber added a before photo to the 9:00 Repair at 12 Oak Rd"],
+      ["job.completed", "Pat Plumber completed the 9:00 AM Repair at 12 Oak Rd"],
+      ["job.photo_added", "Pat Plumber added a before photo to the 9:00 AM Repair at 12 Oak Rd"],
       ["job.on_my_way", "Pat Plumber is on the way to 12 Oak Rd"],
     ];
     for (const user of [owner, admin]) {
@@ -209,8 +228,8 @@ describe("owners and admins", () => {
     await (await agentFor(sam)).put(`/api/jobs/${job.id}`).send({ status: "completed" });
     expect(await storedEntries(company.id)).toEqual(
       expect.arrayContaining([
-        [owner.id, "job.completed", "Sam Sparks completed the 9:00 Repair at 12 Oak Rd"],
-        [admin.id, "job.completed", "Sam Sparks completed the 9:00 Repair at 12 Oak Rd"],
+        [owner.id, "job.completed", "Sam Sparks completed the 9:00 AM Repair at 12 Oak Rd"],
+        [admin.id, "job.completed", "Sam Sparks completed the 9:00 AM Repair at 12 Oak Rd"],
       ]),
     );
     expect(await storedEntries(company.id)).toHaveLength(2);

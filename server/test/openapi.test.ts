@@ -25,7 +25,10 @@ type Document = {
   tags: { name: string }[];
   security: unknown[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; in: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; in: string }>;
+    schemas: Record<string, { properties?: Record<string, { description?: string }> }>;
+  };
 };
 
 /** The app's routes, read from its router (./embedded/app-routes.ts), as `method {path}`. */
@@ -126,6 +129,25 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/jobs"]?.get?.parameters?.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(["startDate", "endDate"]),
     );
+  });
+
+  it("answers with the response schemas the answer types are inferred from (shared-types/src/schemas)", async () => {
+    const document = await fetchDocument();
+    const success = (path: string, method: string, status: string) =>
+      (document.paths[path]?.[method]?.responses[status] as { content: Record<string, { schema: unknown }> })
+        ?.content["application/json"]?.schema;
+    expect(success("/api/jobs", "post", "201")).toEqual({ $ref: "#/components/schemas/Job" });
+    expect(success("/api/jobs", "get", "200")).toEqual({
+      type: "array",
+      items: { $ref: "#/components/schemas/Job" },
+    });
+    expect(success("/api/employees/{id}", "put", "200")).toEqual({ $ref: "#/components/schemas/Employee" });
+    expect(success("/api/customers/{id}", "put", "200")).toEqual({ $ref: "#/components/schemas/Customer" });
+    expect(success("/api/time-off", "post", "201")).toEqual({ $ref: "#/components/schemas/TimeOff" });
+    // The fields' doc comments travel as descriptions.
+    expect(document.components.schemas.Job?.properties?.onMyWayAt?.description).toMatch(/on the way/);
+    // A route that declares no response schema still answers JSON of any shape.
+    expect(success("/api/admin-setup", "get", "200")).toEqual({});
   });
 
   it("refuses to describe a route made without route() and not described by hand", () => {

@@ -566,6 +566,7 @@ export const PATH_ONLY_ROUTES: string[] = [
   "DELETE /api/templates/:id",
   "DELETE /api/call-records/:id",
   "DELETE /api/job-series/:id",
+  "POST /api/jobs/:id/restore",
   ...WORKFORCE_PATH_ONLY_ROUTES,
 ];
 

@@ -135,6 +135,12 @@ export const ROUTES: Entry[] = [
     path: async (c) => `/api/jobs/${(await c.make.job()).id}`,
     expected: officeById,
   },
+  // Delete's Undo (docs/schedule.md)
+  {
+    route: "POST /api/jobs/:id/restore",
+    path: async (c) => `/api/jobs/${(await c.make.deletedJob()).id}/restore`,
+    expected: officeById,
+  },
   {
     route: "GET /api/jobs/:id/photos/:photo",
     path: async (c) => `/api/jobs/${(await c.make.jobWithPhoto()).id}/photos/before`,

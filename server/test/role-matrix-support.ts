@@ -8,6 +8,7 @@ import { db } from "@sched/core/db/client";
 import {
   callRecords,
   customers,
+  deletedJobs,
   jobPhotos,
   jobSeries,
   jobs,
@@ -77,6 +78,13 @@ export function makers(companyId: string, invitedBy: string) {
         size: PNG.length,
       });
       await db.update(jobs).set({ hasBeforePhoto: true }).where(eq(jobs.id, job.id));
+      return job;
+    },
+    /** A fresh job as Delete leaves it: in the bin, for POST /api/jobs/:id/restore. */
+    deletedJob: async () => {
+      const job = await buildJob(companyId, (await buildEmployee(companyId)).id);
+      await db.insert(deletedJobs).values({ id: job.id, companyId, job: { ...job } });
+      await db.delete(jobs).where(eq(jobs.id, job.id));
       return job;
     },
     /** The path of one stored photo of a fresh job (DELETE /api/jobs/:id/photos/:photoId). */

@@ -12,6 +12,7 @@ import {
   DEFAULT_COMPANY_SETTINGS,
   DURATION_INVALID,
   JOB_TYPE_DURATIONS_INVALID,
+  TIME_FORMAT_INVALID,
   WORKDAY_ORDER_INVALID,
   WORKING_DAYS_INVALID,
 } from "@sched/shared-types";
@@ -169,6 +170,31 @@ describe("PUT /api/companies/:companyId/settings", () => {
     const res = await owner.put(settingsPath()).send({ country });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "validation", message: COUNTRY_INVALID });
+  });
+
+  it("keeps the owner's time format, and null gives it back to the country", async () => {
+    const chosen = await owner.put(settingsPath()).send({ timeFormat: "24h" });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.timeFormat).toBe("24h");
+    expect((await employee.get(settingsPath())).body.timeFormat).toBe("24h");
+    const cleared = await owner.put(settingsPath()).send({ timeFormat: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.timeFormat).toBeNull();
+  });
+
+  it.for([["13h"], ["12"], [12], [""]])("refuses the time format %j with 400", async ([timeFormat]) => {
+    const res = await owner.put(settingsPath()).send({ timeFormat });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation", message: TIME_FORMAT_INVALID });
+    expect(TIME_FORMAT_INVALID).toBe('Time format must be "12h", "24h" or null (the country\'s)');
+  });
+
+  it("refuses a time format from a technician (403), outside the company (403) and signed out (401)", async () => {
+    const technician = await employee.put(settingsPath()).send({ timeFormat: "24h" });
+    expect(technician.status).toBe(403);
+    expect(technician.body).toMatchObject({ code: "forbidden", message: NO_PERMISSION });
+    expect((await stranger.put(settingsPath()).send({ timeFormat: "24h" })).status).toBe(403);
+    expect((await anonymous().put(settingsPath()).send({ timeFormat: "24h" })).status).toBe(401);
   });
 
   it("is the owner's alone: 403 for an admin and an employee, 403 outside the company, 401 signed out", async () => {

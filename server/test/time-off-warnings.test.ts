@@ -8,12 +8,12 @@
  */
 import { db } from "@sched/core/db/client";
 import { companySettings, companyUsers } from "@sched/core/db/schema";
-import { todayIn } from "@sched/core/queries/calendar-feed";
 import { buildEmployee, buildJob, buildTenant } from "@sched/core/test/factories";
 import {
   AVAILABILITY_END_AFTER_START,
   AVAILABILITY_OVERLAP,
   addDays,
+  dateIn,
   type JobDTO,
 } from "@sched/shared-types";
 import { and, eq } from "drizzle-orm";
@@ -204,7 +204,7 @@ describe("the calendar feed", () => {
       .where(
         and(eq(companyUsers.companyId, tenant.company.id), eq(companyUsers.userId, tenant.employeeUser.id)),
       );
-    const today = todayIn(zone);
+    const today = dateIn(new Date(), zone);
     const long = await buildJob(tenant.company.id, tenant.employee.id, {
       date: today,
       time: "09:00",

@@ -28,6 +28,8 @@ export const REPEATING = {
   sweepCustomerNotices: { every: MINUTE_MS },
   // The bell reminds whoever is still clocked in an hour after their working day (docs/timesheets.md).
   sweepClockReminders: { every: 5 * MINUTE_MS },
+  // Deleted jobs can be put back for a day (docs/schedule.md).
+  sweepDeletedJobs: { every: 24 * HOUR_MS },
 } as const;
 
 /** Sweeps since retired: a scheduler Redis still holds for one would start jobs nobody handles. */

@@ -41,7 +41,7 @@ describe("company names in e-mails", () => {
         link: "http://app.test/invite/abc",
         expiresAt,
         timeZone: "America/Chicago",
-        country: "US",
+        timeFormat: "12h",
       }),
     );
     const trial = { to: "o@example.test", firstName: "Olive", companyName: LINKY, trialEndsAt: expiresAt };
@@ -56,7 +56,7 @@ describe("company names in e-mails", () => {
         location: "1 Main St",
         date: "2026-12-02",
         time: "09:00",
-        country: "US",
+        timeFormat: "12h",
         technicianName: null,
         unsubscribeLink: "http://app.test/unsubscribe/abc",
       }),

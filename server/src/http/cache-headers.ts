@@ -6,7 +6,7 @@
 /** Browsers revalidate every time and get a 304 when nothing changed. */
 export const REVALIDATE_ALWAYS = "private, no-cache";
 
-/** The jobs list comes gzipped or not, and for the company the header names. */
+/** The jobs list comes compressed or not, and for the company the header names. */
 export const JOBS_VARY = "Accept-Encoding, X-Company-Id";
 
 export const CHAT_VARY = "X-Company-Id";

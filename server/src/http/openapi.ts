@@ -2,8 +2,9 @@
  * The OpenAPI 3.1 description of the API, served at GET /api/openapi.json (docs/api.md).
  * It is built from the routers themselves (./api-surface.ts): each route's method and
  * path as Express holds them, and the zod schemas, access and status its route() was
- * given. Responses are described generically until response types come from zod; errors
- * are `{message, code, errors?}` with the codes of shared-types/src/errors.ts.
+ * given. A success answer is the route's `response` schema, the one its type is inferred
+ * from (shared-types/src/schemas), or any JSON where the route declares none; errors are
+ * `{message, code, errors?}` with the codes of shared-types/src/errors.ts.
  */
 import { COMPANY_HEADER, ERROR_CODES, ZCompanyId } from "@sched/shared-types";
 import type { Express, RequestHandler } from "express";
@@ -33,7 +34,7 @@ const ZApiError = z
     code: z.enum(ERROR_CODES).meta({ description: "Stable: clients branch on it" }),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
-  .meta({ id: "Error", description: 'Every error answer (docs/api.md)' });
+  .meta({ id: "Error", description: "Every error answer (docs/api.md)" });
 
 const errorAnswer = (description: string) => ({
   description,
@@ -86,7 +87,7 @@ function headerParams(spec: RouteSpec): z.ZodObject | undefined {
     headers[IDEMPOTENCY_KEY_HEADER] = z
       .string()
       .optional()
-      .meta({ description: 'Makes the change happen once (docs/api.md)' });
+      .meta({ description: "Makes the change happen once (docs/api.md)" });
   }
   if (typeof spec.access === "object") {
     headers[COMPANY_HEADER] = ZCompanyId.optional().meta({
@@ -102,7 +103,7 @@ function responsesOf(route: ApiRoute, key: string, spec: RouteSpec): ZodOpenApiR
   const success =
     status === "204"
       ? { description: "Done; nothing to say" }
-      : { description: "Success", content: { [mediaType]: { schema: {} } } };
+      : { description: "Success", content: { [mediaType]: { schema: spec.response ?? {} } } };
   const isRead = route.method === "get" || route.method === "head";
   const hasInput = Boolean(spec.body || spec.query || spec.params) || typeof spec.access === "object";
   return {

@@ -32,6 +32,9 @@ export type CompanyMember = Pick<CompanyAccess, "companyId" | "userId">;
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
+/** What a handler returns: what its `response` schema describes (or nothing, having answered itself). */
+type Answer<R> = R extends z.ZodType ? z.infer<R> | undefined : unknown;
+
 type Caller<A extends Access> = A extends { company: Action }
   ? { userId: string; member: CompanyAccess }
   : A extends { companyMember: Action }
@@ -48,11 +51,16 @@ export type RouteInput<A extends Access, B, Q, P> = Caller<A> & {
   res: Response;
 };
 
-type Options<A extends Access, B, Q, P> = {
+type Options<A extends Access, B, Q, P, R> = {
   access: A;
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * The success answer's schema (shared-types/src/schemas): the handler must return what it
+   * describes, and the API's description names it (./openapi.ts).
+   */
+  response?: R;
   /** A create that honours `Idempotency-Key`: a repeat answers the first answer (./idempotency.ts). */
   idempotent?: boolean;
   /**
@@ -69,6 +77,7 @@ export type RouteSpec = {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  response?: z.ZodType;
   idempotent?: boolean;
   status?: 201 | 202 | 204;
 };
@@ -85,29 +94,15 @@ function setPart(req: Request, part: "body" | "query" | "params", value: unknown
   Object.defineProperty(req, part, { value, writable: true, configurable: true, enumerable: true });
 }
 
-/** Reads a membership; a route may have it carry more, read in the same statement (the jobs list's ETag). */
-export type MemberLoader<M extends CompanyAccess> = (
-  userId: string,
-  companyId: string,
-) => Promise<M | undefined>;
-
 /** The member of the request's company, authorized for `action`: 400 without a company, 403 outside it. */
-export function requireCompanyAccess(req: Request, userId: string, action: Action): Promise<CompanyAccess>;
-export function requireCompanyAccess<M extends CompanyAccess>(
-  req: Request,
-  userId: string,
-  action: Action,
-  load: MemberLoader<M>,
-): Promise<M>;
 export async function requireCompanyAccess(
   req: Request,
   userId: string,
   action: Action,
-  load: MemberLoader<CompanyAccess> = loadCompanyAccess,
 ): Promise<CompanyAccess> {
   const companyId = companyIdOf(req);
   if (!companyId) throw new BadRequest(COMPANY_ID_REQUIRED);
-  const member = await load(userId, companyId);
+  const member = await loadCompanyAccess(userId, companyId);
   if (!member) throw new Forbidden(NOT_A_MEMBER);
   authorize(member, action);
   return member;
@@ -155,7 +150,11 @@ export function route<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(options: Options<A, B, Q, P>, handler: (input: RouteInput<A, B, Q, P>) => unknown): RequestHandler {
+  R extends z.ZodType | undefined = undefined,
+>(
+  options: Options<A, B, Q, P, R>,
+  handler: (input: RouteInput<A, B, Q, P>) => Answer<R> | Promise<Answer<R>>,
+): RequestHandler {
   const { access } = options;
   // The role table decides which actions may skip the role: a wrong route fails at start-up.
   if (typeof access === "object" && "companyMember" in access && !isOpenToEveryMember(access.companyMember)) {

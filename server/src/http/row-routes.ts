@@ -12,26 +12,37 @@ import type { z } from "zod";
 import { loadAuthorizedRow, route } from "./route";
 import { expectedVersion } from "./versions";
 
-type RowChange<B extends z.ZodType<{ version?: number }>> = {
+type RowChange<B extends z.ZodType<{ version?: number }>, R extends z.ZodType> = {
   table: ScopedTable;
   action: Action;
   notFound: string;
   body: B;
-  update: (member: CompanyAccess, id: string, body: z.infer<B>, version: number | undefined) => unknown;
+  /** What the update answers (shared-types/src/schemas). */
+  response: R;
+  update: (
+    member: CompanyAccess,
+    id: string,
+    body: z.infer<B>,
+    version: number | undefined,
+  ) => Promise<z.infer<R>>;
   remove: (member: CompanyAccess, id: string) => Promise<void>;
 };
 
-export function rowChangeRoutes<B extends z.ZodType<{ version?: number }>>(
+export function rowChangeRoutes<B extends z.ZodType<{ version?: number }>, R extends z.ZodType>(
   router: Router,
-  { table, action, notFound, body, update, remove }: RowChange<B>,
+  { table, action, notFound, body, response, update, remove }: RowChange<B, R>,
 ): void {
   router.put(
     "/:id",
-    route({ access: "user", params: ZIdParams, body }, async ({ userId, params, body, req }) => {
-      const { member } = await loadAuthorizedRow(table, params.id, userId, action, notFound);
-      const input = body as z.infer<B>;
-      return update(member, params.id, input, expectedVersion(req, input.version));
-    }),
+    // The handler's answer was checked against `response` where the resource was described.
+    route(
+      { access: "user", params: ZIdParams, body, response: response as z.ZodType },
+      async ({ userId, params, body, req }) => {
+        const { member } = await loadAuthorizedRow(table, params.id, userId, action, notFound);
+        const input = body as z.infer<B>;
+        return update(member, params.id, input, expectedVersion(req, input.version));
+      },
+    ),
   );
   router.delete(
     "/:id",

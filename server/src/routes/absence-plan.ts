@@ -3,6 +3,7 @@
  * while they are out, applying it, and its Undo. The office's (manageJobs); the employee's
  * own company decides, so an id of another company is 404.
  */
+
 import { applyAbsencePlan } from "@sched/core/commands/apply-absence-plan";
 import { EMPLOYEE_NOT_FOUND } from "@sched/core/commands/save-employee";
 import { undoAbsencePlan, undoKeptAbsencePlan } from "@sched/core/commands/undo-absence-plan";
@@ -12,13 +13,18 @@ import { previewAbsencePlan } from "@sched/core/queries/absence-plan";
 import { undoableAbsencePlans } from "@sched/core/queries/absence-plans";
 import {
   ABSENCE_PLAN_MESSAGES,
+  ZAbsencePlan,
+  ZAbsencePlanApplied,
   ZAbsencePlanApply,
   ZAbsencePlanQuery,
   ZAbsencePlansQuery,
   ZAbsencePlanUndo,
+  ZAbsencePlanUndoable,
+  ZAbsencePlanUndone,
   ZIdParams,
 } from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { loadAuthorizedRow, route } from "../http/route";
 
 export const absencePlanRouter = Router();
@@ -36,10 +42,13 @@ async function loadAuthorizedEmployee(userId: string, employeeId: string, compan
 /** The preview: who could take each job and when. Nothing changes. */
 absencePlanRouter.post(
   "/:id/absence-plan",
-  route({ access: "user", params: ZIdParams, body: ZAbsencePlanQuery }, async ({ userId, params, body }) => {
-    const { row } = await loadAuthorizedEmployee(userId, params.id, body.companyId);
-    return previewAbsencePlan(row.companyId, row.id, body.date);
-  }),
+  route(
+    { access: "user", params: ZIdParams, body: ZAbsencePlanQuery, response: ZAbsencePlan },
+    async ({ userId, params, body }) => {
+      const { row } = await loadAuthorizedEmployee(userId, params.id, body.companyId);
+      return previewAbsencePlan(row.companyId, row.id, body.date);
+    },
+  ),
 );
 
 /**
@@ -49,7 +58,13 @@ absencePlanRouter.post(
 absencePlanRouter.post(
   "/:id/absence-plan/apply",
   route(
-    { access: "user", params: ZIdParams, body: ZAbsencePlanApply, idempotent: true },
+    {
+      access: "user",
+      params: ZIdParams,
+      body: ZAbsencePlanApply,
+      idempotent: true,
+      response: ZAbsencePlanApplied,
+    },
     async ({ userId, params, body }) => {
       const { row, member } = await loadAuthorizedEmployee(userId, params.id, body.companyId);
       return applyAbsencePlan(member, row, body);
@@ -61,7 +76,13 @@ absencePlanRouter.post(
 absencePlanRouter.post(
   "/:id/absence-plan/undo",
   route(
-    { access: "user", params: ZIdParams, body: ZAbsencePlanUndo, idempotent: true },
+    {
+      access: "user",
+      params: ZIdParams,
+      body: ZAbsencePlanUndo,
+      idempotent: true,
+      response: ZAbsencePlanUndone,
+    },
     async ({ userId, params, body }) => {
       const { row, member } = await loadAuthorizedEmployee(userId, params.id, body.companyId);
       return undoAbsencePlan(member, row, body);
@@ -72,22 +93,26 @@ absencePlanRouter.post(
 /** The re-plans of the days from..to still undoable: the board offers their Undo after a reload. */
 absencePlansRouter.get(
   "/",
-  route({ access: { company: "manageJobs" }, query: ZAbsencePlansQuery }, ({ member, query }) =>
-    undoableAbsencePlans(member.companyId, query.from, query.to),
+  route(
+    { access: { company: "manageJobs" }, query: ZAbsencePlansQuery, response: z.array(ZAbsencePlanUndoable) },
+    ({ member, query }) => undoableAbsencePlans(member.companyId, query.from, query.to),
   ),
 );
 
 /** The Undo of a kept plan: its jobs back at the versions the apply left (else 409 stale), its time off back. */
 absencePlansRouter.post(
   "/:id/undo",
-  route({ access: "user", params: ZIdParams, idempotent: true }, async ({ userId, params }) => {
-    const { row, member } = await loadAuthorizedRow(
-      absencePlans,
-      params.id,
-      userId,
-      "manageJobs",
-      ABSENCE_PLAN_MESSAGES.notFound,
-    );
-    return undoKeptAbsencePlan(member, row);
-  }),
+  route(
+    { access: "user", params: ZIdParams, idempotent: true, response: ZAbsencePlanUndone },
+    async ({ userId, params }) => {
+      const { row, member } = await loadAuthorizedRow(
+        absencePlans,
+        params.id,
+        userId,
+        "manageJobs",
+        ABSENCE_PLAN_MESSAGES.notFound,
+      );
+      return undoKeptAbsencePlan(member, row);
+    },
+  ),
 );

@@ -4,6 +4,7 @@
  * user into one with the server's setup password; GET /api/admin-setup says whether the
  * server has one.
  */
+
 import { grantFreeAccess } from "@sched/core/commands/grant-free-access";
 import { makeSystemAdmin } from "@sched/core/commands/make-admin";
 import { revokeFreeAccess } from "@sched/core/commands/revoke-free-access";
@@ -11,8 +12,15 @@ import { config } from "@sched/core/config";
 import { Forbidden } from "@sched/core/errors";
 import { adminOverview, listCompaniesForAdmin, listFreeAccessCompanies } from "@sched/core/queries/admin";
 import { parseOrThrow } from "@sched/core/validation";
-import { ZGrantFreeAccess, ZMakeAdmin, ZRevokeFreeAccess } from "@sched/shared-types";
+import {
+  ZAdminCompany,
+  ZAdminOverview,
+  ZGrantFreeAccess,
+  ZMakeAdmin,
+  ZRevokeFreeAccess,
+} from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { checkWithFailureLimit } from "../auth/rate-limit";
 import { clientAddress } from "../http/client-address";
 import { route } from "../http/route";
@@ -51,17 +59,17 @@ export const adminRouter = Router();
 
 adminRouter.get(
   "/companies",
-  route({ access: "systemAdmin" }, () => listCompaniesForAdmin()),
+  route({ access: "systemAdmin", response: z.array(ZAdminCompany) }, () => listCompaniesForAdmin()),
 );
 
 adminRouter.get(
   "/free-access-companies",
-  route({ access: "systemAdmin" }, () => listFreeAccessCompanies()),
+  route({ access: "systemAdmin", response: z.array(ZAdminCompany) }, () => listFreeAccessCompanies()),
 );
 
 adminRouter.get(
   "/overview",
-  route({ access: "systemAdmin" }, () => adminOverview()),
+  route({ access: "systemAdmin", response: ZAdminOverview }, () => adminOverview()),
 );
 
 adminRouter.post(

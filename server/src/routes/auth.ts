@@ -5,7 +5,7 @@ import { consume, registrationsByIp } from "@sched/core/limits";
 import { presentUser } from "@sched/core/presenters/users";
 import { findUserByLogin, getUser } from "@sched/core/queries/users";
 import { refuseNul } from "@sched/core/validation";
-import { type TLogin, ZLogin, ZRegister } from "@sched/shared-types";
+import { type TLogin, ZLogin, ZRegister, ZUser } from "@sched/shared-types";
 import { Router } from "express";
 import { checkWithFailureLimit } from "../auth/rate-limit";
 import { assertSecureConnection } from "../auth/secure-connection";
@@ -20,7 +20,7 @@ const INVALID_LOGIN = "Invalid email or password";
 
 authRouter.post(
   "/register",
-  route({ access: "public", body: ZRegister, status: 201 }, async ({ body, req }) => {
+  route({ access: "public", body: ZRegister, status: 201, response: ZUser }, async ({ body, req }) => {
     assertSecureConnection(req);
     // Each account can send invitations: how many one address may make is limited (docs/api.md).
     await consume(registrationsByIp, clientAddress(req));
@@ -40,7 +40,7 @@ function credentialsOf(body: unknown): TLogin {
 
 authRouter.post(
   "/login",
-  route({ access: "public" }, async ({ req }) => {
+  route({ access: "public", response: ZUser }, async ({ req }) => {
     assertSecureConnection(req);
     const { email, password } = credentialsOf(req.body);
     const attempt = { email, ip: clientAddress(req) };
@@ -63,7 +63,7 @@ authRouter.post(
 
 authRouter.get(
   "/user",
-  route({ access: "user" }, async ({ userId }) => {
+  route({ access: "user", response: ZUser }, async ({ userId }) => {
     const user = await getUser(userId);
     if (!user) throw new Unauthorized();
     return user;

@@ -6,7 +6,7 @@ import { issueCalendarFeed } from "@sched/core/commands/issue-calendar-feed";
 import { NotFound } from "@sched/core/errors";
 import { renderCalendarFeed } from "@sched/core/presenters/calendar-feed";
 import { loadCalendarFeed } from "@sched/core/queries/calendar-feed";
-import { ZCalendarFeedParams } from "@sched/shared-types";
+import { ZCalendarFeed, ZCalendarFeedParams } from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
 import { apiTokenPath } from "../http/token-paths";
@@ -18,7 +18,7 @@ const CALENDAR_NOT_FOUND = "Calendar not found";
 /** Any member may subscribe to their own jobs, also after a trial ends: it changes nothing of the company's. */
 calendarFeedRouter.post(
   "/companies/:companyId/calendar-feed",
-  route({ access: { company: "read" } }, ({ member }) => issueCalendarFeed(member)),
+  route({ access: { company: "read" }, response: ZCalendarFeed }, ({ member }) => issueCalendarFeed(member)),
 );
 
 calendarFeedRouter.get(

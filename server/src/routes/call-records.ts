@@ -2,6 +2,7 @@
  * The call log (docs/call-log.md): customer calls taken by the office, one day at a
  * time. Owners and admins log, edit and delete calls; every member reads them.
  */
+
 import { deleteCallRecord } from "@sched/core/commands/delete-call-record";
 import {
   CALL_RECORD_NOT_FOUND,
@@ -11,8 +12,9 @@ import {
 import { callRecords } from "@sched/core/db/schema";
 import { listCallRecords } from "@sched/core/queries/call-records";
 import { callDayOf } from "@sched/core/queries/daily-calls";
-import { ZCallDayQuery, ZCallRecordCreate, ZCallRecordUpdate } from "@sched/shared-types";
+import { ZCallDayQuery, ZCallRecord, ZCallRecordCreate, ZCallRecordUpdate } from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { route } from "../http/route";
 import { rowChangeRoutes } from "../http/row-routes";
 
@@ -20,15 +22,22 @@ export const callRecordsRouter = Router();
 
 callRecordsRouter.get(
   "/",
-  route({ access: { company: "read" }, query: ZCallDayQuery }, ({ member, query }) =>
-    listCallRecords(member.companyId, callDayOf(query)),
+  route(
+    { access: { company: "read" }, query: ZCallDayQuery, response: z.array(ZCallRecord) },
+    ({ member, query }) => listCallRecords(member.companyId, callDayOf(query)),
   ),
 );
 
 callRecordsRouter.post(
   "/",
   route(
-    { access: { company: "manageCalls" }, body: ZCallRecordCreate, idempotent: true, status: 201 },
+    {
+      access: { company: "manageCalls" },
+      body: ZCallRecordCreate,
+      idempotent: true,
+      status: 201,
+      response: ZCallRecord,
+    },
     ({ member, body }) => createCallRecord(member, body),
   ),
 );
@@ -38,6 +47,7 @@ rowChangeRoutes(callRecordsRouter, {
   action: "manageCalls",
   notFound: CALL_RECORD_NOT_FOUND,
   body: ZCallRecordUpdate,
+  response: ZCallRecord,
   update: updateCallRecord,
   remove: deleteCallRecord,
 });

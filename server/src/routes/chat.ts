@@ -10,10 +10,12 @@
  * newest message the caller then has, so a poll that sends it back in If-None-Match
  * gets 304 instead, as plain HTTP has it.
  */
+
 import { sendChatMessage } from "@sched/core/commands/send-chat-message";
 import { CHAT_UNCHANGED, readChat } from "@sched/core/queries/chat";
-import { ZChatCreate, ZChatQuery } from "@sched/shared-types";
+import { ZChatCreate, ZChatMessage, ZChatQuery } from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { CHAT_VARY, chatEtag, REVALIDATE_ALWAYS } from "../http/cache-headers";
 import { route } from "../http/route";
 
@@ -21,22 +23,25 @@ export const chatRouter = Router();
 
 chatRouter.get(
   "/",
-  route({ access: { companyMember: "read" }, query: ZChatQuery }, async ({ member, query, req, res }) => {
-    const read = await readChat(member.companyId, query.after);
-    const messages = read === CHAT_UNCHANGED ? [] : read;
-    res.setHeader("Cache-Control", REVALIDATE_ALWAYS);
-    res.setHeader("Vary", CHAT_VARY);
-    res.setHeader("ETag", chatEtag(messages.at(-1)?.id ?? query.after));
-    // req.fresh compares If-None-Match with the ETag just set.
-    if (!req.fresh) return messages;
-    res.status(304).end();
-  }),
+  route(
+    { access: { companyMember: "read" }, query: ZChatQuery, response: z.array(ZChatMessage) },
+    async ({ member, query, req, res }) => {
+      const read = await readChat(member.companyId, query.after);
+      const messages = read === CHAT_UNCHANGED ? [] : read;
+      res.setHeader("Cache-Control", REVALIDATE_ALWAYS);
+      res.setHeader("Vary", CHAT_VARY);
+      res.setHeader("ETag", chatEtag(messages.at(-1)?.id ?? query.after));
+      // req.fresh compares If-None-Match with the ETag just set.
+      if (!req.fresh) return messages;
+      res.status(304).end();
+    },
+  ),
 );
 
 chatRouter.post(
   "/",
   route(
-    { access: { company: "chat" }, body: ZChatCreate, idempotent: true, status: 201 },
+    { access: { company: "chat" }, body: ZChatCreate, idempotent: true, status: 201, response: ZChatMessage },
     ({ member, body }) => sendChatMessage(member, body),
   ),
 );

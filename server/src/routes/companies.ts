@@ -1,10 +1,11 @@
 import { createCompany } from "@sched/core/commands/create-company";
 import { companiesByIp, companiesByUser, consumeAll } from "@sched/core/limits";
-import { presentCompany } from "@sched/core/presenters/users";
+import { presentCompany, presentUserCompany } from "@sched/core/presenters/users";
 import { loadCompany } from "@sched/core/queries/companies";
 import { listMemberships } from "@sched/core/queries/memberships";
-import { type UserCompanyDTO, ZCompanyCreate } from "@sched/shared-types";
+import { type UserCompanyDTO, ZCompany, ZCompanyCreate, ZUserCompany } from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { clientAddress } from "../http/client-address";
 import { route } from "../http/route";
 
@@ -12,7 +13,7 @@ export const companiesRouter = Router();
 
 companiesRouter.get(
   "/companies",
-  route({ access: "user" }, async ({ userId }) => {
+  route({ access: "user", response: z.array(ZCompany) }, async ({ userId }) => {
     const memberships = await listMemberships(userId);
     return memberships.map((membership) => presentCompany(membership, membership));
   }),
@@ -20,10 +21,13 @@ companiesRouter.get(
 
 companiesRouter.get(
   "/user/companies",
-  route({ access: "user" }, async ({ userId }): Promise<UserCompanyDTO[]> => {
-    const memberships = await listMemberships(userId);
-    return memberships.map(({ id, role }) => ({ companyId: id, role }));
-  }),
+  route(
+    { access: "user", response: z.array(ZUserCompany) },
+    async ({ userId }): Promise<UserCompanyDTO[]> => {
+      const memberships = await listMemberships(userId);
+      return memberships.map(presentUserCompany);
+    },
+  ),
 );
 
 /**
@@ -33,7 +37,7 @@ companiesRouter.get(
 companiesRouter.post(
   "/companies",
   route(
-    { access: "user", body: ZCompanyCreate, idempotent: true, status: 201 },
+    { access: "user", body: ZCompanyCreate, idempotent: true, status: 201, response: ZCompany },
     async ({ userId, body, req }) => {
       await consumeAll([
         [companiesByUser, userId],
@@ -47,5 +51,5 @@ companiesRouter.post(
 /** One company the user belongs to, with their role there (the header shows its name). */
 companiesRouter.get(
   "/companies/:companyId",
-  route({ access: { company: "read" } }, ({ member }) => loadCompany(member)),
+  route({ access: { company: "read" }, response: ZCompany }, ({ member }) => loadCompany(member)),
 );

@@ -2,8 +2,15 @@ import { deleteEmployee } from "@sched/core/commands/delete-employee";
 import { createEmployee, EMPLOYEE_NOT_FOUND, updateEmployee } from "@sched/core/commands/save-employee";
 import { employees } from "@sched/core/db/schema";
 import { listEmployees } from "@sched/core/queries/employees";
-import { ZEmployeeCreate, ZEmployeeDeleteQuery, ZEmployeeUpdate, ZIdParams } from "@sched/shared-types";
+import {
+  ZEmployee,
+  ZEmployeeCreate,
+  ZEmployeeDeleteQuery,
+  ZEmployeeUpdate,
+  ZIdParams,
+} from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { loadAuthorizedRow, route } from "../http/route";
 import { expectedVersion } from "../http/versions";
 
@@ -11,13 +18,21 @@ export const employeesRouter = Router();
 
 employeesRouter.get(
   "/",
-  route({ access: { company: "read" } }, ({ member }) => listEmployees(member.companyId)),
+  route({ access: { company: "read" }, response: z.array(ZEmployee) }, ({ member }) =>
+    listEmployees(member.companyId),
+  ),
 );
 
 employeesRouter.post(
   "/",
   route(
-    { access: { company: "manageRoster" }, body: ZEmployeeCreate, idempotent: true, status: 201 },
+    {
+      access: { company: "manageRoster" },
+      body: ZEmployeeCreate,
+      idempotent: true,
+      status: 201,
+      response: ZEmployee,
+    },
     ({ member, body }) => createEmployee(member, body),
   ),
 );
@@ -25,7 +40,7 @@ employeesRouter.post(
 employeesRouter.put(
   "/:id",
   route(
-    { access: "user", params: ZIdParams, body: ZEmployeeUpdate },
+    { access: "user", params: ZIdParams, body: ZEmployeeUpdate, response: ZEmployee },
     async ({ userId, params, body, req }) => {
       const { row, member } = await loadAuthorizedRow(
         employees,

@@ -1,5 +1,7 @@
 /** The schedule's first-run checklist (docs/schedule.md): those who plan see their company's progress. */
+
 import { loadFirstRunProgress } from "@sched/core/queries/first-run";
+import { ZFirstRunProgress } from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
 
@@ -7,5 +9,7 @@ export const firstRunRouter = Router();
 
 firstRunRouter.get(
   "/companies/:companyId/first-run",
-  route({ access: { company: "manageTeam" } }, ({ member }) => loadFirstRunProgress(member.companyId)),
+  route({ access: { company: "manageTeam" }, response: ZFirstRunProgress }, ({ member }) =>
+    loadFirstRunProgress(member.companyId),
+  ),
 );

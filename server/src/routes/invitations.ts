@@ -3,7 +3,7 @@ import { acceptInvitation } from "@sched/core/commands/accept-invitation";
 import { cancelInvitation } from "@sched/core/commands/cancel-invitation";
 import { employeeInvitations } from "@sched/core/db/schema";
 import { lookupInvitation } from "@sched/core/queries/invitations";
-import { ZIdParams, ZInvitationTokenParams } from "@sched/shared-types";
+import { ZAcceptInvitation, ZIdParams, ZInvitationLookup, ZInvitationTokenParams } from "@sched/shared-types";
 import { Router } from "express";
 import { assertSecureConnection } from "../auth/secure-connection";
 import { signIn } from "../auth/session";
@@ -31,17 +31,22 @@ invitationsRouter.delete(
 /** Anyone holding the link may see whom it invites and whether it still works. */
 invitationsRouter.get(
   apiTokenPath("/invitations/token/:token"),
-  route({ access: "public", params: ZInvitationTokenParams }, ({ params }) => lookupInvitation(params.token)),
+  route({ access: "public", params: ZInvitationTokenParams, response: ZInvitationLookup }, ({ params }) =>
+    lookupInvitation(params.token),
+  ),
 );
 
 /** A signed-in invitee joins as themselves; a signed-out one signs up with the form and is signed in. */
 invitationsRouter.post(
   apiTokenPath("/invitations/token/:token/accept"),
-  route({ access: "public", params: ZInvitationTokenParams }, async ({ userId, params, req }) => {
-    if (userId) return acceptInvitation(params.token, { userId });
-    assertSecureConnection(req);
-    const result = await acceptInvitation(params.token, { signUpForm: req.body ?? {} });
-    await signIn(req, result.user.id);
-    return result;
-  }),
+  route(
+    { access: "public", params: ZInvitationTokenParams, response: ZAcceptInvitation },
+    async ({ userId, params, req }) => {
+      if (userId) return acceptInvitation(params.token, { userId });
+      assertSecureConnection(req);
+      const result = await acceptInvitation(params.token, { signUpForm: req.body ?? {} });
+      await signIn(req, result.user.id);
+      return result;
+    },
+  ),
 );

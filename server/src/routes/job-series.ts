@@ -3,7 +3,13 @@ import { createJobSeries, SERIES_NOT_FOUND } from "@sched/core/commands/job-seri
 import { deleteSeries } from "@sched/core/commands/series-scope";
 import { getJobSeries, updateJobSeries } from "@sched/core/commands/update-job-series";
 import { jobSeries } from "@sched/core/db/schema";
-import { ZIdParams, ZJobSeriesCreate, ZJobSeriesUpdate } from "@sched/shared-types";
+import {
+  ZIdParams,
+  ZJobSeries,
+  ZJobSeriesCreate,
+  ZJobSeriesCreated,
+  ZJobSeriesUpdate,
+} from "@sched/shared-types";
 import { Router } from "express";
 import { loadAuthorizedRow, route } from "../http/route";
 
@@ -13,7 +19,13 @@ export const jobSeriesRouter = Router();
 jobSeriesRouter.post(
   "/",
   route(
-    { access: { company: "manageJobs" }, body: ZJobSeriesCreate, idempotent: true, status: 201 },
+    {
+      access: { company: "manageJobs" },
+      body: ZJobSeriesCreate,
+      idempotent: true,
+      status: 201,
+      response: ZJobSeriesCreated,
+    },
     ({ member, body }) => createJobSeries(member, body),
   ),
 );
@@ -21,7 +33,7 @@ jobSeriesRouter.post(
 /** The series as it is now: its rule and version, for the job dialog's Repeat field. */
 jobSeriesRouter.get(
   "/:id",
-  route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
+  route({ access: "user", params: ZIdParams, response: ZJobSeries }, async ({ userId, params }) => {
     const { row } = await loadAuthorizedRow(jobSeries, params.id, userId, "read", SERIES_NOT_FOUND);
     return getJobSeries(row);
   }),
@@ -31,7 +43,7 @@ jobSeriesRouter.get(
 jobSeriesRouter.put(
   "/:id",
   route(
-    { access: "user", params: ZIdParams, body: ZJobSeriesUpdate, idempotent: true },
+    { access: "user", params: ZIdParams, body: ZJobSeriesUpdate, idempotent: true, response: ZJobSeries },
     async ({ userId, params, body }) => {
       const { row, member } = await loadAuthorizedRow(
         jobSeries,

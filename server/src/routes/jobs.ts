@@ -1,14 +1,17 @@
+import { createHash } from "node:crypto";
 import { addJobPhoto } from "@sched/core/commands/add-job-photo";
 import { deleteJobPhoto } from "@sched/core/commands/delete-job-photo";
 import { PHOTO_NOT_FOUND } from "@sched/core/commands/job-photos";
+import { restoreJob } from "@sched/core/commands/restore-job";
 import { createJob, JOB_NOT_FOUND } from "@sched/core/commands/save-job";
 import { deleteOccurrences, updateOccurrences } from "@sched/core/commands/series-scope";
-import { jobs } from "@sched/core/db/schema";
+import { deletedJobs, jobs } from "@sched/core/db/schema";
 import { NotFound } from "@sched/core/errors";
 import { listJobPhotos, loadJobPhoto } from "@sched/core/queries/job-photos";
-import { jobListBody, loadJobListAccess } from "@sched/core/queries/list-jobs";
+import { type JobFilter, jobListFingerprint, listJobs } from "@sched/core/queries/list-jobs";
 import {
   ZIdParams,
+  ZJob,
   ZJobCreate,
   ZJobListQuery,
   ZJobPhotoCreate,
@@ -17,56 +20,56 @@ import {
   ZJobPhotoQuery,
   ZJobUpdate,
   ZSeriesScopeQuery,
+  ZStoredJobPhoto,
 } from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { JOBS_VARY, REVALIDATE_ALWAYS } from "../http/cache-headers";
-import { loadAuthorizedRow, requireCompanyAccess, route } from "../http/route";
+import { loadAuthorizedRow, route } from "../http/route";
+import { schemaFingerprint } from "../http/schema-fingerprint";
 import { expectedVersion } from "../http/versions";
 
 export const jobsRouter = Router();
 
+/** The list's answer shape: part of its ETag, so a changed ZJob is never answered 304. */
+const JOB_LIST_SHAPE = schemaFingerprint(z.array(ZJob));
+
 /**
- * The board's list, answered with an ETag: the company door reads the membership and the
- * list's fingerprint in one small query, so an unchanged list costs that and a 304; a
- * changed one is built once per process and change (core/src/queries/list-jobs.ts).
+ * The board's list (core/src/queries/list-jobs.ts). Browsers revalidate every time
+ * (no-cache). The ETag is made from the data, not the body (jobListFingerprint, and the
+ * answer's shape): a matching If-None-Match is answered 304 without building the list.
  */
 jobsRouter.get(
   "/",
-  route({ access: "user", query: ZJobListQuery }, async ({ userId, query, req, res }) => {
-    const filter = {
-      startDate: query.startDate,
-      endDate: query.endDate,
-      employeeId: query.employeeId,
-      // The Unscheduled tray (docs/schedule.md): the company's jobs without a date.
-      unscheduled: query.unscheduled,
-    };
-    const { companyId, etag } = await requireCompanyAccess(req, userId, "read", (user, company) =>
-      loadJobListAccess(user, company, filter),
-    );
-    // Browsers revalidate every time (no-cache) and get a 304 when nothing changed.
-    res.setHeader("Cache-Control", REVALIDATE_ALWAYS);
-    res.setHeader("Vary", JOBS_VARY);
-    res.setHeader("ETag", etag);
-    if (req.fresh) {
+  route(
+    { access: { company: "read" }, query: ZJobListQuery, response: z.array(ZJob) },
+    async ({ member, query, req, res }) => {
+      const filter: JobFilter = {
+        startDate: query.startDate,
+        endDate: query.endDate,
+        employeeId: query.employeeId,
+        // The Unscheduled tray (docs/schedule.md): the company's jobs without a date.
+        unscheduled: query.unscheduled,
+      };
+      const fingerprint = await jobListFingerprint(member.companyId, filter);
+      const data = createHash("sha1")
+        .update(JSON.stringify([member.companyId, filter, fingerprint]))
+        .digest("base64url")
+        .slice(0, 16);
+      res.setHeader("Cache-Control", REVALIDATE_ALWAYS);
+      res.setHeader("Vary", JOBS_VARY);
+      res.setHeader("ETag", `W/"jobs-${JOB_LIST_SHAPE}-${data}"`);
+      // req.fresh compares If-None-Match with the ETag just set.
+      if (!req.fresh) return listJobs(member.companyId, filter);
       res.status(304).end();
-      return;
-    }
-    const body = await jobListBody(companyId, filter, etag);
-    res.setHeader("ETag", body.etag);
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
-    if (req.acceptsEncodings("gzip") === "gzip") {
-      res.setHeader("Content-Encoding", "gzip");
-      res.end(await body.gzipped());
-      return;
-    }
-    res.end(body.json);
-  }),
+    },
+  ),
 );
 
 jobsRouter.post(
   "/",
   route(
-    { access: { company: "manageJobs" }, body: ZJobCreate, idempotent: true, status: 201 },
+    { access: { company: "manageJobs" }, body: ZJobCreate, idempotent: true, status: 201, response: ZJob },
     ({ member, body }) => createJob(member, body),
   ),
 );
@@ -80,7 +83,14 @@ jobsRouter.post(
 jobsRouter.put(
   "/:id",
   route(
-    { access: "user", params: ZIdParams, query: ZSeriesScopeQuery, body: ZJobUpdate, idempotent: true },
+    {
+      access: "user",
+      params: ZIdParams,
+      query: ZSeriesScopeQuery,
+      body: ZJobUpdate,
+      idempotent: true,
+      response: ZJob,
+    },
     async ({ userId, params, query, body, req }) => {
       const { row, member } = await loadAuthorizedRow(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
       // An occurrence of a recurring job may be edited with its series (docs/schedule.md).
@@ -100,13 +110,37 @@ jobsRouter.delete(
   ),
 );
 
+/**
+ * Delete's Undo: the job deleted in the last day back under its id, with its photos
+ * (docs/schedule.md). The kept row is what loadAuthorizedRow reads: another company's is 404, as an unknown id.
+ */
+jobsRouter.post(
+  "/:id/restore",
+  route(
+    { access: "user", params: ZIdParams, idempotent: true, status: 201, response: ZJob },
+    async ({ userId, params }) => {
+      const { row, member } = await loadAuthorizedRow(
+        deletedJobs,
+        params.id,
+        userId,
+        "manageJobs",
+        JOB_NOT_FOUND,
+      );
+      return restoreJob(member, row);
+    },
+  ),
+);
+
 /** The job's photos, both kinds, oldest first, without their bytes (docs/api.md). */
 jobsRouter.get(
   "/:id/photos",
-  route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
-    const { row } = await loadAuthorizedRow(jobs, params.id, userId, "read", JOB_NOT_FOUND);
-    return listJobPhotos(row.companyId, row.id);
-  }),
+  route(
+    { access: "user", params: ZIdParams, response: z.array(ZStoredJobPhoto) },
+    async ({ userId, params }) => {
+      const { row } = await loadAuthorizedRow(jobs, params.id, userId, "read", JOB_NOT_FOUND);
+      return listJobPhotos(row.companyId, row.id);
+    },
+  ),
 );
 
 /**
@@ -116,7 +150,14 @@ jobsRouter.get(
 jobsRouter.post(
   "/:id/photos",
   route(
-    { access: "user", params: ZIdParams, body: ZJobPhotoCreate, idempotent: true, status: 201 },
+    {
+      access: "user",
+      params: ZIdParams,
+      body: ZJobPhotoCreate,
+      idempotent: true,
+      status: 201,
+      response: ZStoredJobPhoto,
+    },
     async ({ userId, params, body }) => {
       const { row, member } = await loadAuthorizedRow(jobs, params.id, userId, "progressJobs", JOB_NOT_FOUND);
       return addJobPhoto(member, row, body);
@@ -127,7 +168,7 @@ jobsRouter.post(
 /** The office deletes one photo; answers the job as it is after. */
 jobsRouter.delete(
   "/:id/photos/:photoId",
-  route({ access: "user", params: ZJobPhotoIdParams }, async ({ userId, params }) => {
+  route({ access: "user", params: ZJobPhotoIdParams, response: ZJob }, async ({ userId, params }) => {
     const { row, member } = await loadAuthorizedRow(jobs, params.id, userId, "manageJobs", JOB_NOT_FOUND);
     return deleteJobPhoto(member, row, params.photoId);
   }),

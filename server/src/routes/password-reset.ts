@@ -8,6 +8,7 @@ import {
   ZPasswordReset,
   ZPasswordResetParams,
   ZPasswordResetRequest,
+  ZUser,
 } from "@sched/shared-types";
 import { Router } from "express";
 import { clearAccountSlowdown } from "../auth/rate-limit";
@@ -47,7 +48,7 @@ passwordResetRouter.post(
 passwordResetRouter.post(
   apiTokenPath("/password-reset/:token"),
   route(
-    { access: "public", params: ZPasswordResetParams, body: ZPasswordReset },
+    { access: "public", params: ZPasswordResetParams, body: ZPasswordReset, response: ZUser },
     async ({ params, body, req }) => {
       assertSecureConnection(req);
       const user = await resetPassword(params.token, body.password);

@@ -1,7 +1,7 @@
 /** The company's settings (docs/settings.md): every member reads them, the owner changes them. */
 import { saveCompanySettings } from "@sched/core/commands/save-company-settings";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
-import { ZCompanySettingsUpdate } from "@sched/shared-types";
+import { ZCompanySettings, ZCompanySettingsUpdate } from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
 
@@ -9,12 +9,15 @@ export const settingsRouter = Router();
 
 settingsRouter.get(
   "/companies/:companyId/settings",
-  route({ access: { company: "read" } }, ({ member }) => loadCompanySettings(member.companyId)),
+  route({ access: { company: "read" }, response: ZCompanySettings }, ({ member }) =>
+    loadCompanySettings(member.companyId),
+  ),
 );
 
 settingsRouter.put(
   "/companies/:companyId/settings",
-  route({ access: { company: "manageSettings" }, body: ZCompanySettingsUpdate }, ({ member, body }) =>
-    saveCompanySettings(member, body),
+  route(
+    { access: { company: "manageSettings" }, body: ZCompanySettingsUpdate, response: ZCompanySettings },
+    ({ member, body }) => saveCompanySettings(member, body),
   ),
 );

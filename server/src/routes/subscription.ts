@@ -5,7 +5,14 @@ import { startSubscription } from "@sched/core/billing/start-subscription";
 import { isDemoBilling, isDemoPaymentEnabled } from "@sched/core/billing/stripe-client";
 import { Conflict, Unavailable } from "@sched/core/errors";
 import { billingConfig, getSubscriptionInfo } from "@sched/core/queries/subscription";
-import { ZCreateSubscription, ZDemoActivate } from "@sched/shared-types";
+import {
+  ZBillingConfig,
+  ZCreateSubscription,
+  ZCreateSubscriptionResult,
+  ZDemoActivate,
+  ZPlans,
+  ZSubscriptionInfo,
+} from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
 
@@ -16,40 +23,48 @@ export const PAYMENTS_NOT_SET_UP =
 
 subscriptionRouter.get(
   "/subscription-plans",
-  route({ access: "user" }, () => listPlans()),
+  route({ access: "user", response: ZPlans }, () => listPlans()),
 );
 
 subscriptionRouter.get(
   "/billing-config",
-  route({ access: "user" }, () => billingConfig()),
+  route({ access: "user", response: ZBillingConfig }, () => billingConfig()),
 );
 
 subscriptionRouter.get(
   "/company/:companyId/subscription",
-  route({ access: { company: "read" } }, ({ member }) => getSubscriptionInfo(member.companyId)),
+  route({ access: { company: "read" }, response: ZSubscriptionInfo }, ({ member }) =>
+    getSubscriptionInfo(member.companyId),
+  ),
 );
 
 subscriptionRouter.post(
   "/create-subscription",
-  route({ access: { company: "manageBilling" }, body: ZCreateSubscription }, ({ member, body }) => {
-    // A production server without Stripe keys has no demo form to point to (docs/billing.md).
-    if (isDemoBilling() && !isDemoPaymentEnabled()) throw new Unavailable(PAYMENTS_NOT_SET_UP);
-    if (isDemoBilling()) {
-      throw new Conflict(
-        "Payments are simulated on this server (demo billing mode): use the demo payment form",
-      );
-    }
-    return startSubscription(member.companyId, body.planType);
-  }),
+  route(
+    { access: { company: "manageBilling" }, body: ZCreateSubscription, response: ZCreateSubscriptionResult },
+    ({ member, body }) => {
+      // A production server without Stripe keys has no demo form to point to (docs/billing.md).
+      if (isDemoBilling() && !isDemoPaymentEnabled()) throw new Unavailable(PAYMENTS_NOT_SET_UP);
+      if (isDemoBilling()) {
+        throw new Conflict(
+          "Payments are simulated on this server (demo billing mode): use the demo payment form",
+        );
+      }
+      return startSubscription(member.companyId, body.planType);
+    },
+  ),
 );
 
 // Only where nothing real can be bought: never with Stripe keys, never in production.
 if (isDemoPaymentEnabled()) {
   subscriptionRouter.post(
     "/demo-billing/activate",
-    route({ access: { company: "manageBilling" }, body: ZDemoActivate }, async ({ member, body }) => {
-      await activateDemoPlan(member.companyId, body.planType, member.userId);
-      return getSubscriptionInfo(member.companyId);
-    }),
+    route(
+      { access: { company: "manageBilling" }, body: ZDemoActivate, response: ZSubscriptionInfo },
+      async ({ member, body }) => {
+        await activateDemoPlan(member.companyId, body.planType, member.userId);
+        return getSubscriptionInfo(member.companyId);
+      },
+    ),
   );
 }

@@ -6,8 +6,15 @@ import { loadScoped } from "@sched/core/db/scoped";
 import { NotFound } from "@sched/core/errors";
 import { authorize } from "@sched/core/policies/authorize";
 import { listTemplates } from "@sched/core/queries/templates";
-import { ZIdParams, ZTemplateApply, ZTemplateCreate } from "@sched/shared-types";
+import {
+  ZApplyTemplateResult,
+  ZIdParams,
+  ZTemplate,
+  ZTemplateApply,
+  ZTemplateCreate,
+} from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { loadAuthorizedRow, route } from "../http/route";
 
 export const templatesRouter = Router();
@@ -16,13 +23,21 @@ export const TEMPLATE_NOT_FOUND = "Template not found";
 
 templatesRouter.get(
   "/",
-  route({ access: { company: "read" } }, ({ member }) => listTemplates(member.companyId)),
+  route({ access: { company: "read" }, response: z.array(ZTemplate) }, ({ member }) =>
+    listTemplates(member.companyId),
+  ),
 );
 
 templatesRouter.post(
   "/",
   route(
-    { access: { company: "manageTemplates" }, body: ZTemplateCreate, idempotent: true, status: 201 },
+    {
+      access: { company: "manageTemplates" },
+      body: ZTemplateCreate,
+      idempotent: true,
+      status: 201,
+      response: ZTemplate,
+    },
     ({ member, body }) => captureTemplate(member, body),
   ),
 );
@@ -44,7 +59,13 @@ templatesRouter.delete(
 templatesRouter.post(
   "/:id/apply",
   route(
-    { access: "user", params: ZIdParams, body: ZTemplateApply, idempotent: true },
+    {
+      access: "user",
+      params: ZIdParams,
+      body: ZTemplateApply,
+      idempotent: true,
+      response: ZApplyTemplateResult,
+    },
     async ({ userId, params, body }) => {
       const { row, member } = await loadScoped(scheduleTemplates, params.id, userId, TEMPLATE_NOT_FOUND);
       // A company id that is not the template's means the id was not found in that company.

@@ -2,6 +2,7 @@
  * Timesheets (docs/timesheets.md): the day clock from My Day, the week per person, the
  * office's corrections and approvals, the entry's history and the payroll CSV.
  */
+
 import { correctTimeEntry } from "@sched/core/commands/correct-time-entry";
 import { clockTime } from "@sched/core/commands/time-clock";
 import { approveWeek, reopenWeek } from "@sched/core/commands/timesheet-approval";
@@ -16,12 +17,17 @@ import {
   TIME_ENTRY_NOT_FOUND,
   ZIdParams,
   ZTimeClock,
+  ZTimeEntry,
   ZTimeEntryCorrection,
+  ZTimesheet,
+  ZTimesheetChange,
   ZTimesheetCsvQuery,
   ZTimesheetQuery,
+  ZTimesheetWeek,
   ZTimesheetWeekAction,
 } from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { loadAuthorizedRow, route } from "../http/route";
 
 export const timesheetsRouter = Router();
@@ -29,15 +35,17 @@ export const timesheetsRouter = Router();
 /** "Start my day" / "End my day": a tap kept offline is sent again with its key and recorded once. */
 timesheetsRouter.post(
   "/time-clock",
-  route({ access: { company: "clockTime" }, body: ZTimeClock, idempotent: true }, ({ member, body }) =>
-    clockTime(member, body),
+  route(
+    { access: { company: "clockTime" }, body: ZTimeClock, idempotent: true, response: ZTimeEntry },
+    ({ member, body }) => clockTime(member, body),
   ),
 );
 
 timesheetsRouter.get(
   "/timesheets",
-  route({ access: { company: "read" }, query: ZTimesheetQuery }, ({ member, query }) =>
-    loadTimesheets(member, query),
+  route(
+    { access: { company: "read" }, query: ZTimesheetQuery, response: z.array(ZTimesheet) },
+    ({ member, query }) => loadTimesheets(member, query),
   ),
 );
 
@@ -58,22 +66,24 @@ timesheetsRouter.get(
 
 timesheetsRouter.post(
   "/timesheets/approve",
-  route({ access: { company: "manageTimesheets" }, body: ZTimesheetWeekAction }, ({ member, body }) =>
-    approveWeek(member, body),
+  route(
+    { access: { company: "manageTimesheets" }, body: ZTimesheetWeekAction, response: ZTimesheetWeek },
+    ({ member, body }) => approveWeek(member, body),
   ),
 );
 
 timesheetsRouter.post(
   "/timesheets/reopen",
-  route({ access: { company: "reopenTimesheets" }, body: ZTimesheetWeekAction }, ({ member, body }) =>
-    reopenWeek(member, body),
+  route(
+    { access: { company: "reopenTimesheets" }, body: ZTimesheetWeekAction, response: ZTimesheetWeek },
+    ({ member, body }) => reopenWeek(member, body),
   ),
 );
 
 timesheetsRouter.put(
   "/time-entries/:id",
   route(
-    { access: "user", params: ZIdParams, body: ZTimeEntryCorrection },
+    { access: "user", params: ZIdParams, body: ZTimeEntryCorrection, response: ZTimeEntry },
     async ({ userId, params, body }) => {
       const { member } = await loadAuthorizedRow(
         timeEntries,
@@ -90,18 +100,21 @@ timesheetsRouter.put(
 /** An entry's history: the office's for anyone, a technician's for their own entries (another is not found). */
 timesheetsRouter.get(
   "/time-entries/:id/history",
-  route({ access: "user", params: ZIdParams }, async ({ userId, params }) => {
-    const { row, member } = await loadAuthorizedRow(
-      timeEntries,
-      params.id,
-      userId,
-      "read",
-      TIME_ENTRY_NOT_FOUND,
-    );
-    if (!(await canReadTimeEntry(member, row))) {
-      throw new NotFound(TIME_ENTRY_NOT_FOUND);
-    }
-    const { timeZone } = await loadCompanySettings(member.companyId);
-    return loadEntryHistory(row, weekOfInstant(row.clockIn, timeZone));
-  }),
+  route(
+    { access: "user", params: ZIdParams, response: z.array(ZTimesheetChange) },
+    async ({ userId, params }) => {
+      const { row, member } = await loadAuthorizedRow(
+        timeEntries,
+        params.id,
+        userId,
+        "read",
+        TIME_ENTRY_NOT_FOUND,
+      );
+      if (!(await canReadTimeEntry(member, row))) {
+        throw new NotFound(TIME_ENTRY_NOT_FOUND);
+      }
+      const { timeZone } = await loadCompanySettings(member.companyId);
+      return loadEntryHistory(row, weekOfInstant(row.clockIn, timeZone));
+    },
+  ),
 );

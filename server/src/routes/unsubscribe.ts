@@ -4,7 +4,7 @@
  * page at /unsubscribe/:token posts it, and so does a mail client's one-click button.
  */
 import { unsubscribeCustomer } from "@sched/core/customer-notices/unsubscribe";
-import { type UnsubscribeDTO, ZUnsubscribeParams } from "@sched/shared-types";
+import { type UnsubscribeDTO, ZUnsubscribed, ZUnsubscribeParams } from "@sched/shared-types";
 import { Router } from "express";
 import { route } from "../http/route";
 import { apiTokenPath } from "../http/token-paths";
@@ -14,7 +14,7 @@ export const unsubscribeRouter = Router();
 unsubscribeRouter.post(
   apiTokenPath("/unsubscribe/:token"),
   route(
-    { access: "public", params: ZUnsubscribeParams },
+    { access: "public", params: ZUnsubscribeParams, response: ZUnsubscribed },
     ({ params }): Promise<UnsubscribeDTO> => unsubscribeCustomer(params.token),
   ),
 );

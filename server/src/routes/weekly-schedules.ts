@@ -1,8 +1,9 @@
 import { renameWeeklySchedule, WEEK_NOT_FOUND } from "@sched/core/commands/rename-weekly-schedule";
 import { weeklySchedules } from "@sched/core/db/schema";
 import { listWeeklySchedules } from "@sched/core/queries/weekly-schedules";
-import { ZIdParams, ZWeeklyScheduleUpdate } from "@sched/shared-types";
+import { ZIdParams, ZWeeklySchedule, ZWeeklyScheduleUpdate } from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { loadAuthorizedRow, route } from "../http/route";
 import { expectedVersion } from "../http/versions";
 
@@ -12,14 +13,16 @@ export const weeklySchedulesRouter = Router();
 // History is the office's screen: a technician reads their own work (docs/my-day.md).
 weeklySchedulesRouter.get(
   "/",
-  route({ access: { company: "readHistory" } }, ({ member }) => listWeeklySchedules(member.companyId)),
+  route({ access: { company: "readHistory" }, response: z.array(ZWeeklySchedule) }, ({ member }) =>
+    listWeeklySchedules(member.companyId),
+  ),
 );
 
 /** Renaming a week is editing the schedule: the roles that manage jobs may. */
 weeklySchedulesRouter.put(
   "/:id",
   route(
-    { access: "user", params: ZIdParams, body: ZWeeklyScheduleUpdate },
+    { access: "user", params: ZIdParams, body: ZWeeklyScheduleUpdate, response: ZWeeklySchedule },
     async ({ userId, params, body, req }) => {
       const { row, member } = await loadAuthorizedRow(
         weeklySchedules,

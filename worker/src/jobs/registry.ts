@@ -9,6 +9,7 @@ import { archivePastWeeksJob } from "./archive-past-weeks";
 import { extendJobSeriesJob } from "./extend-job-series";
 import { sweepClockRemindersJob } from "./sweep-clock-reminders";
 import { sweepCustomerNoticesJob } from "./sweep-customer-notices";
+import { sweepDeletedJobsJob } from "./sweep-deleted-jobs";
 import { sweepIdempotencyKeysJob } from "./sweep-idempotency-keys";
 import { sweepMailOutboxJob } from "./sweep-mail-outbox";
 import { sweepNotificationsJob } from "./sweep-notifications";
@@ -37,4 +38,5 @@ export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>
   extendJobSeries: extendJobSeriesJob,
   sweepCustomerNotices: sweepCustomerNoticesJob,
   sweepClockReminders: sweepClockRemindersJob,
+  sweepDeletedJobs: sweepDeletedJobsJob,
 };

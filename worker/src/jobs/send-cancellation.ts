@@ -16,6 +16,7 @@ import {
   companyNameOf,
   loadNoticeJob,
 } from "@sched/core/queries/customer-notice-facts";
+import { companyTimeFormat } from "@sched/shared-types";
 import { deliverNotice, dropNotice } from "../mail/deliver-notice";
 
 type NoticeRow = CustomerNoticeRow;
@@ -70,7 +71,7 @@ export async function sendCancellation(notice: NoticeRow): Promise<"sent" | "ski
       location: visit.location,
       date: visit.date,
       time: visit.time,
-      country: settings.country,
+      timeFormat: companyTimeFormat(settings),
       technicianName: null,
     },
     [{ filename: "visit.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],

@@ -23,7 +23,7 @@ import {
   loadCustomerNotice,
   loadNoticeJobFacts,
 } from "@sched/core/queries/customer-notice-facts";
-import { ZEmailJobs } from "@sched/shared-types";
+import { companyTimeFormat, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { deliverNotice, dropNotice } from "../mail/deliver-notice";
 import { sendCancellation } from "./send-cancellation";
@@ -110,7 +110,7 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
       location: found.job.location,
       date: found.job.date,
       time: found.job.time,
-      country: settings.country,
+      timeFormat: companyTimeFormat(settings),
       technicianName: found.technicianName,
     },
     attachmentsOf(notice, found.job, found.companyName, settings.timeZone),

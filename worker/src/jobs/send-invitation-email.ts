@@ -23,7 +23,7 @@ import { hashToken } from "@sched/core/lib/tokens";
 import { logger } from "@sched/core/logger";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import { loadInvitationForEmail } from "@sched/core/queries/mail-subjects";
-import { type InvitableRole, ZEmailJobs } from "@sched/shared-types";
+import { companyTimeFormat, type InvitableRole, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { renderInvitationEmail } from "../mail/invitation";
 import { recordSent } from "../mail/record-sent";
@@ -55,15 +55,15 @@ export async function sendInvitationEmail(job: Pick<Job, "data">): Promise<Invit
       ? `${found.inviterFirstName} ${found.inviterLastName ?? ""}`.trim()
       : null;
   // The expiry reads in the company's time zone and clock (docs/team-and-invitations.md).
-  const { timeZone, country } = await loadCompanySettings(invitation.companyId);
+  const settings = await loadCompanySettings(invitation.companyId);
   const body = renderInvitationEmail({
     companyName: found.companyName,
     inviterName,
     role: invitation.role as InvitableRole,
     link,
     expiresAt: invitation.expiresAt,
-    timeZone,
-    country,
+    timeZone: settings.timeZone,
+    timeFormat: companyTimeFormat(settings),
   });
   // sendMail hands the message to nodemailer as is, so the fixed Message-ID travels with it.
   const mail: Mail & { messageId: string } = {

@@ -4,11 +4,11 @@
  * the series is gone or ended, its customer unsubscribed or was deleted, notices are off,
  * or no visit is ahead.
  */
+
 import { seriesIdOfKey } from "@sched/core/customer-notices/keys";
 import { refusalOf } from "@sched/core/customer-notices/opt-out";
 import { addDays } from "@sched/core/lib/dates";
 import { describeRule, occurrencesBetween } from "@sched/core/lib/recurrence";
-import { todayIn } from "@sched/core/queries/calendar-feed";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import {
   type CustomerNoticeRow,
@@ -16,6 +16,7 @@ import {
   type NoticeSeries,
   nextSeriesVisitDates,
 } from "@sched/core/queries/customer-notice-facts";
+import { companyTimeFormat, dateIn } from "@sched/shared-types";
 import { deliverRendered, dropNotice } from "../mail/deliver-notice";
 import { renderSeriesNotice } from "../mail/series-notice";
 
@@ -36,10 +37,11 @@ export async function sendSeriesNotice(notice: NoticeRow): Promise<"sent" | "ski
   const seriesId = seriesIdOfKey(notice.dedupeKey) ?? "";
   const found = await loadNoticeSeries(notice, seriesId);
   const nextDates = found
-    ? await nextSeriesVisitDates(found.series.id, todayIn(settings.timeZone), NEXT_VISITS)
+    ? await nextSeriesVisitDates(found.series.id, dateIn(new Date(), settings.timeZone), NEXT_VISITS)
     : [];
   // A series starting beyond the horizon has no rows yet: its rule gives the dates.
-  if (found && nextDates.length === 0) nextDates.push(...ruleDates(found.series, todayIn(settings.timeZone)));
+  if (found && nextDates.length === 0)
+    nextDates.push(...ruleDates(found.series, dateIn(new Date(), settings.timeZone)));
   const skip = !found
     ? "series deleted"
     : found.series.endedAt
@@ -65,7 +67,7 @@ export async function sendSeriesNotice(notice: NoticeRow): Promise<"sent" | "ski
         location: series.location,
         pattern: describeRule(series.rrule, series.startDate),
         time: series.time,
-        country: settings.country,
+        timeFormat: companyTimeFormat(settings),
         nextDates,
         unsubscribeLink,
       }),

@@ -2,7 +2,8 @@
  * Booking notices to a company's customers (docs/customers.md): a plain-
  * text body and the same words as HTML, each ending with the customer's unsubscribe link.
  */
-import { formatCalendarDate, formatClock } from "@sched/core/customer-notices/visit-time";
+import { formatCalendarDate } from "@sched/core/customer-notices/visit-time";
+import { formatClock, type TimeFormat } from "@sched/shared-types";
 import { escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type CustomerNoticeFacts = {
@@ -15,8 +16,8 @@ export type CustomerNoticeFacts = {
   /** The visit's calendar date and wall-clock time, as the company booked them. */
   date: string;
   time: string;
-  /** The company's country: the time reads as people there read a clock (12-hour in the US). */
-  country: string;
+  /** The company's time format (its setting, else its country's: 12-hour in the US). */
+  timeFormat: TimeFormat;
   technicianName: string | null;
   unsubscribeLink: string;
 };
@@ -25,7 +26,7 @@ const formatDay = (date: string) =>
   formatCalendarDate(date, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
 function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; lines: string[] } {
-  const clock = formatClock(facts.time, facts.country);
+  const clock = formatClock(facts.time, facts.timeFormat);
   const when = `${formatDay(facts.date)} at ${clock}`;
   const visit = `${facts.jobType} at ${facts.location}`;
   if (facts.kind === "confirmation") {

@@ -1,7 +1,6 @@
 /** The invitation e-mail: a plain-text body and the same words as HTML. */
 
-import { formatClock } from "@sched/core/customer-notices/visit-time";
-import type { InvitableRole } from "@sched/shared-types";
+import { formatClock, type InvitableRole, type TimeFormat } from "@sched/shared-types";
 import { button, escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type InvitationMailFacts = {
@@ -11,15 +10,15 @@ export type InvitationMailFacts = {
   role: InvitableRole;
   link: string;
   expiresAt: Date;
-  /** The company's time zone and country: the expiry reads as the company's clock does. */
+  /** The company's time zone and time format: the expiry reads as the company's clock does. */
   timeZone: string;
-  country: string;
+  timeFormat: TimeFormat;
 };
 
 const ROLE_PHRASE: Record<InvitableRole, string> = { employee: "an employee", admin: "an admin" };
 
 // Dates in the e-mail are read anywhere: spell the month and name the company's time zone.
-function formatExpiry(date: Date, timeZone: string, country: string): string {
+function formatExpiry(date: Date, timeZone: string, timeFormat: TimeFormat): string {
   const day = date.toLocaleDateString("en-US", { timeZone, month: "long", day: "numeric", year: "numeric" });
   const clock = date.toLocaleTimeString("en-GB", {
     timeZone,
@@ -27,7 +26,7 @@ function formatExpiry(date: Date, timeZone: string, country: string): string {
     minute: "2-digit",
     hourCycle: "h23",
   });
-  return `${day} at ${formatClock(clock, country)} (${timeZone.replaceAll("_", " ")} time)`;
+  return `${day} at ${formatClock(clock, timeFormat)} (${timeZone.replaceAll("_", " ")} time)`;
 }
 
 export function renderInvitationEmail(given: InvitationMailFacts) {
@@ -35,7 +34,7 @@ export function renderInvitationEmail(given: InvitationMailFacts) {
   const who = facts.inviterName ?? "Your team";
   const subject = `You're invited to join ${facts.companyName} on Scheduler`;
   const lead = `${who} invited you to join ${facts.companyName} on Scheduler as ${ROLE_PHRASE[facts.role]}.`;
-  const expiry = `The link works once and expires on ${formatExpiry(facts.expiresAt, facts.timeZone, facts.country)}.`;
+  const expiry = `The link works once and expires on ${formatExpiry(facts.expiresAt, facts.timeZone, facts.timeFormat)}.`;
   const ignore = "If you did not expect this invitation, you can ignore this e-mail.";
 
   const text = [

@@ -2,7 +2,8 @@
  * A recurring job's e-mail to its customer (docs/customers.md): the
  * pattern in words and the next visits, when the series is made or its rule changes.
  */
-import { formatCalendarDate, formatClock } from "@sched/core/customer-notices/visit-time";
+import { formatCalendarDate } from "@sched/core/customer-notices/visit-time";
+import { formatClock, type TimeFormat } from "@sched/shared-types";
 import { renderNoticeWords } from "./customer-notice";
 import { withInertCompanyName } from "./layout";
 
@@ -14,7 +15,7 @@ export type SeriesNoticeFacts = {
   /** "every week on Tuesday", as describeRule says it. */
   pattern: string;
   time: string;
-  country: string;
+  timeFormat: TimeFormat;
   /** The next visits' calendar dates, soonest first. */
   nextDates: string[];
   unsubscribeLink: string;
@@ -25,7 +26,7 @@ const formatDay = (date: string) =>
 
 export function renderSeriesNotice(given: SeriesNoticeFacts) {
   const facts = withInertCompanyName(given);
-  const clock = formatClock(facts.time, facts.country);
+  const clock = formatClock(facts.time, facts.timeFormat);
   const visit = `${facts.jobType} at ${facts.location}`;
   const next = `The next visits: ${facts.nextDates.map(formatDay).join("; ")}.`;
   const words =
