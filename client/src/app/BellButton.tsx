@@ -1,6 +1,6 @@
 import { BellOutlined } from "@ant-design/icons";
+import { Button } from "antd";
 import type { Ref } from "react";
-import { PlainButton } from "../components/PlainButton";
 import "./notification-bell.css";
 
 type BellButtonProps = {
@@ -11,10 +11,10 @@ type BellButtonProps = {
   onFocus?: () => void;
 };
 
-/** The bell itself, with the unread count on it: plain markup, as the rest of the frame. */
+/** The bell itself, with the unread count on it. */
 export function BellButton({ unreadCount, ...rest }: BellButtonProps) {
   return (
-    <PlainButton
+    <Button
       {...rest}
       data-testid="notification-bell"
       aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}

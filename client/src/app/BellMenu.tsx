@@ -24,14 +24,13 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Dropdown, Spin } from "antd";
 import dayjs from "dayjs";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import { replanPath } from "../features/absence-plan/useOpenRequestedReplan";
+import { useCurrentCompany } from "../entities/company/useCompanies";
+import { findJob, jobPath } from "../entities/job/jobLink";
+import { replanPath } from "../features/schedule/useOpenRequestedReplan";
 import { isSickOn } from "../features/time-off/timeOffModel";
 import { BellButton } from "./BellButton";
-import { findJob, jobPath } from "./jobLink";
-import { Themed } from "./Themed";
-import { useCurrentCompany } from "./useCompanies";
 import { useMarkNotificationsRead, useNotifications } from "./useNotifications";
 
 /** Each kind's icon, and the screen an entry leads to when it names no job. */
@@ -144,29 +143,17 @@ function NotificationItem({
 }
 
 /**
- * The bell's list (docs/realtime.md): antd's dropdown around the bell, loaded and mounted
- * the first time the bell is opened (./NotificationBell.tsx), open at once, with the focus
- * on its own bell. An entry about a job opens it: on My Day for a technician, on the board
- * for those who plan.
+ * The header bell (docs/realtime.md): what the selected company's changes mean for this
+ * user, one sentence each, with an unread count, live, in antd's dropdown. An entry about a
+ * job opens it: on My Day for a technician, on the board for those who plan.
  */
-export default function BellMenu() {
-  return (
-    <Themed>
-      <Bell />
-    </Themed>
-  );
-}
-
-function Bell() {
+export function NotificationBell() {
   const { companyId, role } = useCurrentCompany();
   const { notifications, unreadCount, isPending, isError } = useNotifications(companyId);
   const markRead = useMarkNotificationsRead(companyId);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [isOpen, setIsOpen] = useState(true);
-  const bell = useRef<HTMLButtonElement>(null);
-  // It takes the place of the plain bell that was clicked: the focus stays on the bell.
-  useEffect(() => bell.current?.focus(), []);
+  const [isOpen, setIsOpen] = useState(false);
   const jobsScreen = role && can(role, "manageJobs") ? "schedule" : "my-day";
   const canPlan = Boolean(role && can(role, "manageTimeOff"));
   const go = (path: string) => {
@@ -233,7 +220,7 @@ function Bell() {
         </div>
       )}
     >
-      <BellButton ref={bell} unreadCount={unreadCount} />
+      <BellButton unreadCount={unreadCount} />
     </Dropdown>
   );
 }

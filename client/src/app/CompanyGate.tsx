@@ -1,9 +1,10 @@
+import { Button } from "antd";
 import { Fragment, lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from "react";
 import { LazyResult } from "../components/LazyResult";
 import { PageSpinner } from "../components/PageSpinner";
-import { PlainButton } from "../components/PlainButton";
+import { useCompanyTimeFormat } from "../entities/company/timeFormat";
+import { useCompanies } from "../entities/company/useCompanies";
 import { useCompanyStore } from "../stores/company";
-import { useCompanies } from "./useCompanies";
 
 // Shown only to a member of several companies who has not chosen one: not in the frame's code.
 const CompanyPicker = lazy(() =>
@@ -26,6 +27,8 @@ export function CompanyGate({ children }: { children: ReactNode }) {
   const isSelectionValid = companies?.some((company) => company.id === selectedCompanyId) ?? false;
   const onlyCompanyId = companies?.length === 1 ? companies[0].id : null;
   const shouldAutoSelect = !isSelectionValid && selectedCompanyId !== "" && onlyCompanyId !== null;
+  // Times read the company's way on every screen below (docs/settings.md).
+  const timeFormat = useCompanyTimeFormat(isSelectionValid ? selectedCompanyId : null);
 
   useEffect(() => {
     if (shouldAutoSelect && onlyCompanyId) selectCompany(onlyCompanyId);
@@ -38,9 +41,9 @@ export function CompanyGate({ children }: { children: ReactNode }) {
         status="warning"
         title="Your companies could not be loaded"
         extra={
-          <PlainButton variant="primary" onClick={() => void refetch()}>
+          <Button type="primary" onClick={() => void refetch()}>
             Try again
-          </PlainButton>
+          </Button>
         }
       />
     );
@@ -52,6 +55,7 @@ export function CompanyGate({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  // A new company remounts the screen, so nothing of the previous company's stays on it.
-  return <Fragment key={selectedCompanyId}>{children}</Fragment>;
+  // A new company remounts the screen, so nothing of the previous company's stays on it;
+  // so does a new time format (rare: the owner's choice), so no drawn time keeps the old one.
+  return <Fragment key={`${selectedCompanyId}:${timeFormat}`}>{children}</Fragment>;
 }

@@ -4,7 +4,6 @@ import { lazy, Suspense } from "react";
 import { CompanyLetter } from "../components/CompanyLetter";
 import { PageSpinner } from "../components/PageSpinner";
 import { useCompanyStore } from "../stores/company";
-import { Themed } from "./Themed";
 
 // Rarely shown (a user in no company), so its form code loads only when needed.
 const CreateFirstCompany = lazy(() => import("./CreateFirstCompany"));
@@ -13,14 +12,6 @@ const ROLE_COLORS = { owner: "gold", admin: "blue", employee: "default" } as con
 
 /** Shown instead of a screen whenever the selected company is not one of the user's. */
 export function CompanyPicker({ companies }: { companies: CompanyDTO[] }) {
-  return (
-    <Themed>
-      <Picker companies={companies} />
-    </Themed>
-  );
-}
-
-function Picker({ companies }: { companies: CompanyDTO[] }) {
   const selectCompany = useCompanyStore((state) => state.selectCompany);
   if (companies.length === 0) {
     return (

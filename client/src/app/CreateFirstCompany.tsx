@@ -1,9 +1,9 @@
 import { type CompanyDTO, ZCompanyCreate } from "@sched/shared-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Form, Input } from "antd";
+import { useShowFailure } from "../components/FailureNotice";
 import { apiJson } from "../lib/api";
 import { browserTimeZone } from "../lib/dates";
-import { useShowFailure } from "../lib/FailureNotice";
 import { zodRule } from "../lib/forms";
 import { useSubmitKey } from "../lib/idempotency";
 import { queryKeys } from "../lib/queryKeys";

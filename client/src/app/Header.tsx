@@ -1,30 +1,13 @@
 import { MessageOutlined, SettingOutlined, SwapOutlined } from "@ant-design/icons";
-import { lazy, Suspense } from "react";
+import { Button } from "antd";
 import { Link } from "react-router";
 import { CompanyLetter } from "../components/CompanyLetter";
-import { LinkButton } from "../components/LinkButton";
-import { PlainButton } from "../components/PlainButton";
+import { useCan, useCurrentCompany } from "../entities/company/useCompanies";
 import { LogoutButton } from "../features/auth/LogoutButton";
 import { useCompanyStore } from "../stores/company";
+import { ButtonLink } from "../ui/ButtonLink";
+import { NotificationBell } from "./BellMenu";
 import { ConnectionStatus } from "./ConnectionStatus";
-import { useFirstScreenDrawn } from "./firstScreen";
-import { useCan, useCurrentCompany } from "./useCompanies";
-
-// The bell (antd's dropdown menu and badge, a good part of the frame's code) comes once the
-// first screen is drawn (./firstScreen.ts); its place is kept meanwhile.
-const NotificationBell = lazy(() =>
-  import("./NotificationBell").then((module) => ({ default: module.NotificationBell })),
-);
-
-function LaterBell() {
-  const slot = <span className="notification-bell-slot" aria-hidden="true" />;
-  if (!useFirstScreenDrawn()) return slot;
-  return (
-    <Suspense fallback={slot}>
-      <NotificationBell />
-    </Suspense>
-  );
-}
 
 /** The sticky top bar: product, company, live status and the account actions. */
 export function Header() {
@@ -48,26 +31,26 @@ export function Header() {
         </Link>
         <div className="app-header__actions">
           <ConnectionStatus />
-          <LinkButton to="/chat" icon={<MessageOutlined />} aria-label="Team Chat">
+          <ButtonLink to="/chat" icon={<MessageOutlined />} aria-label="Team Chat">
             <span className="desktop-label">Team Chat</span>
-          </LinkButton>
-          <PlainButton
+          </ButtonLink>
+          <Button
             className="desktop-only"
             data-testid="switch-company"
             icon={<SwapOutlined aria-hidden />}
             onClick={clearSelection}
           >
             Switch Company
-          </PlainButton>
+          </Button>
           {canEditSettings ? (
-            <LinkButton
+            <ButtonLink
               to="/settings"
               icon={<SettingOutlined />}
               aria-label="Company settings"
               data-testid="company-settings"
             />
           ) : null}
-          <LaterBell />
+          <NotificationBell />
           <LogoutButton labelClassName="desktop-label" testId="logout-button" />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { Navigate } from "react-router";
+import { doesFieldWork } from "../entities/company/screenAccess";
+import { useCurrentCompany } from "../entities/company/useCompanies";
 import { useIsSmallScreen } from "../lib/screen";
-import { doesFieldWork } from "./screenAccess";
-import { useCurrentCompany } from "./useCompanies";
 
 /**
  * `/`, where signing in lands: a member who does the field work (may not manage jobs) on a

@@ -1,9 +1,17 @@
 import { EllipsisOutlined } from "@ant-design/icons";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { NavLinks } from "./NavLinks";
 import { isActivePath } from "./navigation";
 import { useNavItems } from "./useNavItems";
+
+/** The narrowest an entry of the bar may be: its icon and a label such as "Employees". */
+const SLOT_WIDTH = 64;
+const slotsInWidth = () => Math.floor(window.innerWidth / SLOT_WIDTH);
+function subscribeToWidth(onChange: () => void) {
+  window.addEventListener("resize", onChange);
+  return () => window.removeEventListener("resize", onChange);
+}
 
 /**
  * The phone navigation: a fixed bottom bar (its entries depend on the role), shown only
@@ -11,7 +19,14 @@ import { useNavItems } from "./useNavItems";
  * menu library in the app frame): Escape, a link or a tap elsewhere closes it.
  */
 export function MobileBar() {
-  const { mobile: items, more } = useNavItems();
+  const { mobile, more: moreItems } = useNavItems();
+  // Each entry gets at least SLOT_WIDTH: on a narrow phone (320 px) the last ones go under
+  // "More" instead of their labels running together.
+  const slots = useSyncExternalStore(subscribeToWidth, slotsInWidth);
+  const fits = mobile.length + (moreItems.length > 0 ? 1 : 0) <= slots;
+  const kept = fits ? mobile.length : Math.max(1, slots - 1);
+  const items = mobile.slice(0, kept);
+  const more = [...mobile.slice(kept), ...moreItems];
   const { pathname } = useLocation();
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();

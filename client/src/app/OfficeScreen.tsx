@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import { mayOpenScreen } from "./screenAccess";
-import { useCurrentCompany } from "./useCompanies";
+import { mayOpenScreen } from "../entities/company/screenAccess";
+import { useCurrentCompany } from "../entities/company/useCompanies";
 
 type OfficeScreenProps = { path: string; children: ReactNode };
 

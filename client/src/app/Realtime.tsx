@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { refetchStaleQueries } from "../lib/refetchStale";
 import { connectSocket, disconnectSocket } from "../lib/socket";
-import { useRealtime } from "../lib/useRealtime";
+import { useRealtime } from "../realtime/useRealtime";
 
 /**
  * The realtime connection of a signed-in user (docs/realtime.md): server events into the

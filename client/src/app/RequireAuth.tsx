@@ -1,13 +1,19 @@
 import { useDeferredValue } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { BootShell } from "../components/BootShell";
 import { OfflinePage } from "../components/OfflinePage";
 import { PageSpinner } from "../components/PageSpinner";
-import { useAuth } from "../features/auth/useAuth";
+import type { SignInState } from "../entities/user/signInState";
+import { useAuth } from "../entities/user/useAuth";
 import { useIsOnline } from "../lib/useIsOnline";
 
-/** While who is signed in is not known: a spinner, or offline with nothing kept, what to do. */
-function Waiting() {
-  return useIsOnline() ? <PageSpinner /> : <OfflinePage />;
+/**
+ * While who is signed in is not known: a spinner (the sign-in page: its shape, as the first
+ * paint drew it), or offline with nothing kept, what to do.
+ */
+function Waiting({ isSignIn = false }: { isSignIn?: boolean }) {
+  if (!useIsOnline()) return <OfflinePage />;
+  return isSignIn ? <BootShell /> : <PageSpinner />;
 }
 
 /**
@@ -19,9 +25,6 @@ function useGateAuth() {
   const auth = useAuth();
   return { user: useDeferredValue(auth.user), isLoading: useDeferredValue(auth.isLoading) };
 }
-
-/** Where a signed-out visitor was going, carried to /login in the location state. */
-export type SignInState = { from?: { pathname: string; search: string; hash: string } };
 
 /** Signed-out visitors of the app's screens go to /login and come back after signing in. */
 export function RequireAuth() {
@@ -41,7 +44,7 @@ export function RequireAuth() {
 export function RedirectIfSignedIn() {
   const { user, isLoading } = useGateAuth();
   const location = useLocation();
-  if (isLoading) return <Waiting />;
+  if (isLoading) return <Waiting isSignIn={location.pathname === "/login"} />;
   if (user) {
     const from = (location.state as SignInState | null)?.from;
     return <Navigate to={from ?? "/"} replace />;

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect } from "react";
-import { Outlet } from "react-router";
+import { lazy, Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
+import { BootShell } from "../components/BootShell";
 import { PageSpinner } from "../components/PageSpinner";
-import { useAuth } from "../features/auth/useAuth";
-import { preloadFeedback } from "./feedback";
-import { useFirstScreenDrawn } from "./firstScreen";
+import { useAuth } from "../entities/user/useAuth";
 
 // Its own chunk: the sign-in page does not load the realtime code.
 const Realtime = lazy(() => import("./Realtime"));
@@ -12,21 +11,18 @@ const Realtime = lazy(() => import("./Realtime"));
 export function Root() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  // Signed in: the live connection starts, and the toasts' and dialogs' code comes, once the
-  // first screen is drawn (./firstScreen.ts); the dialogs then open at once, offline too
-  // (./feedback.tsx). A change made meanwhile is read when the socket connects (Realtime).
-  const isScreenDrawn = useFirstScreenDrawn();
-  useEffect(() => {
-    if (userId && isScreenDrawn) preloadFeedback();
-  }, [userId, isScreenDrawn]);
+  // The sign-in page's code loads under the first paint's shape (client/index.html).
+  const isSignIn = useLocation().pathname === "/login";
+  // Signed in: the live connection starts with the screen. A change made before it connects
+  // is read when it does (Realtime).
   return (
     <>
-      {userId && isScreenDrawn ? (
+      {userId ? (
         <Suspense fallback={null}>
           <Realtime key={userId} />
         </Suspense>
       ) : null}
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={isSignIn ? <BootShell /> : <PageSpinner />}>
         <Outlet />
       </Suspense>
     </>

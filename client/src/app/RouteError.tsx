@@ -1,3 +1,4 @@
+import { Button } from "antd";
 import { Component, type ReactNode } from "react";
 import { OfflinePage } from "../components/OfflinePage";
 
@@ -35,13 +36,9 @@ function RouteError() {
       <div className="route-error">
         <h1>Something went wrong</h1>
         <p>The page could not be shown. Reloading usually fixes this.</p>
-        <button
-          type="button"
-          className="plain-button plain-button--primary"
-          onClick={() => window.location.reload()}
-        >
+        <Button type="primary" onClick={() => window.location.reload()}>
           Reload
-        </button>
+        </Button>
       </div>
     </div>
   );

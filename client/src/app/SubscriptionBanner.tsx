@@ -1,11 +1,11 @@
 import type { SubscriptionInfoDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
+import { Alert } from "antd";
 import { useLocation } from "react-router";
-import { LinkButton } from "../components/LinkButton";
-import { PlainAlert } from "../components/PlainAlert";
+import { doesFieldWork } from "../entities/company/screenAccess";
+import { useCan, useCurrentCompany } from "../entities/company/useCompanies";
 import { queryKeys } from "../lib/queryKeys";
-import { doesFieldWork } from "./screenAccess";
-import { useCan, useCurrentCompany } from "./useCompanies";
+import { ButtonLink } from "../ui/ButtonLink";
 
 /**
  * Above every screen (docs/billing.md): days left while the trial runs, Trial Expired once
@@ -29,13 +29,14 @@ export function SubscriptionBanner() {
 
   const choosePlan =
     canPay && !pathname.startsWith("/subscription") ? (
-      <LinkButton to="/subscription" size="small" variant="primary">
+      <ButtonLink to="/subscription" size="small" type="primary">
         Choose a plan
-      </LinkButton>
+      </ButtonLink>
     ) : undefined;
   if (data.trialExpired || data.subscriptionStatus === "canceled") {
     return (
-      <PlainAlert
+      <Alert
+        showIcon
         className="subscription-banner"
         data-testid="subscription-banner"
         type="error"
@@ -52,7 +53,8 @@ export function SubscriptionBanner() {
   if (data.subscriptionStatus !== "trial") return null;
   const days = data.daysLeftInTrial;
   return (
-    <PlainAlert
+    <Alert
+      showIcon
       className="subscription-banner"
       data-testid="subscription-banner"
       type="info"

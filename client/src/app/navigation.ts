@@ -13,14 +13,14 @@ import {
 } from "@ant-design/icons";
 import type { Role } from "@sched/shared-types";
 import type { ComponentType } from "react";
-import { doesFieldWork, mayOpenScreen } from "./screenAccess";
+import { doesFieldWork, mayOpenScreen } from "../entities/company/screenAccess";
 
 export type NavItem = { to: string; label: string; icon: ComponentType };
 
 /*
  * The items are made when a bar is drawn, not when this module loads: the icons come from
  * a chunk this one may be evaluated before (a cycle between the frame's chunks), and an
- * item made then would have no icon (as in NotificationBell.tsx).
+ * item made then would have no icon (as in BellMenu.tsx).
  */
 
 /** The technician's own day (docs/my-day.md). */

@@ -4,19 +4,16 @@ import { OfficeScreen } from "./OfficeScreen";
 import { RedirectIfSignedIn, RequireAuth } from "./RequireAuth";
 import { Root } from "./Root";
 import { ErrorBoundary } from "./RouteError";
-import { screenComponent } from "./screenComponent";
-import { appLayoutScreen, loginScreen, myDayScreen, scheduleScreen, themedScreens } from "./screens";
 
 // Every screen is its own chunk: the sign-in page must not pay for the schedule.
-const ThemedScreens = screenComponent(themedScreens);
-const AppLayout = screenComponent(appLayoutScreen);
-const LoginPage = screenComponent(loginScreen);
+const AppLayout = lazy(() => import("./AppLayout"));
+const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
 const Home = lazy(() => import("./Home"));
-const SchedulePage = screenComponent(scheduleScreen);
-const MyDayPage = screenComponent(myDayScreen);
+const SchedulePage = lazy(() => import("../features/schedule/SchedulePage"));
+const MyDayPage = lazy(() => import("../features/my-day/MyDayPage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const EmployeesPage = lazy(() => import("../features/employees/EmployeesPage"));
 const TemplatesPage = lazy(() => import("../features/templates/TemplatesPage"));
@@ -38,8 +35,6 @@ const NotFoundPage = lazy(() => import("../features/not-found/NotFoundPage"));
 
 /**
  * Every screen of the app, with registration and invitations (docs/auth.md lists them).
- * The sign-in page, the signed-in frame and My Day are plain markup; every other screen
- * draws antd and is themed by ThemedScreens (docs/performance.md).
  */
 const routes: RouteObject[] = [
   {
@@ -53,78 +48,68 @@ const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: "my-day", element: <MyDayPage /> },
+              { index: true, element: <Home /> },
+              { path: "schedule", element: <SchedulePage /> },
+              { path: "employees", element: <EmployeesPage /> },
+              { path: "templates", element: <TemplatesPage /> },
               {
-                element: <ThemedScreens />,
-                children: [
-                  { index: true, element: <Home /> },
-                  { path: "schedule", element: <SchedulePage /> },
-                  { path: "employees", element: <EmployeesPage /> },
-                  { path: "templates", element: <TemplatesPage /> },
-                  {
-                    path: "history",
-                    element: (
-                      <OfficeScreen path="/history">
-                        <HistoryPage />
-                      </OfficeScreen>
-                    ),
-                  },
-                  {
-                    path: "history/:weekStart",
-                    element: (
-                      <OfficeScreen path="/history">
-                        <HistoryWeekPage />
-                      </OfficeScreen>
-                    ),
-                  },
-                  { path: "chat", element: <ChatPage /> },
-                  {
-                    path: "team",
-                    element: (
-                      <OfficeScreen path="/team">
-                        <TeamPage />
-                      </OfficeScreen>
-                    ),
-                  },
-                  { path: "calls", element: <CallsPage /> },
-                  { path: "customers", element: <CustomersPage /> },
-                  { path: "customers/:customerId", element: <CustomerPage /> },
-                  {
-                    path: "timesheets",
-                    element: (
-                      <OfficeScreen path="/timesheets">
-                        <TimesheetsPage />
-                      </OfficeScreen>
-                    ),
-                  },
-                  { path: "subscription", element: <SubscriptionPage /> },
-                  { path: "subscription-success", element: <SubscriptionSuccessPage /> },
-                  { path: "settings", element: <SettingsPage /> },
-                ],
+                path: "history",
+                element: (
+                  <OfficeScreen path="/history">
+                    <HistoryPage />
+                  </OfficeScreen>
+                ),
               },
+              {
+                path: "history/:weekStart",
+                element: (
+                  <OfficeScreen path="/history">
+                    <HistoryWeekPage />
+                  </OfficeScreen>
+                ),
+              },
+              { path: "chat", element: <ChatPage /> },
+              {
+                path: "team",
+                element: (
+                  <OfficeScreen path="/team">
+                    <TeamPage />
+                  </OfficeScreen>
+                ),
+              },
+              { path: "calls", element: <CallsPage /> },
+              { path: "customers", element: <CustomersPage /> },
+              { path: "customers/:customerId", element: <CustomerPage /> },
+              {
+                path: "timesheets",
+                element: (
+                  <OfficeScreen path="/timesheets">
+                    <TimesheetsPage />
+                  </OfficeScreen>
+                ),
+              },
+              { path: "subscription", element: <SubscriptionPage /> },
+              { path: "subscription-success", element: <SubscriptionSuccessPage /> },
+              { path: "settings", element: <SettingsPage /> },
             ],
           },
         ],
       },
       {
-        element: <ThemedScreens />,
+        element: <RedirectIfSignedIn />,
         children: [
-          {
-            element: <RedirectIfSignedIn />,
-            children: [
-              { path: "register", element: <RegisterPage /> },
-              { path: "forgot-password", element: <ForgotPasswordPage /> },
-            ],
-          },
-          // A reset link works signed in or out: it signs in the account it belongs to.
-          { path: "reset-password/:token", element: <ResetPasswordPage /> },
-          // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
-          { path: "invite/:token", element: <InvitePage /> },
-          { path: "unsubscribe/:token", element: <UnsubscribePage /> },
-          { path: "admin-setup", element: <AdminSetupPage /> },
-          { path: "admin", element: <AdminPage /> },
-          { path: "*", element: <NotFoundPage /> },
+          { path: "register", element: <RegisterPage /> },
+          { path: "forgot-password", element: <ForgotPasswordPage /> },
         ],
       },
+      // A reset link works signed in or out: it signs in the account it belongs to.
+      { path: "reset-password/:token", element: <ResetPasswordPage /> },
+      // These handle signed-out visitors themselves (the admin page shows its own sign-in form).
+      { path: "invite/:token", element: <InvitePage /> },
+      { path: "unsubscribe/:token", element: <UnsubscribePage /> },
+      { path: "admin-setup", element: <AdminSetupPage /> },
+      { path: "admin", element: <AdminPage /> },
+      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];

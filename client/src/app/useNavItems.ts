@@ -1,5 +1,5 @@
+import { useCurrentCompany } from "../entities/company/useCompanies";
 import { mobileNavItemsFor, moreNavItemsFor, type NavItem, navItemsFor } from "./navigation";
-import { useCurrentCompany } from "./useCompanies";
 
 /** The selected company's navigation for this member: desktop, the phone bar and the bar's "More". */
 export function useNavItems(): { desktop: NavItem[]; mobile: NavItem[]; more: NavItem[] } {

@@ -1,4 +1,4 @@
-import { InitialsBadge } from "./InitialsBadge";
+import { InitialsBadge } from "../ui/InitialsBadge";
 
 /** The round badge with a company's first letter; "A" when there is no name (docs/auth.md). */
 export function CompanyLetter({

@@ -1,6 +1,6 @@
 import { Result } from "antd";
 import type { ReactNode } from "react";
-import { useCurrentCompany } from "../app/useCompanies";
+import { useCurrentCompany } from "../entities/company/useCompanies";
 import { PageTitle } from "./PageTitle";
 
 type CompanyScreenProps = {

@@ -9,11 +9,11 @@ import type { FieldError } from "@sched/shared-types";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormInstance } from "antd";
 import { useCallback } from "react";
-import { useFeedback } from "../app/feedback";
-import { useCan } from "../app/useCompanies";
-import { LinkButton } from "../components/LinkButton";
-import { describeFailure, type Failure } from "./errorText";
-import { rootKey } from "./queryKeys";
+import { useCan } from "../entities/company/useCompanies";
+import { describeFailure, type Failure } from "../lib/errorText";
+import { rootKey } from "../lib/queryKeys";
+import { ButtonLink } from "../ui/ButtonLink";
+import { useFeedback } from "../ui/feedback";
 
 /** What a member who may not pay is told after the trial: the owner can, they cannot. */
 export const ASK_THE_OWNER = "The company's free trial has ended. Ask the company's owner to choose a plan.";
@@ -26,9 +26,9 @@ export function FailureDetail({ failure }: { failure: Failure }) {
     return (
       <span data-testid="failure-detail">
         {failure.detail}{" "}
-        <LinkButton to="/subscription" variant="link" size="small" className="failure-detail__plan">
+        <ButtonLink to="/subscription" type="link" size="small" className="failure-detail__plan">
           Choose a plan
-        </LinkButton>
+        </ButtonLink>
       </span>
     );
   }
@@ -69,7 +69,7 @@ export function useShowFailure() {
     (sentence: string, error: unknown, { form, fieldNames }: NoticeOptions = {}): Failure => {
       const failure = describeFailure(sentence, error);
       if (form) showFieldErrors(form, failure.fieldErrors, fieldNames);
-      // The trial ended while the screen was open: its buttons now say so too (app/TrialLock.tsx).
+      // The trial ended while the screen was open: its buttons now say so too (components/TrialLock.tsx).
       if (failure.isPaymentRequired) void queryClient.invalidateQueries({ queryKey: rootKey("company") });
       notification.error({ title: failure.title, description: <FailureDetail failure={failure} /> });
       return failure;

@@ -1,3 +1,5 @@
+import { Button } from "antd";
+
 /**
  * What a phone shows when it has no network and has not kept what the screen needs yet
  * (docs/offline.md): a first visit that lost its signal before
@@ -5,7 +7,6 @@
  * spinner that never ends or "Something went wrong". Once the network is back the
  * waiting requests run again by themselves and the screen appears.
  */
-
 export function OfflinePage() {
   return (
     <div className="standalone-page standalone-page--center" role="alert" data-testid="offline-page">
@@ -15,13 +16,9 @@ export function OfflinePage() {
           This phone has not kept the app yet. Connect to Wi-Fi or mobile data and this page opens by itself.
           After one visit online, My Day opens without a network too.
         </p>
-        <button
-          type="button"
-          className="plain-button plain-button--primary"
-          onClick={() => window.location.reload()}
-        >
+        <Button type="primary" onClick={() => window.location.reload()}>
           Try again
-        </button>
+        </Button>
       </div>
     </div>
   );

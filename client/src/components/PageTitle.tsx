@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { markFirstScreenDrawn } from "../app/firstScreen";
 
 type PageTitleProps = { title: string; subtitle?: string };
 
@@ -8,7 +7,6 @@ export function PageTitle({ title, subtitle }: PageTitleProps) {
   useEffect(() => {
     document.title = `${title} · Scheduler`;
   }, [title]);
-  useEffect(() => markFirstScreenDrawn(), []);
   return (
     <div className="page-title">
       <h1>{title}</h1>

@@ -1,5 +1,5 @@
 import { Button, Modal } from "antd";
-import type { FieldDifference } from "../lib/staleChange";
+import type { FieldChange, FieldDifference } from "../lib/staleChange";
 import "./stale-change.css";
 
 type StaleChangeDialogProps = {
@@ -7,6 +7,8 @@ type StaleChangeDialogProps = {
   message: string;
   /** The fields the user's save and the current row disagree on. */
   differences: FieldDifference[];
+  /** What the other person changed since the user opened it (empty: not told). */
+  theirs?: FieldChange[];
   /** Drop the user's change; the current row stays. */
   onKeep: () => void;
   /** Save the user's change again, over the current row. */
@@ -17,12 +19,13 @@ type StaleChangeDialogProps = {
 
 /**
  * Someone else saved first (docs/schedule.md): who
- * it was, each field where what is saved now and what the user wanted differ, and the
+ * it was, what they changed (each field, before and theirs), each field where what is saved now and what the user wanted differ, and the
  * choice between their change and the user's. Loaded only when a save meets one.
  */
 export default function StaleChangeDialog({
   message,
   differences,
+  theirs = [],
   onKeep,
   onApply,
   onDismiss,
@@ -47,6 +50,27 @@ export default function StaleChangeDialog({
     >
       <div data-testid="stale-change">
         <p className="stale-change__message">{message}</p>
+        {theirs.length > 0 ? (
+          <>
+            <h3 className="stale-change__heading">What they changed</h3>
+            <dl className="stale-change__fields" aria-label="What they changed" data-testid="stale-theirs">
+              {theirs.map((change) => (
+                <div key={change.field} className="stale-change__field" data-their-field={change.field}>
+                  <dt className="stale-change__label">{change.label}</dt>
+                  <dd className="stale-change__value">
+                    <span className="stale-change__side">Before</span>
+                    <span className="stale-change__text">{change.was}</span>
+                  </dd>
+                  <dd className="stale-change__value stale-change__value--theirs">
+                    <span className="stale-change__side">Theirs</span>
+                    <span className="stale-change__text">{change.now}</span>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <h3 className="stale-change__heading">Your change</h3>
+          </>
+        ) : null}
         {differences.length > 0 ? (
           <dl className="stale-change__fields" aria-label="What differs">
             {differences.map((difference) => (

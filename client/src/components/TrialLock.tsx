@@ -6,8 +6,8 @@
 import { type Action, isAllowedWhileReadOnly, type SubscriptionInfoDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
 import { cloneElement, type ReactElement, useId } from "react";
+import { useCan, useCurrentCompany } from "../entities/company/useCompanies";
 import { queryKeys } from "../lib/queryKeys";
-import { useCan, useCurrentCompany } from "./useCompanies";
 import "./trial-lock.css";
 
 export const TRIAL_LOCK_OWNER = "The free trial has ended: choose a plan to make changes.";

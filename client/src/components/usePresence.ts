@@ -5,7 +5,7 @@
  */
 import type { PresenceUser } from "@sched/shared-types";
 import { useEffect, useMemo } from "react";
-import { useAuth } from "../features/auth/useAuth";
+import { useAuth } from "../entities/user/useAuth";
 import { useSocketStore } from "../lib/socket";
 import { usePresenceStore, weekKey } from "./presenceStore";
 

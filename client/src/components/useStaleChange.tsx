@@ -1,7 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { type QueryRoot, rootKey } from "../lib/queryKeys";
-import { type FieldDifference, putRowInLists, staleAnswerOf, type Versioned } from "../lib/staleChange";
+import {
+  type FieldChange,
+  type FieldDifference,
+  putRowInLists,
+  staleAnswerOf,
+  type Versioned,
+} from "../lib/staleChange";
 
 // The dialog loads only when a save meets someone else's change: no screen pays for it before.
 const StaleChangeDialog = lazy(() => import("./StaleChangeDialog"));
@@ -11,6 +17,8 @@ type StaleChoice<T extends Versioned> = {
   root: QueryRoot;
   /** The fields where the user's change and `current` differ (lib/staleChange.ts: differingFields). */
   describe: (current: T) => FieldDifference[];
+  /** What the other person changed since the user opened the row (lib/staleChange.ts: changedSince). */
+  theirs?: (current: T) => FieldChange[];
   /** "Apply my change": save the user's change again, from `current.version`. */
   onApply: (current: T) => void;
   /** "Keep their change": the user's change is dropped (close the form). */
@@ -20,6 +28,7 @@ type StaleChoice<T extends Versioned> = {
 type OpenChoice = {
   message: string;
   differences: FieldDifference[];
+  theirs: FieldChange[];
   apply: () => void;
   keep: () => void;
 };
@@ -46,6 +55,7 @@ export function useStaleChange(): {
     setOpen({
       message: stale.message,
       differences: choice.describe(current),
+      theirs: choice.theirs?.(current) ?? [],
       apply: () => choice.onApply(current),
       keep: () => choice.onKeep?.(current),
     });
@@ -62,6 +72,7 @@ export function useStaleChange(): {
       <StaleChangeDialog
         message={open.message}
         differences={open.differences}
+        theirs={open.theirs}
         onKeep={choose(open.keep)}
         onApply={choose(open.apply)}
         onDismiss={() => setOpen(null)}

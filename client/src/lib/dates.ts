@@ -2,7 +2,14 @@
  * Dates as the screens show them, with dayjs. Weeks start on Monday; API dates are
  * yyyy-MM-dd, counted in shared-types (its dates.ts, the one home of that arithmetic).
  */
-import { addDays, GRID_DAYS, weekDates, weekStartOf } from "@sched/shared-types";
+import {
+  addDays,
+  formatClock,
+  GRID_DAYS,
+  type TimeFormat,
+  weekDates,
+  weekStartOf,
+} from "@sched/shared-types";
 import dayjs, { type ConfigType, type Dayjs } from "dayjs";
 
 export const ISO_DATE_FORMAT = "YYYY-MM-DD";
@@ -40,9 +47,30 @@ export function formatDay(date: ConfigType): string {
   return dayjs(date).format("ddd, MMM D");
 }
 
-/** "2:30 PM" for a wall-clock "HH:mm"; anything else is returned unchanged. */
+/**
+ * The company's time format, set when its settings load (entities/company/timeFormat.ts):
+ * one format for every screen, as in the bell and the e-mails. 12-hour until then.
+ */
+let timeFormat: TimeFormat = "12h";
+
+export function setTimeFormat(format: TimeFormat): void {
+  timeFormat = format;
+}
+
+/** "2:30 PM" (or "14:30": the company's format) for a wall-clock "HH:mm"; anything else is returned unchanged. */
 export function formatTime(time: string): string {
-  return /^\d{2}:\d{2}$/.test(time) ? dayjs(`2000-01-01T${time}`).format("h:mm A") : time;
+  return /^\d{2}:\d{2}$/.test(time) ? formatClock(time, timeFormat) : time;
+}
+
+/** An hour's label on a timeline: "2 PM", or "14:00" in the 24-hour format. */
+export function formatHour(time: string): string {
+  const label = formatTime(time);
+  return timeFormat === "12h" ? label.replace(":00 ", " ") : label;
+}
+
+/** "2:30 PM" (or "14:30") for an instant, on this device's clock. */
+export function formatTimeOf(date: ConfigType): string {
+  return formatClock(dayjs(date).format("HH:mm"), timeFormat);
 }
 
 /** "Jan 6, 2025". */
@@ -50,9 +78,9 @@ export function formatDate(date: ConfigType): string {
   return dayjs(date).format("MMM D, YYYY");
 }
 
-/** "Jan 6, 2025, 2:30 PM" for an ISO timestamp. */
+/** "Jan 6, 2025, 2:30 PM" (or "…, 14:30") for an ISO timestamp. */
 export function formatDateTime(date: ConfigType): string {
-  return dayjs(date).format("MMM D, YYYY, h:mm A");
+  return `${dayjs(date).format("MMM D, YYYY")}, ${formatTimeOf(date)}`;
 }
 
 /** The IANA time zone this browser runs in ("America/Chicago"); undefined when it cannot say. */

@@ -40,7 +40,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
 }
 
-/** What a person reads for a failed change (lib/FailureNotice.tsx draws it; docs/api.md). */
+/** What a person reads for a failed change (components/FailureNotice.tsx draws it; docs/api.md). */
 export type Failure = {
   kind: FailureKind;
   /** The screen's sentence (SPEC's where it names one), without "Please try again." on a refusal. */
@@ -104,6 +104,6 @@ export function describeFailure(sentence: string, error: unknown): Failure {
     // The sentence already asks to try again: only the connection gets its own hint.
     return { ...failure, title: sentence, detail: kind === "network" ? NETWORK_FAILURE : null };
   }
-  // A 402 says its own next step under the title, by who is reading (lib/FailureNotice.tsx).
+  // A 402 says its own next step under the title, by who is reading (components/FailureNotice.tsx).
   return { ...failure, title: sentence.replace(/:?\s*\{message\}/, "").replace(TRY_AGAIN, ""), detail };
 }

@@ -65,7 +65,7 @@ export const queryClient: QueryClient = new QueryClient({
  * Many lists are scoped by the X-Company-Id header rather than their key, so another
  * company's data must go; who is signed in and their companies stay. At a first
  * selection (none before: a new device, or after Switch Company), a list whose key names the new company was asked for with it
- * by name (src/preload.ts asks before the layout selects the company) and stays.
+ * by name and stays.
  */
 export function goesWithCompanyChange(queryKey: QueryKey, previous: string, selected: string): boolean {
   if (isUnder(queryKey, "user") || isUnder(queryKey, "companies")) return false;

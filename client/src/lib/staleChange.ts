@@ -106,6 +106,24 @@ export function differingFields<V extends object>(
   return differences;
 }
 
+/** One field the other person changed: what it read when the user opened it, and now. */
+export type FieldChange = { field: string; label: string; was: string; now: string };
+
+/**
+ * What the other person changed: the labelled fields that read differently now from the
+ * row as the user opened it (`opened`), in the order of `labels`.
+ */
+export function changedSince<V extends object>(opened: V, now: V, labels: FieldLabels<V>): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of Object.keys(labels) as (keyof V & string)[]) {
+    const label = labelOf(labels, field);
+    const was = readValue(label, opened[field]);
+    const nowText = readValue(label, now[field]);
+    if (was !== nowText && label) changes.push({ field, label: label.label, was, now: nowText });
+  }
+  return changes;
+}
+
 /**
  * Puts `row` into every loaded list under `root` that holds it, never over a newer
  * version that arrived meanwhile: the screen shows what is saved before any refetch.

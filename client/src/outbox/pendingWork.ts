@@ -4,8 +4,8 @@
  * at once and after a reload. The server's job returns once they are sent.
  */
 import type { JobDTO } from "@sched/shared-types";
-import { readValue } from "../../lib/staleChange";
-import { jobChangeLabels, jobChangeValues } from "../schedule/jobChanges";
+import { jobChangeLabels, jobChangeValues } from "../entities/job/jobChanges";
+import { readValue } from "../lib/staleChange";
 import type { JobWork, QueuedChange, QueuedJobChange } from "./outbox";
 
 export type PendingWork = {

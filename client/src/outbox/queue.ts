@@ -4,7 +4,7 @@
  * the same job still wait (a change never overtakes the ones made before it).
  */
 import type { JobPhotoKind } from "@sched/shared-types";
-import { newIdempotencyKey } from "../../lib/idempotency";
+import { newIdempotencyKey } from "../lib/idempotency";
 import { addChange, type JobWork } from "./outbox";
 import { refreshOutbox, useOutboxStore } from "./outboxStore";
 import { sendOutbox, signedInUserId } from "./sender";

@@ -13,13 +13,13 @@
  * - no network, a 5xx, a sign-in that ended: the round stops and is tried again later.
  */
 import type { ChatMessageDTO, JobDTO, JobPhotoDTO, TimeEntryDTO, UserDTO } from "@sched/shared-types";
-import { ApiError, apiJson } from "../../lib/api";
-import { errorMessage } from "../../lib/errorText";
-import { newIdempotencyKey } from "../../lib/idempotency";
-import { queryClient } from "../../lib/queryClient";
-import { queryKeys, rootKey } from "../../lib/queryKeys";
-import { putRowInLists, staleAnswerOf } from "../../lib/staleChange";
-import { addPushedMessage } from "../chat/chatCache";
+import { addPushedMessage } from "../entities/chat/chatCache";
+import { ApiError, apiJson } from "../lib/api";
+import { errorMessage } from "../lib/errorText";
+import { newIdempotencyKey } from "../lib/idempotency";
+import { queryClient } from "../lib/queryClient";
+import { queryKeys, rootKey } from "../lib/queryKeys";
+import { putRowInLists, staleAnswerOf } from "../lib/staleChange";
 import { nextToSend } from "./order";
 import {
   listChanges,

@@ -16,11 +16,11 @@ import {
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { usePresenceStore } from "../components/presenceStore";
-import { addPushedMessage, removeSender, updateSender } from "../features/chat/chatCache";
-import { withoutWarnings } from "../features/schedule/conflictMarks";
+import { addPushedMessage, removeSender, updateSender } from "../entities/chat/chatCache";
+import { withoutWarnings } from "../entities/job/conflictMarks";
+import { type QueryRoot, queryKeys, rootKey } from "../lib/queryKeys";
+import { useSocketStore } from "../lib/socket";
 import { selectedCompanyIdForRequests } from "../stores/company";
-import { type QueryRoot, queryKeys, rootKey } from "./queryKeys";
-import { useSocketStore } from "./socket";
 
 /** Which query roots an event makes stale, by the event's resource (the part before the dot). */
 const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
@@ -175,7 +175,7 @@ function mayOverlap(job: JobDTO, anchor: JobDTO): boolean {
  * An event carries the changed job's warnings only, but its neighbours' change with it (an
  * overlap begins or ends for both): the same technician's jobs within a day of where the job
  * was (`anchors`: before and after) lose theirs, and the board works them out again with
- * the same engine (schedule/conflictMarks.ts), so every board marks both jobs at once.
+ * the same engine (entities/job/conflictMarks.ts), so every board marks both jobs at once.
  */
 function rewarnNeighbours(list: JobDTO[], anchors: readonly (JobDTO | undefined)[]): JobDTO[] {
   const near = anchors.filter((anchor): anchor is JobDTO => anchor !== undefined);

@@ -1,150 +1,92 @@
 /**
- * Toasts and confirmations for every screen: `useFeedback()` gives `message`,
- * `notification` and `modal`, as antd's `App.useApp()` would.
- *
- * antd itself is not part of the sign-in page (docs/performance.md):
- * the toasts' holders live in ./ToastHost.tsx and the confirmation dialog's in
- * ./ConfirmHost.tsx, chunks loaded the first time one is asked for, or once someone is
- * signed in (preloadFeedback). A call made before its holder is here waits for it.
+ * Toasts and confirmations for every screen: antd's App, with where the toasts show.
+ * `useFeedback()` gives its `message`, `notification` and `modal`.
  */
-import type { Modal, message, notification } from "antd";
-import {
-  type ComponentType,
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { App } from "antd";
+import { type ReactNode, useEffect } from "react";
+import { useIsSmallScreen } from "../lib/screen";
 
-type MessageInstance = ReturnType<typeof message.useMessage>[0];
-type NotificationInstance = ReturnType<typeof notification.useNotification>[0];
-export type ModalHookAPI = ReturnType<typeof Modal.useModal>[0];
-/** antd's toast instances, once ToastHost has mounted them. */
-export type ToastApis = { message: MessageInstance; notification: NotificationInstance };
+/**
+ * Toasts go where nothing a person is looking at sits (issue 51): bottom right on a
+ * desktop, away from the board's cards, the dialogs' titles and the header; at the bottom
+ * on a phone, just above the bottom bar (58px; layout.css adds the safe area). antd's
+ * message has no bottom placement: layout.css moves its holder down.
+ */
+const DESKTOP_BOTTOM = 24;
+const PHONE_BOTTOM = 66;
 
-/** What a holder gets: where to hand over antd's instance once mounted. */
-export type HostProps<Api> = { onReady: (api: Api) => void };
+const TOAST_CLOSERS = ".ant-notification-notice-close, .ant-message-notice-close";
+/** The toasts' own boxes, wherever they are placed. */
+const TOASTS = ".ant-notification-notice, .ant-message-notice";
 
-/** The methods `T` offers, returning nothing: a call may have to wait for its holder. */
-type Forwarded<T, K extends keyof T> = {
-  [M in K]: T[M] extends (...args: infer A) => unknown ? (...args: A) => void : never;
-};
+/** Whether `a` and `b` (viewport boxes) overlap. */
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.width > 0 && b.width > 0 && a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
 
-type Feedback = {
-  message: Forwarded<MessageInstance, "success" | "info" | "error" | "warning">;
-  notification: Forwarded<NotificationInstance, "success" | "info" | "error" | "warning" | "destroy">;
-  modal: Forwarded<ModalHookAPI, "confirm">;
-};
+/**
+ * A toast never covers an open dialog: while one would, the toasts go under the dialogs'
+ * mask (the body's `toasts-under-dialog`, layout.css), seen dimmed beside the dialog.
+ * Looked at again whenever a toast or a dialog comes, goes or moves, and on resize.
+ */
+function useToastsUnderDialogs(): void {
+  useEffect(() => {
+    const check = () => {
+      const dialogs = [...document.querySelectorAll<HTMLElement>(".ant-modal")]
+        .filter((dialog) => dialog.offsetParent !== null)
+        .map((dialog) => dialog.getBoundingClientRect());
+      const toasts = [...document.querySelectorAll<HTMLElement>(TOASTS)].map((toast) =>
+        toast.getBoundingClientRect(),
+      );
+      const covers = dialogs.some((dialog) => toasts.some((toast) => overlaps(dialog, toast)));
+      if (document.body.classList.contains("toasts-under-dialog") !== covers)
+        document.body.classList.toggle("toasts-under-dialog", covers);
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", check);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", check);
+    };
+  }, []);
+}
 
-const FeedbackContext = createContext<Feedback | null>(null);
+/**
+ * Toasts take no tab stops (docs/accessibility.md): they close on their own, a mouse can
+ * still close one, and Tab goes from control to control of the screen without a detour
+ * through a toast's Close. antd gives no option for it, so each Close is taken out of the
+ * tab order as it appears.
+ */
+function useToastsOutOfTabOrder(): void {
+  useEffect(() => {
+    const untab = () => {
+      for (const closer of document.querySelectorAll<HTMLElement>(TOAST_CLOSERS)) closer.tabIndex = -1;
+    };
+    const observer = new MutationObserver(untab);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+}
 
 /** The toasts and confirmations of the page; only inside FeedbackProvider. */
-export function useFeedback(): Feedback {
-  const feedback = useContext(FeedbackContext);
-  if (!feedback) throw new Error("useFeedback needs a FeedbackProvider above it");
-  return feedback;
-}
-
-const loadToastHost = () => import("./ToastHost").then((loaded) => loaded.ToastHost);
-const loadConfirmHost = () => import("./ConfirmHost").then((loaded) => loaded.ConfirmHost);
-
-/** Fetches the toasts' code ahead of need, so a toast shows at once. */
-export function preloadToasts(): void {
-  void loadToastHost().catch(() => {});
-}
-
-/** Fetches the toasts' and the confirmation dialog's code ahead of need (and for offline use). */
-export function preloadFeedback(): void {
-  preloadToasts();
-  void loadConfirmHost().catch(() => {});
-}
-
-/** A call waiting for its holder; `unanswered` runs instead when the holder cannot be loaded. */
-type Waiting<Api> = { run: (api: Api) => void; unanswered?: () => void };
-
-/** A holder mounted on first use: its element, and how to reach its instance. */
-function useLazyHost<Api>(load: () => Promise<ComponentType<HostProps<Api>>>) {
-  const [Host, setHost] = useState<ComponentType<HostProps<Api>> | null>(null);
-  const api = useRef<Api | null>(null);
-  const waiting = useRef<Waiting<Api>[]>([]);
-  const onReady = useCallback((ready: Api) => {
-    api.current = ready;
-    for (const next of waiting.current.splice(0)) next.run(ready);
-  }, []);
-  const call = useCallback(
-    (next: Waiting<Api>) => {
-      if (api.current) {
-        next.run(api.current);
-        return;
-      }
-      waiting.current.push(next);
-      load().then(
-        (loaded) => setHost(() => loaded),
-        () => {
-          for (const unanswered of waiting.current.splice(0)) unanswered.unanswered?.();
-        },
-      );
-    },
-    [load],
-  );
-  return { host: Host ? <Host onReady={onReady} /> : null, call };
-}
-
-/** The methods `methods` of one toast instance, each waiting for ToastHost if need be. */
-function forwarded<P extends keyof ToastApis, const K extends keyof ToastApis[P]>(
-  call: (waiting: Waiting<ToastApis>) => void,
-  part: P,
-  methods: readonly K[],
-): Forwarded<ToastApis[P], K> {
-  const entries = methods.map((method) => [
-    method,
-    (...args: unknown[]) =>
-      call({ run: (apis) => (apis[part][method] as (...args: unknown[]) => unknown)(...args) }),
-  ]);
-  return Object.fromEntries(entries) as Forwarded<ToastApis[P], K>;
+export function useFeedback() {
+  return App.useApp();
 }
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const toasts = useLazyHost<ToastApis>(loadToastHost);
-  const confirmations = useLazyHost<ModalHookAPI>(loadConfirmHost);
-
-  const feedback = useMemo<Feedback>(() => {
-    const message = forwarded(toasts.call, "message", ["success", "info", "error", "warning"]);
-    const notification = forwarded(toasts.call, "notification", [
-      "success",
-      "info",
-      "error",
-      "warning",
-      "destroy",
-    ]);
-    const modal = {
-      confirm: (config: Parameters<ModalHookAPI["confirm"]>[0]) =>
-        confirmations.call({
-          run: (api) => void api.confirm(config),
-          // The dialog could not be loaded (no network, no kept copy): nothing was
-          // confirmed, so the question is answered as its Cancel would be.
-          unanswered: () => {
-            config.onCancel?.();
-            notification.error({
-              title: "Error",
-              description: "Could not open the confirmation. Check the connection and try again.",
-            });
-          },
-        }),
-    };
-    return { message, notification, modal };
-  }, [toasts.call, confirmations.call]);
-
+  const isSmallScreen = useIsSmallScreen();
+  useToastsOutOfTabOrder();
+  useToastsUnderDialogs();
   return (
-    <FeedbackContext.Provider value={feedback}>
-      <div className="app-text">
-        {confirmations.host}
-        {toasts.host}
-        {children}
-      </div>
-    </FeedbackContext.Provider>
+    <App
+      message={{ maxCount: 3 }}
+      notification={
+        isSmallScreen
+          ? { placement: "bottom", bottom: PHONE_BOTTOM, maxCount: 2 }
+          : { placement: "bottomRight", bottom: DESKTOP_BOTTOM, maxCount: 3 }
+      }
+    >
+      {children}
+    </App>
   );
 }

@@ -1,9 +1,9 @@
 import { type Action, type CompanyDTO, can } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
 import { createContext, createElement, type ReactNode, useContext, useMemo } from "react";
-import { useAuth } from "../features/auth/useAuth";
-import { queryKeys } from "../lib/queryKeys";
-import { useCompanyStore } from "../stores/company";
+import { queryKeys } from "../../lib/queryKeys";
+import { useCompanyStore } from "../../stores/company";
+import { useAuth } from "../user/useAuth";
 
 /** The companies the signed-in user belongs to, with their role in each. */
 export function useCompanies() {

@@ -1,4 +1,4 @@
-import { InitialsBadge } from "../../components/InitialsBadge";
+import { InitialsBadge } from "../../ui/InitialsBadge";
 import { avatarHexOf } from "./avatarColors";
 
 /** The round initials badge in the employee's colour (grey for a member on no roster). */

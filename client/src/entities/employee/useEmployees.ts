@@ -1,11 +1,11 @@
 import type { EmployeeDTO, TEmployeeCreate, TEmployeeUpdate } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useFeedback } from "../../app/feedback";
 import { apiJson, apiRequest } from "../../lib/api";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 import { putRowInLists } from "../../lib/staleChange";
+import { useFeedback } from "../../ui/feedback";
 
 /** The whole roster, inactive people included; a failure says so once ("Error: Failed to fetch employees"). */
 export function useEmployees(companyId: string | null) {

@@ -3,12 +3,19 @@
  * save changes, and what the dialog lists when someone else saved the job first
  * (docs/schedule.md).
  */
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import {
+  CHOICE_FIELDS,
+  type EmployeeDTO,
+  JOB_FIELDS,
+  type JobDTO,
+  jobFieldText,
+  pickJobFields,
+} from "@sched/shared-types";
 import { formatDay, formatTime } from "../../lib/dates";
 import type { FieldLabels } from "../../lib/staleChange";
 import { formatDuration } from "./duration";
-import type { JobFormValues } from "./JobFormFields";
-import { formatAmount, PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
+import type { JobFormValues } from "./jobFormValues";
+import { formatAmount } from "./jobStyle";
 
 /** The form's fields and the photos: a new one is a data URL, null removes it, a URL is the stored one. */
 export type JobChangeValues = JobFormValues & { beforePhoto?: string | null; afterPhoto?: string | null };
@@ -24,8 +31,8 @@ export function jobFormValues(job: JobDTO): JobFormValues {
     time: job.time ?? "",
     durationMinutes: job.durationMinutes,
     description: job.description ?? "",
-    status: job.status,
-    paymentStatus: job.paymentStatus,
+    // Status, payment, priority…: each choice as the job has it (shared-types/src/job-fields.ts).
+    ...pickJobFields(job, CHOICE_FIELDS),
     amount: job.amount ?? "",
     customerEmail: job.customerEmail ?? "",
     customerPhone: job.customerPhone ?? "",
@@ -43,19 +50,24 @@ const photoText = (photo: string) => (photo.startsWith("data:") ? "A new photo" 
 /** The job's fields in the words of the board; employees by name (`employees` may include inactive ones). */
 export function jobChangeLabels(employees: readonly EmployeeDTO[]): FieldLabels<JobChangeValues> {
   const nameOf = (id: string) => employees.find((employee) => employee.id === id)?.name ?? "Another employee";
+  const choices = Object.fromEntries(
+    CHOICE_FIELDS.map((name) => [
+      name,
+      { label: JOB_FIELDS[name].label, show: (value: string) => jobFieldText(name, value) },
+    ]),
+  ) as FieldLabels<Pick<JobChangeValues, (typeof CHOICE_FIELDS)[number]>>;
   return {
     date: { label: "Date", show: formatDay },
-    time: { label: "Time", show: formatTime },
-    durationMinutes: { label: "Duration", show: formatDuration },
-    employeeId: { label: "Employee", show: nameOf },
-    type: { label: "Type" },
-    location: { label: "Location" },
-    status: { label: "Status", show: (status) => STATUS_LABELS[status] },
-    paymentStatus: { label: "Payment", show: (payment) => PAYMENT_LABELS[payment] },
-    amount: { label: "Amount", show: formatAmount },
-    description: { label: "Description" },
-    customerEmail: { label: "Customer email" },
-    customerPhone: { label: "Customer phone" },
+    time: { label: JOB_FIELDS.time.label, show: formatTime },
+    durationMinutes: { label: JOB_FIELDS.durationMinutes.label, show: formatDuration },
+    employeeId: { label: JOB_FIELDS.employeeId.label, show: nameOf },
+    type: { label: JOB_FIELDS.type.label },
+    location: { label: JOB_FIELDS.location.label },
+    ...choices,
+    amount: { label: JOB_FIELDS.amount.label, show: formatAmount },
+    description: { label: JOB_FIELDS.description.label },
+    customerEmail: { label: JOB_FIELDS.customerEmail.label },
+    customerPhone: { label: JOB_FIELDS.customerPhone.label },
     beforePhoto: { label: "Before photo", show: photoText },
     afterPhoto: { label: "After photo", show: photoText },
   };

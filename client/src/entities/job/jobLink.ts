@@ -6,9 +6,9 @@
 import type { JobDTO } from "@sched/shared-types";
 import type { QueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { apiJson } from "../lib/api";
-import { toISODate, weekStart } from "../lib/dates";
-import { rootKey } from "../lib/queryKeys";
+import { apiJson } from "../../lib/api";
+import { toISODate, weekStart } from "../../lib/dates";
+import { rootKey } from "../../lib/queryKeys";
 
 /** How far around today the lookup reaches: the entries are recent, their jobs near. */
 const LOOKUP_DAYS_BACK = 30;

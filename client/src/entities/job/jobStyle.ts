@@ -1,39 +1,46 @@
 /** How a job looks and reads: labels, colours and the card's style class (docs/schedule.md). */
-import type { JobStatus, PaymentStatus } from "@sched/shared-types";
+import {
+  JOB_FIELDS,
+  type JobChoiceField,
+  type JobFieldName,
+  type JobFieldSpec,
+  type JobFieldTone,
+  type JobStatus,
+  jobChoice,
+  jobFieldText,
+  type PaymentStatus,
+} from "@sched/shared-types";
 
-export const STATUS_LABELS: Record<JobStatus, string> = {
-  scheduled: "Scheduled",
-  in_progress: "In Progress",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
+/** Each value's words, from the job's field list (shared-types/src/job-fields.ts). */
+const labelsOf = <K extends JobChoiceField>(name: K) =>
+  Object.fromEntries(
+    Object.entries(JOB_FIELDS[name].choices).map(([value, choice]) => [value, choice.label]),
+  );
 
-export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
-  pending: "Pending",
-  billed: "Billed",
-  paid: "Paid",
-  overdue: "Overdue",
-};
+export const STATUS_LABELS = labelsOf("status") as Record<JobStatus, string>;
+export const PAYMENT_LABELS = labelsOf("paymentStatus") as Record<PaymentStatus, string>;
+
+/** A field's value as a person reads it on a card or the print sheet: money as currency, a choice as its tag. */
+export function jobFieldWords(name: JobFieldName, value: unknown): string {
+  const field: JobFieldSpec = JOB_FIELDS[name];
+  if (value === null || value === undefined || value === "") return "";
+  if (field.money) return formatAmount(String(value));
+  if (field.choices) {
+    const choice = jobChoice(name as JobChoiceField, String(value));
+    return choice.tag ?? choice.label;
+  }
+  return jobFieldText(name, value);
+}
 
 /** What the repeat icon says: the job is an occurrence of a recurring job (docs/schedule.md). */
 export const REPEATS_LABEL = "Repeats";
 
-/** Completed green, in_progress blue, cancelled red, anything else grey. */
-type StatusTone = "green" | "blue" | "red" | "grey";
-export function statusTone(status: string): StatusTone {
-  if (status === "completed") return "green";
-  if (status === "in_progress") return "blue";
-  if (status === "cancelled") return "red";
-  return "grey";
-}
+/** Completed green, in progress blue, cancelled red, anything else grey. */
+export const statusTone = (status: string): JobFieldTone => jobChoice("status", status).tone;
 
 /** Paid green, overdue red, billed blue, anything else (pending) yellow. */
-type PaymentTone = "green" | "red" | "blue" | "yellow";
-export function paymentTone(paymentStatus: string): PaymentTone {
-  if (paymentStatus === "paid") return "green";
-  if (paymentStatus === "overdue") return "red";
-  if (paymentStatus === "billed") return "blue";
-  return "yellow";
+export function paymentTone(paymentStatus: string): JobFieldTone {
+  return paymentStatus in PAYMENT_LABELS ? jobChoice("paymentStatus", paymentStatus).tone : "yellow";
 }
 
 /** The card's style class: the job type lowercased, spaces turned into hyphens ("Follow-up" -> "follow-up"). */

@@ -4,10 +4,10 @@
  */
 import type { TLogin, UserDTO } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useFeedback } from "../../app/feedback";
 import { ApiError, apiJson, getQueryFn } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
+import { useFeedback } from "../../ui/feedback";
 
 /**
  * Fresh for this long: each of the many components that read who is signed in would

@@ -2,12 +2,12 @@ import type { EmployeeDTO, JobDTO, TAbsencePlanMove } from "@sched/shared-types"
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Empty, Input, Modal, Select, Spin } from "antd";
 import { useEffect, useMemo, useState } from "react";
+import { useBoardSettings } from "../../entities/company/workingDays";
+import { conflictContextOf } from "../../entities/job/conflictMarks";
+import { formatTimeRange } from "../../entities/job/duration";
 import { formatDay } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
-import { conflictContextOf } from "../schedule/conflictMarks";
-import { formatTimeRange } from "../schedule/duration";
-import { useBoardSettings } from "../schedule/workingDays";
 import {
   type Choice,
   initialChoices,

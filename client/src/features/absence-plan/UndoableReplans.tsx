@@ -5,9 +5,9 @@
  */
 import { type AbsencePlanUndoableDTO, addDays, type EmployeeDTO } from "@sched/shared-types";
 import { Button } from "antd";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { formatDay } from "../../lib/dates";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useFeedback } from "../../ui/feedback";
 import { useUndoablePlans, useUndoKeptPlan } from "./useAbsencePlan";
 import "./undoable-replans.css";
 

@@ -7,10 +7,10 @@
 import type { AbsencePlanAppliedDTO, EmployeeDTO, TAbsencePlanMove } from "@sched/shared-types";
 import { Button } from "antd";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { isApiError } from "../../lib/api";
 import { formatDay } from "../../lib/dates";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useFeedback } from "../../ui/feedback";
 import { useUndoReplan } from "./UndoableReplans";
 import { useApplyAbsencePlan } from "./useAbsencePlan";
 

@@ -1,10 +1,10 @@
 import type { TMakeAdmin } from "@sched/shared-types";
 import { useMutation } from "@tanstack/react-query";
-import { useFeedback } from "../../app/feedback";
 import { ApiError, apiJson } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
 import { queryClient } from "../../lib/queryClient";
 import { queryKeys } from "../../lib/queryKeys";
+import { useFeedback } from "../../ui/feedback";
 
 const REFUSED = "Invalid credentials or user not found";
 

@@ -1,6 +1,6 @@
 import { AppstoreOutlined } from "@ant-design/icons";
 import type { UserDTO } from "@sched/shared-types";
-import { LinkButton } from "../../components/LinkButton";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { LogoutButton } from "../auth/LogoutButton";
 
 /** The admin area's own top bar: it sits outside the company frame, so no company, nav or banner. */
@@ -16,9 +16,9 @@ export function AdminHeader({ user }: { user: UserDTO }) {
           <span className="admin-header__user" data-testid="admin-user">
             {user.email}
           </span>
-          <LinkButton to="/schedule" icon={<AppstoreOutlined />} aria-label="Open the app">
+          <ButtonLink to="/schedule" icon={<AppstoreOutlined />} aria-label="Open the app">
             <span className="admin-desktop-label">Open the app</span>
-          </LinkButton>
+          </ButtonLink>
           <LogoutButton labelClassName="admin-desktop-label" />
         </div>
       </div>

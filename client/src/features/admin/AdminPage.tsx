@@ -1,5 +1,5 @@
 import { PageSpinner } from "../../components/PageSpinner";
-import { useAuth } from "../auth/useAuth";
+import { useAuth } from "../../entities/user/useAuth";
 import { AdminDashboard } from "./AdminDashboard";
 import { AdminSignIn } from "./AdminSignIn";
 import { NotAuthorized } from "./NotAuthorized";

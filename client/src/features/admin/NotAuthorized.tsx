@@ -2,8 +2,8 @@ import { LockOutlined } from "@ant-design/icons";
 import type { UserDTO } from "@sched/shared-types";
 import { Button } from "antd";
 import { Link } from "react-router";
-import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { useLogout } from "../auth/useLogout";
 
 /** /admin for a signed-in user who is not a system administrator. */
@@ -24,9 +24,9 @@ export function NotAuthorized({ user }: { user: UserDTO }) {
           <Link to="/admin-setup">Admin setup</Link>.
         </p>
         <div className="admin-denied__actions">
-          <LinkButton to="/schedule" variant="primary">
+          <ButtonLink to="/schedule" type="primary">
             Back to schedule
-          </LinkButton>
+          </ButtonLink>
           <Button loading={logout.isPending} onClick={() => logout.mutate()}>
             Sign in as an administrator
           </Button>

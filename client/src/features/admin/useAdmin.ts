@@ -10,12 +10,12 @@ import {
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { apiJson } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { shouldRetryQuery } from "../../lib/queryClient";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
+import { useFeedback } from "../../ui/feedback";
 
 /** One retry for a failure that may pass (5xx, network); a 4xx would answer the same again. */
 const retryOnce = (failureCount: number, error: unknown) =>

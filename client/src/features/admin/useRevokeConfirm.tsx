@@ -1,5 +1,5 @@
 import type { AdminCompanyDTO } from "@sched/shared-types";
-import { useFeedback } from "../../app/feedback";
+import { useFeedback } from "../../ui/feedback";
 
 const REVOKE_CONFIRMATION =
   "Are you sure you want to revoke free access? The company will revert to trial status.";

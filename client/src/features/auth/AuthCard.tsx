@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 type AuthCardProps = { title: string; subtitle: string; children: ReactNode; footer: ReactNode };
 
-/** The centred card of the sign-in and registration pages (plain markup: the sign-in bundle stays small). */
+/** The centred card of the sign-in and registration pages. */
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   useEffect(() => {
     document.title = `${title} · Scheduler`;

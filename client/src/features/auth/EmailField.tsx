@@ -1,3 +1,5 @@
+import { Input } from "antd";
+
 type EmailFieldProps = {
   id: string;
   value: string;
@@ -8,22 +10,21 @@ type EmailFieldProps = {
 };
 
 /**
- * The e-mail a person signs in with, on the sign-in and "Forgot password?" pages. A plain
- * input styled like antd's large one (styles.css): the sign-in page loads no antd.
+ * The e-mail a person signs in with, on the sign-in and "Forgot password?" pages.
  */
 export function EmailField({ id, value, onChange, error, invalid }: EmailFieldProps) {
   const marked = Boolean(error) || invalid;
   return (
     <div className="auth-form__field">
       <label htmlFor={id}>Email</label>
-      <input
+      <Input
         id={id}
-        className={marked ? "plain-input is-invalid" : "plain-input"}
+        size="large"
+        status={marked ? "error" : undefined}
         name="email"
         type="email"
         inputMode="email"
         autoComplete="username"
-        // biome-ignore lint/a11y/noAutofocus: the page's one task; antd's Input had it too.
         autoFocus
         value={value}
         aria-invalid={marked ? true : undefined}

@@ -1,5 +1,5 @@
 import { LogoutOutlined } from "@ant-design/icons";
-import { PlainButton } from "../../components/PlainButton";
+import { Button } from "antd";
 import { useLogout } from "./useLogout";
 
 type LogoutButtonProps = {
@@ -12,7 +12,7 @@ type LogoutButtonProps = {
 export function LogoutButton({ labelClassName, testId }: LogoutButtonProps) {
   const logout = useLogout();
   return (
-    <PlainButton
+    <Button
       data-testid={testId}
       aria-label="Logout"
       icon={<LogoutOutlined aria-hidden />}
@@ -20,6 +20,6 @@ export function LogoutButton({ labelClassName, testId }: LogoutButtonProps) {
       onClick={() => logout.mutate()}
     >
       <span className={labelClassName}>Logout</span>
-    </PlainButton>
+    </Button>
   );
 }

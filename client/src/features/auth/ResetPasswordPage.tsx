@@ -3,9 +3,9 @@ import { Button } from "antd";
 import Password from "antd/es/input/Password";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useFeedback } from "../../app/feedback";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
+import { useFeedback } from "../../ui/feedback";
 import { AuthCard, BackToSignIn } from "./AuthCard";
 import { useResetPassword } from "./usePasswordReset";
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { apiRequest } from "../../lib/api";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
 import { disconnectSocket } from "../../lib/socket";
+import { changesCount } from "../../outbox/pendingWork";
 import { useCompanyStore } from "../../stores/company";
-import { changesCount } from "../offline/pendingWork";
+import { useFeedback } from "../../ui/feedback";
 
 type LogoutOptions = {
   /**
@@ -49,13 +49,13 @@ export function useLogout({ redirectTo = "/login" }: LogoutOptions = {}) {
     });
   return useMutation({
     mutationFn: async () => {
-      const unsent = await import("../offline/unsent")
+      const unsent = await import("../../outbox/unsent")
         .then((outbox) => outbox.unsentAfterTrying())
         .catch(() => 0);
       if (unsent > 0 && !(await mayDiscard(unsent))) throw new SignOutCancelled();
       await apiRequest("POST", "/api/logout");
       // This device forgets the account's kept data and unsent changes (docs/offline.md).
-      await import("../offline/deviceData").then((device) => device.clearDeviceData()).catch(() => {});
+      await import("../../outbox/deviceData").then((device) => device.clearDeviceData()).catch(() => {});
     },
     onSuccess: () => {
       disconnectSocket();

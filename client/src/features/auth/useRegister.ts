@@ -1,11 +1,11 @@
 import { type CompanyDTO, type TRegister, TRIAL_DAYS, type UserDTO } from "@sched/shared-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { apiJson } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
 import { useCompanyStore } from "../../stores/company";
+import { useFeedback } from "../../ui/feedback";
 
 /** /register: a new account with its own company on a free trial (docs/auth.md). */
 export function useRegister() {

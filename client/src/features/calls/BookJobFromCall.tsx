@@ -7,9 +7,9 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { lazy, Suspense } from "react";
+import { nextWorkingDay, useSettingsQuery } from "../../entities/company/workingDays";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
 import { rootKey } from "../../lib/queryKeys";
-import { nextWorkingDay, useSettingsQuery } from "../schedule/workingDays";
 
 // The schedule's own Add Job dialog, loaded only when someone books: the call log stays light.
 const JobDialog = lazy(() =>

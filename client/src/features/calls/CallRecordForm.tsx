@@ -14,7 +14,7 @@ import { useEffect, useRef } from "react";
 import { useStaleChange } from "../../components/useStaleChange";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
 import { zodRule } from "../../lib/forms";
-import { differingFields, intendedChange } from "../../lib/staleChange";
+import { changedSince, differingFields, intendedChange } from "../../lib/staleChange";
 import { CallerSuggestions } from "./CallerSuggestions";
 import {
   CALL_RECORD_LABELS,
@@ -80,6 +80,8 @@ export function CallRecordForm({ companyId, record, onClose, onSaved }: CallReco
           resolveStale<CallRecordDTO>(error, {
             root: "call-records",
             describe: (current) => differingFields(change, recordValues(current), CALL_RECORD_LABELS),
+            theirs: (current) =>
+              changedSince(recordValues(opened), recordValues(current), CALL_RECORD_LABELS),
             // The record as it is now, with the user's change on top.
             onApply: (current) =>
               saveEdit(opened, change, { ...recordValues(current), ...change }, current.version),

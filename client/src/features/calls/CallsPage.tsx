@@ -4,10 +4,9 @@ import { Alert, Button, Card, Empty, Skeleton } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
-import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
 import { useReturnFocus } from "../../components/useReturnFocus";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { ISO_DATE_FORMAT } from "../../lib/dates";
 import { BookJobFromCall } from "./BookJobFromCall";
 import { CallRecordCard } from "./CallRecordCard";
@@ -16,8 +15,9 @@ import { DayNavigator } from "./DayNavigator";
 import { DayNotes } from "./DayNotes";
 import { useCallRecords, useDailyCall, useDeleteCallRecord } from "./useCallLog";
 import "./calls.css";
-import { TrialLock } from "../../app/TrialLock";
+import { TrialLock } from "../../components/TrialLock";
 import { errorMessage } from "../../lib/errorText";
+import { ButtonLink } from "../../ui/ButtonLink";
 
 /** The form is closed, logging a new call, or editing one record. */
 type FormState =
@@ -91,9 +91,9 @@ export default function CallsPage() {
         <PageTitle title="Call Log" subtitle="Customer calls taken by the office, one day at a time." />
         <div className="calls-header__actions">
           {/* The office's phone bar has no room for Customers: the callers' records are one tap from here. */}
-          <LinkButton to="/customers" icon={<ContactsOutlined aria-hidden />}>
+          <ButtonLink to="/customers" icon={<ContactsOutlined aria-hidden />}>
             Customers
-          </LinkButton>
+          </ButtonLink>
           {canManage ? (
             <TrialLock action="manageCalls">
               <Button

@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { addDays } from "@sched/shared-types";
 import { Button } from "antd";
 import dayjs from "dayjs";
-import { ISO_DATE_FORMAT } from "../../lib/dates";
 
 type DayNavigatorProps = {
   date: string;
@@ -13,7 +13,7 @@ type DayNavigatorProps = {
 /** Previous Day / Next Day around the day shown, with a way back to today. */
 export function DayNavigator({ date, isToday, onChange, onToday }: DayNavigatorProps) {
   const day = dayjs(date);
-  const step = (days: number) => onChange(day.add(days, "day").format(ISO_DATE_FORMAT));
+  const step = (days: number) => onChange(addDays(date, days));
   return (
     <div className="calls-day-nav" data-testid="day-nav">
       <Button icon={<LeftOutlined aria-hidden />} onClick={() => step(-1)}>

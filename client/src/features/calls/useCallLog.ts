@@ -1,11 +1,11 @@
 /** The call log's server state: one day's calls, the day's notes, and the changes to them. */
 import type { CallRecordDTO, DailyCallDTO, TCallRecordInput } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { apiJson, apiRequest, isApiError } from "../../lib/api";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
+import { useFeedback } from "../../ui/feedback";
 
 const CALL_RECORDS_URL = "/api/call-records";
 const DAILY_CALLS_URL = "/api/daily-calls";

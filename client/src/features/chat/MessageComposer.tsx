@@ -2,9 +2,9 @@ import { SendOutlined } from "@ant-design/icons";
 import { CHAT_MESSAGE_MAX } from "@sched/shared-types";
 import { Button, Input } from "antd";
 import { type KeyboardEvent, useState } from "react";
-import { useFeedback } from "../../app/feedback";
-import { TrialLock } from "../../app/TrialLock";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
+import { TrialLock } from "../../components/TrialLock";
+import { useFeedback } from "../../ui/feedback";
 import { useSendMessage } from "./useChat";
 
 /** Show the count only when it matters: near the limit. */

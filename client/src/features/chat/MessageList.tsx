@@ -3,7 +3,8 @@ import { type ChatMessageDTO, MEMBER_AVATAR_COLOR } from "@sched/shared-types";
 import { Button, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
 import { useLayoutEffect, useRef, useState } from "react";
-import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { EmployeeAvatar } from "../../entities/employee/EmployeeAvatar";
+import { formatTimeOf } from "../../lib/dates";
 
 /** How close to the bottom (px) still counts as reading the newest message. */
 const PINNED_SLACK_PX = 48;
@@ -12,8 +13,9 @@ const PINNED_SLACK_PX = 48;
 function sentAt(createdAt: string): string {
   const when = dayjs(createdAt);
   const now = dayjs();
-  if (when.isSame(now, "day")) return when.format("h:mm A");
-  return when.format(when.isSame(now, "year") ? "MMM D, h:mm A" : "MMM D, YYYY, h:mm A");
+  const time = formatTimeOf(when);
+  if (when.isSame(now, "day")) return time;
+  return `${when.format(when.isSame(now, "year") ? "MMM D" : "MMM D, YYYY")}, ${time}`;
 }
 
 /** Who wrote it: the member (as their roster look, when linked); older messages name only their employee. */

@@ -1,5 +1,5 @@
 import { Skeleton } from "antd";
-import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { EmployeeAvatar } from "../../entities/employee/EmployeeAvatar";
 import type { TeamPerson } from "./useChat";
 
 type TeamDirectoryProps = { people: TeamPerson[]; selfId: string | null; isLoading: boolean };

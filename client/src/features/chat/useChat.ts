@@ -14,10 +14,10 @@ import {
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { addPushedMessage, type ChatCache, mergeMessages } from "../../entities/chat/chatCache";
 import { ApiError, apiErrorOf, apiJson } from "../../lib/api";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys } from "../../lib/queryKeys";
-import { addPushedMessage, type ChatCache, mergeMessages } from "./chatCache";
 
 const CHAT_URL = "/api/chat";
 const NOT_MODIFIED = 304;
@@ -130,7 +130,7 @@ export function useSendMessage(companyId: string) {
     mutationFn: async (message: string): Promise<SendOutcome> => {
       const body = { message, companyId };
       const idempotencyKey = submitKey.keyFor(body);
-      const outbox = () => import("../offline/queue");
+      const outbox = () => import("../../outbox/queue");
       if (!navigator.onLine) {
         await (await outbox()).queueChatMessage(companyId, message, idempotencyKey);
         return { kept: true };

@@ -2,12 +2,12 @@ import { type CustomerDTO, ZCustomerFields } from "@sched/shared-types";
 import { Alert, Form, Input, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { useStaleChange } from "../../components/useStaleChange";
 import { isApiError } from "../../lib/api";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { focusFirstField, zodRule } from "../../lib/forms";
-import { differingFields, type FieldLabels, intendedChange } from "../../lib/staleChange";
+import { changedSince, differingFields, type FieldLabels, intendedChange } from "../../lib/staleChange";
+import { useFeedback } from "../../ui/feedback";
 import { useSaveCustomer } from "./useCustomers";
 
 type FormValues = { name: string; phone: string; email: string; address: string; notes: string };
@@ -104,6 +104,7 @@ export function CustomerFormDialog({
           const isStale = resolveStale<CustomerDTO>(error, {
             root: "customers",
             describe: (current) => differingFields(mine, toValues(current), CUSTOMER_LABELS),
+            theirs: (current) => changedSince(toValues(edit.opened), toValues(current), CUSTOMER_LABELS),
             // My changed fields over theirs; the fields I left alone keep their change.
             onApply: (current) =>
               submit({ ...toValues(current), ...mine }, { opened: edit.opened, version: current.version }),

@@ -1,9 +1,9 @@
 import type { CallRecordDTO, JobDTO } from "@sched/shared-types";
 import { Card, Empty, Tag } from "antd";
 import { Link } from "react-router";
-import { jobPath } from "../../app/jobLink";
+import { jobPath } from "../../entities/job/jobLink";
+import { STATUS_LABELS } from "../../entities/job/jobStyle";
 import { formatDate, formatTime } from "../../lib/dates";
-import { STATUS_LABELS } from "../schedule/jobStyle";
 
 const STATUS_COLORS: Record<string, string> = {
   completed: "success",

@@ -9,18 +9,18 @@ import {
 import { Alert, Button, Card, Popconfirm, Result, Skeleton } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useFeedback } from "../../app/feedback";
-import { doesFieldWork } from "../../app/screenAccess";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
+import { doesFieldWork } from "../../entities/company/screenAccess";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { isApiError } from "../../lib/api";
+import { useFeedback } from "../../ui/feedback";
 import { mapsLink, telLink } from "../my-day/links";
 import { CustomerFormDialog } from "./CustomerFormDialog";
 import { CustomerCalls, CustomerJobs } from "./CustomerHistory";
 import { useCustomer, useDeleteCustomer } from "./useCustomers";
 import "./customers.css";
+import { useShowFailure } from "../../components/FailureNotice";
 import { errorMessage } from "../../lib/errorText";
-import { useShowFailure } from "../../lib/FailureNotice";
 
 /** One customer (docs/customers.md): how to reach them, and their jobs and calls. */
 export default function CustomerPage() {

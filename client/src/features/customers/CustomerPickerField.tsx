@@ -3,7 +3,7 @@ import type { CustomerDTO } from "@sched/shared-types";
 import { Button, Form, Select } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { CustomerFormDialog } from "./CustomerFormDialog";
 import { fieldsFromCustomer } from "./customerFields";
 import { useCustomer, useCustomerSearch, useDebounced } from "./useCustomers";

@@ -9,13 +9,13 @@ import { CUSTOMER_SEARCH_LIMIT_DEFAULT } from "@sched/shared-types";
 import { Alert, Button, Card, Empty, Input, Skeleton } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { CustomerFormDialog } from "./CustomerFormDialog";
 import { ImportCustomersDialog } from "./ImportCustomersDialog";
 import { useCustomerSearch, useDebounced } from "./useCustomers";
 import "./customers.css";
-import { TrialLock } from "../../app/TrialLock";
+import { TrialLock } from "../../components/TrialLock";
 import { errorMessage } from "../../lib/errorText";
 
 /**

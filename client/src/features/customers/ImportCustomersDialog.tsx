@@ -1,12 +1,13 @@
+import { InboxOutlined } from "@ant-design/icons";
 import type {
   CustomerImportChangeDTO,
   CustomerImportMode,
   CustomerImportResultDTO,
 } from "@sched/shared-types";
-import { Alert, Button, Input, Modal, Radio, Table } from "antd";
-import { type ChangeEvent, useEffect, useId, useState } from "react";
-import { useFeedback } from "../../app/feedback";
+import { Alert, Button, Input, Modal, Radio, Table, Upload } from "antd";
+import { useEffect, useId, useState } from "react";
 import { errorMessage } from "../../lib/errorText";
+import { useFeedback } from "../../ui/feedback";
 import { importSummary, plural } from "./customerFields";
 import { useImportCustomers } from "./useCustomers";
 
@@ -22,6 +23,8 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
   const { notification } = useFeedback();
   const fileId = useId();
   const [csv, setCsv] = useState("");
+  /** The file the text came from, named in the drop zone; null for pasted text. */
+  const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<CustomerImportResultDTO | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [mode, setMode] = useState<CustomerImportMode>("fillEmpty");
@@ -30,6 +33,7 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
   useEffect(() => {
     if (!open) return;
     setCsv("");
+    setFileName(null);
     setPreview(null);
     setFailure(null);
     setMode("fillEmpty");
@@ -41,9 +45,9 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
     setPreview(null);
     setFailure(null);
   };
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) changeCsv(await file.text());
+  const onFile = async (file: File) => {
+    setFileName(file.name);
+    changeCsv(await file.text());
   };
 
   const changeMode = (next: CustomerImportMode) => {
@@ -116,9 +120,30 @@ export function ImportCustomersDialog({ companyId, open, onClose }: ImportCustom
           { value: "overwrite", label: "Overwrite with the spreadsheet's values" },
         ]}
       />
-      <div className="customer-import__file">
+      <div className="customer-import__file" data-testid="import-file">
         <label htmlFor={fileId}>CSV file</label>
-        <input id={fileId} type="file" accept=".csv,text/csv" onChange={(event) => void onFile(event)} />
+        {/* Read here, never uploaded on its own: the text goes with Preview and Import. */}
+        <Upload.Dragger
+          id={fileId}
+          accept=".csv,text/csv"
+          multiple={false}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void onFile(file);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined aria-hidden />
+          </p>
+          <p className="ant-upload-text">
+            {fileName ? `${fileName} · choose another` : "Choose a CSV file, or drop it here"}
+          </p>
+          <p className="ant-upload-hint">
+            Accepted: CSV (.csv), its first row naming the columns. From Excel or Google Sheets: save or
+            download as CSV.
+          </p>
+        </Upload.Dragger>
       </div>
       <Input.TextArea
         aria-label="CSV text"

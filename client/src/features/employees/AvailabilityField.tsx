@@ -1,23 +1,25 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import {
-  AVAILABILITY_END_AFTER_START,
-  AVAILABILITY_MAX_WINDOWS,
-  type AvailabilityWindow,
-  ZTime,
-} from "@sched/shared-types";
-import { Button, Form, Input, Select } from "antd";
+import { AVAILABILITY_MAX_WINDOWS, ZTime } from "@sched/shared-types";
+import { Button, Checkbox, Form, Input } from "antd";
 import { zodRule } from "../../lib/forms";
-import { DAY_NAMES } from "../time-off/availabilityText";
-
-const DAY_OPTIONS = DAY_NAMES.map((label, value) => ({ value, label }));
-/** A new window: the next weekday without one, office hours. */
-const NEW_WINDOW: AvailabilityWindow = { day: 1, start: "08:00", end: "17:00" };
+import {
+  type AvailabilityRow,
+  DAY_CHOICES,
+  newRow,
+  patternProblem,
+  rowProblems,
+  toWindows,
+} from "./availabilityRows";
 
 /**
- * The employee's weekly pattern on their form (docs/time-off.md): a day and
- * its hours per line; no lines means the company's working days and hours.
+ * The employee's weekly pattern on their form (docs/time-off.md): hours and the days
+ * they hold on per row (Mon–Fri 8–5 is one row); no rows means the company's working days
+ * and hours. A row at fault is marked with its problem while typing, before any save.
  */
 export function AvailabilityField() {
+  const rows = (Form.useWatch("availability") as AvailabilityRow[] | undefined) ?? [];
+  const problems = rowProblems(rows);
+  const tooMany = patternProblem(rows);
   return (
     <Form.Item
       label="Availability"
@@ -26,44 +28,63 @@ export function AvailabilityField() {
       <Form.List name="availability">
         {(fields, { add, remove }) => (
           <div className="availability-field" data-testid="availability-field">
-            {fields.map((field) => (
-              <div key={field.key} className="availability-field__row" data-testid="availability-row">
-                <Form.Item name={[field.name, "day"]} noStyle>
-                  <Select aria-label="Day" options={DAY_OPTIONS} className="availability-field__day" />
-                </Form.Item>
-                <Form.Item
-                  name={[field.name, "start"]}
-                  rules={[zodRule(ZTime)]}
-                  className="availability-field__time"
+            {fields.map((field, index) => {
+              const problem = problems[index] ?? null;
+              const status = problem ? "error" : undefined;
+              return (
+                <div
+                  key={field.key}
+                  className={`availability-field__row${problem ? " availability-field__row--fault" : ""}`}
+                  data-testid="availability-row"
+                  aria-invalid={problem ? true : undefined}
                 >
-                  <Input type="time" aria-label="From" />
-                </Form.Item>
-                <Form.Item
-                  name={[field.name, "end"]}
-                  dependencies={[["availability", field.name, "start"]]}
-                  className="availability-field__time"
-                  rules={[
-                    zodRule(ZTime),
-                    ({ getFieldValue }) => ({
-                      validator: async (_rule, end: string) => {
-                        const start = getFieldValue(["availability", field.name, "start"]) as string;
-                        if (start && end && end <= start) throw new Error(AVAILABILITY_END_AFTER_START);
-                      },
-                    }),
-                  ]}
-                >
-                  <Input type="time" aria-label="To" />
-                </Form.Item>
-                <Button
-                  type="text"
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label="Remove these hours"
-                  onClick={() => remove(field.name)}
-                />
+                  <Form.Item name={[field.name, "days"]} noStyle>
+                    <Checkbox.Group
+                      options={DAY_CHOICES}
+                      className="availability-field__days"
+                      aria-label="Days"
+                    />
+                  </Form.Item>
+                  <div className="availability-field__hours">
+                    <Form.Item
+                      name={[field.name, "start"]}
+                      rules={[zodRule(ZTime)]}
+                      validateStatus={status}
+                      className="availability-field__time"
+                    >
+                      <Input type="time" aria-label="From" />
+                    </Form.Item>
+                    <span aria-hidden>–</span>
+                    <Form.Item
+                      name={[field.name, "end"]}
+                      rules={[zodRule(ZTime)]}
+                      validateStatus={status}
+                      className="availability-field__time"
+                    >
+                      <Input type="time" aria-label="To" />
+                    </Form.Item>
+                    <Button
+                      type="text"
+                      icon={<DeleteOutlined aria-hidden />}
+                      aria-label="Remove these hours"
+                      onClick={() => remove(field.name)}
+                    />
+                  </div>
+                  {problem ? (
+                    <div className="availability-field__problem" role="alert">
+                      {problem}
+                    </div>
+                  ) : null}
+                </div>
+              );
+            })}
+            {tooMany ? (
+              <div className="availability-field__problem" role="alert">
+                {tooMany}
               </div>
-            ))}
-            {fields.length < AVAILABILITY_MAX_WINDOWS ? (
-              <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ ...NEW_WINDOW })}>
+            ) : null}
+            {toWindows(rows).length < AVAILABILITY_MAX_WINDOWS ? (
+              <Button icon={<PlusOutlined aria-hidden />} onClick={() => add(newRow(rows))}>
                 Add working hours
               </Button>
             ) : null}

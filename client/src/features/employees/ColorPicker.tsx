@@ -1,7 +1,7 @@
 import { CheckOutlined } from "@ant-design/icons";
 import { AVATAR_COLORS, type AvatarColor } from "@sched/shared-types";
 import { useId } from "react";
-import { AVATAR_HEX, colorLabel } from "./avatarColors";
+import { AVATAR_HEX, colorLabel } from "../../entities/employee/avatarColors";
 
 type ColorPickerProps = { value?: AvatarColor; onChange?: (color: AvatarColor) => void; id?: string };
 

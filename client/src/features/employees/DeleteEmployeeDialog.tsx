@@ -2,13 +2,13 @@ import { ExclamationCircleFilled } from "@ant-design/icons";
 import type { EmployeeDeleteConflict, EmployeeDTO } from "@sched/shared-types";
 import { Button, Modal } from "antd";
 import { useEffect, useState } from "react";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { useStaleChange } from "../../components/useStaleChange";
+import { useDeleteEmployee, useUpdateEmployee } from "../../entities/employee/useEmployees";
 import { isApiError } from "../../lib/api";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { differingFields } from "../../lib/staleChange";
+import { useFeedback } from "../../ui/feedback";
 import { EMPLOYEE_LABELS, employeeFormValues } from "./employeeChanges";
-import { useDeleteEmployee, useUpdateEmployee } from "./useEmployees";
 
 type DeleteEmployeeDialogProps = { companyId: string; employee: EmployeeDTO | null; onClose: () => void };
 

@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, UserAddOutlined } from "@ant-design/icons";
 import type { EmployeeDTO } from "@sched/shared-types";
 import { Button, Card, Tag, Tooltip } from "antd";
-import { AVATAR_HEX, avatarColorOf, colorLabel } from "./avatarColors";
-import { EmployeeAvatar } from "./EmployeeAvatar";
+import { AVATAR_HEX, avatarColorOf, colorLabel } from "../../entities/employee/avatarColors";
+import { EmployeeAvatar } from "../../entities/employee/EmployeeAvatar";
 
 type EmployeeCardProps = {
   employee: EmployeeDTO;
@@ -34,6 +34,16 @@ export function EmployeeCard({
         <EmployeeAvatar initials={employee.initials} avatarColor={color} />
         <div className="employee-card__text">
           <div className="employee-card__name">{employee.name}</div>
+          {employee.phone || employee.email ? (
+            <div className="employee-card__contact" data-testid="employee-contact">
+              {employee.phone ? (
+                <a href={`tel:${employee.phone.replace(/[^0-9+]/g, "")}`} className="employee-card__phone">
+                  {employee.phone}
+                </a>
+              ) : null}
+              {employee.email ? <a href={`mailto:${employee.email}`}>{employee.email}</a> : null}
+            </div>
+          ) : null}
           <div className="employee-card__meta">
             <span className="employee-card__swatch" style={{ background: AVATAR_HEX[color] }} />
             {colorLabel(color)}

@@ -1,21 +1,33 @@
 import { DEFAULT_AVATAR_COLOR, type EmployeeDTO, INITIALS_MAX, ZEmployeeFields } from "@sched/shared-types";
 import { Form, Input, Modal, Switch } from "antd";
 import { useEffect, useRef } from "react";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { useStaleChange } from "../../components/useStaleChange";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { initialsFrom, nextAvatarColor } from "../../entities/employee/avatarColors";
+import { EmployeeAvatar } from "../../entities/employee/EmployeeAvatar";
+import { useAddEmployee, useEmployees, useUpdateEmployee } from "../../entities/employee/useEmployees";
 import { focusFirstField, zodRule } from "../../lib/forms";
-import { differingFields, intendedChange } from "../../lib/staleChange";
+import { changedSince, differingFields, intendedChange } from "../../lib/staleChange";
+import { useFeedback } from "../../ui/feedback";
 import { AvailabilityField } from "./AvailabilityField";
-import { initialsFrom, nextAvatarColor } from "./avatarColors";
+import { type AvailabilityRow, patternProblem, rowProblems, toRows, toWindows } from "./availabilityRows";
 import { ColorPicker } from "./ColorPicker";
-import { EmployeeAvatar } from "./EmployeeAvatar";
 import {
   EMPLOYEE_LABELS,
   employeeFormValues,
   type EmployeeFormValues as FormValues,
 } from "./employeeChanges";
-import { useAddEmployee, useEmployees, useUpdateEmployee } from "./useEmployees";
+
+/** The form holds the weekly pattern as rows of days (availabilityRows.ts), the API as windows. */
+type DialogValues = Omit<FormValues, "availability"> & { availability: AvailabilityRow[] };
+
+const dialogValues = (employee: EmployeeDTO): DialogValues => {
+  const values = employeeFormValues(employee);
+  return { ...values, availability: toRows(values.availability) };
+};
+
+/** "" and "   " are no phone or e-mail at all. */
+const contact = (value: string | null | undefined) => value?.trim() || null;
 
 type EmployeeFormDialogProps = {
   companyId: string;
@@ -36,7 +48,7 @@ type EmployeeFormDialogProps = {
 export function EmployeeFormDialog({ companyId, employee, open, onClose }: EmployeeFormDialogProps) {
   const { notification } = useFeedback();
   const showFailure = useShowFailure();
-  const [form] = Form.useForm<FormValues>();
+  const [form] = Form.useForm<DialogValues>();
   const addEmployee = useAddEmployee(companyId);
   const updateEmployee = useUpdateEmployee(companyId);
   const { resolveStale, staleDialog } = useStaleChange();
@@ -54,11 +66,11 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
     if (!open) return;
     form.resetFields();
     hasOwnInitials.current = false;
-    if (employee) form.setFieldsValue(employeeFormValues(employee));
+    if (employee) form.setFieldsValue(dialogValues(employee));
     else form.setFieldsValue({ avatarColor: nextAvatarColor(roster.current ?? []) });
   }, [open, employee, form]);
 
-  const onValuesChange = (changed: Partial<FormValues>) => {
+  const onValuesChange = (changed: Partial<DialogValues>) => {
     if ("initials" in changed) hasOwnInitials.current = true;
     if ("name" in changed && !isEditing && !hasOwnInitials.current) {
       form.setFieldsValue({ initials: initialsFrom(changed.name ?? "", INITIALS_MAX) });
@@ -78,6 +90,8 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
           const isStale = resolveStale<EmployeeDTO>(error, {
             root: "employees",
             describe: (current) => differingFields(change, employeeFormValues(current), EMPLOYEE_LABELS),
+            theirs: (current) =>
+              changedSince(employeeFormValues(opened), employeeFormValues(current), EMPLOYEE_LABELS),
             onApply: (current) => saveChange(opened, change, current.version),
             onKeep: onClose,
           });
@@ -88,13 +102,18 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
     );
   };
 
-  const onFinish = (values: FormValues) => {
+  const onFinish = (values: DialogValues) => {
+    const rows = values.availability ?? [];
+    // A row at fault is marked in the form already (AvailabilityField): nothing to send.
+    if (rowProblems(rows).some(Boolean) || patternProblem(rows)) return;
     const body = {
       name: values.name.trim(),
       initials: values.initials.trim(),
       avatarColor: values.avatarColor,
       isActive: values.isActive,
-      availability: (values.availability ?? []).map(({ day, start, end }) => ({ day, start, end })),
+      availability: toWindows(rows),
+      phone: contact(values.phone),
+      email: contact(values.email),
     };
     if (employee) {
       const change = intendedChange(employeeFormValues(employee), body, EMPLOYEE_LABELS);
@@ -123,7 +142,7 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
         afterOpenChange={(isOpen) => focusFirstField(isOpen, form.getFieldInstance("name"))}
         forceRender
       >
-        <Form<FormValues>
+        <Form<DialogValues>
           form={form}
           layout="vertical"
           requiredMark={false}
@@ -135,6 +154,8 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
             avatarColor: DEFAULT_AVATAR_COLOR,
             isActive: true,
             availability: [],
+            phone: null,
+            email: null,
           }}
         >
           <div className="employee-form__preview">
@@ -163,6 +184,14 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
           >
             <ColorPicker />
           </Form.Item>
+          <div className="employee-form__contact">
+            <Form.Item label="Phone" name="phone" rules={[zodRule(ZEmployeeFields.shape.phone)]}>
+              <Input type="tel" placeholder="Optional" autoComplete="off" />
+            </Form.Item>
+            <Form.Item label="Email" name="email" rules={[zodRule(ZEmployeeFields.shape.email)]}>
+              <Input type="email" placeholder="Optional" autoComplete="off" />
+            </Form.Item>
+          </div>
           {isEditing ? (
             <Form.Item
               label="Active"

@@ -4,9 +4,9 @@
  * the same choice for every row people edit side by side).
  */
 import type { AvailabilityWindow, AvatarColor, EmployeeDTO } from "@sched/shared-types";
+import { availabilityText } from "../../entities/employee/availabilityText";
+import { avatarColorOf, colorLabel } from "../../entities/employee/avatarColors";
 import type { FieldLabels } from "../../lib/staleChange";
-import { availabilityText } from "../time-off/availabilityText";
-import { avatarColorOf, colorLabel } from "./avatarColors";
 
 export type EmployeeFormValues = {
   name: string;
@@ -15,6 +15,9 @@ export type EmployeeFormValues = {
   isActive: boolean;
   /** The weekly pattern (docs/time-off.md); [] for the company's days and hours. */
   availability: AvailabilityWindow[];
+  /** How the office reaches them; null when not given. */
+  phone: string | null;
+  email: string | null;
 };
 
 /** The Edit Employee form's values for `employee`. */
@@ -25,6 +28,8 @@ export function employeeFormValues(employee: EmployeeDTO): EmployeeFormValues {
     avatarColor: avatarColorOf(employee.avatarColor),
     isActive: employee.isActive,
     availability: employee.availability ?? [],
+    phone: employee.phone ?? null,
+    email: employee.email ?? null,
   };
 }
 
@@ -34,4 +39,6 @@ export const EMPLOYEE_LABELS: FieldLabels<EmployeeFormValues> = {
   avatarColor: { label: "Avatar Color", show: colorLabel },
   isActive: { label: "Active", show: (isActive) => (isActive ? "Yes" : "No") },
   availability: { label: "Availability", show: availabilityText },
+  phone: { label: "Phone", show: (phone) => phone ?? "none" },
+  email: { label: "Email", show: (email) => email ?? "none" },
 };

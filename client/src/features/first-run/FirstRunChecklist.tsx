@@ -1,13 +1,13 @@
-import { CheckCircleFilled, CloseOutlined } from "@ant-design/icons";
+import { CheckCircleFilled, CloseOutlined, RightOutlined } from "@ant-design/icons";
 import type { FirstRunProgressDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "antd";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
+import { useAuth } from "../../entities/user/useAuth";
 import { queryKeys } from "../../lib/queryKeys";
 import { useIsSmallScreen } from "../../lib/screen";
-import { useAuth } from "../auth/useAuth";
 import { setFirstRunMark, useFirstRunMark } from "./firstRunMarks";
 import "./first-run.css";
 
@@ -22,8 +22,8 @@ type FirstRunChecklistProps = {
 };
 
 /**
- * A new company's first steps on the schedule screen (docs/schedule.md), for owners and
- * admins: each step links to where it is done and ticks from real progress. It can be
+ * A new company's first steps at the top of the schedule screen (docs/schedule.md), for
+ * owners and admins: each step links to where it is done and ticks from real progress. It can be
  * dismissed, and leaves for good once every step is done.
  */
 export function FirstRunChecklist({ hasEmployee, hasJob, onAddJob }: FirstRunChecklistProps) {
@@ -101,14 +101,21 @@ export function FirstRunChecklist({ hasEmployee, hasJob, onAddJob }: FirstRunChe
   );
 }
 
+/** A step to do is a real link (or, for Add Job, a button) and looks like one: coloured, underlined. */
 function StepName({ step }: { step: Step }) {
   if (step.isDone) return <span>{step.label}</span>;
   if (step.onClick) {
     return (
       <Button type="link" className="first-run__action" onClick={step.onClick}>
         {step.label}
+        <RightOutlined aria-hidden />
       </Button>
     );
   }
-  return <Link to={step.to}>{step.label}</Link>;
+  return (
+    <Link to={step.to} className="first-run__action">
+      {step.label}
+      <RightOutlined aria-hidden />
+    </Link>
+  );
 }

@@ -4,8 +4,8 @@
  * has no server-side place for that flag, so it is this browser's).
  */
 import { useEffect, useSyncExternalStore } from "react";
-import { useCurrentCompany } from "../../app/useCompanies";
-import { useAuth } from "../auth/useAuth";
+import { useCurrentCompany } from "../../entities/company/useCompanies";
+import { useAuth } from "../../entities/user/useAuth";
 
 type Mark = "dismissed" | "phone-view";
 

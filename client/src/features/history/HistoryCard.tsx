@@ -1,8 +1,8 @@
 import { ClockCircleOutlined, DownloadOutlined, EditOutlined, EyeOutlined } from "@ant-design/icons";
 import { EXPORT_DAYS, type WeeklyScheduleDTO } from "@sched/shared-types";
 import { Button, Card, Tag, Tooltip } from "antd";
-import { LinkButton } from "../../components/LinkButton";
 import { formatDate, formatDateTime, weekRangeLabel } from "../../lib/dates";
+import { ButtonLink } from "../../ui/ButtonLink";
 
 type HistoryCardProps = {
   week: WeeklyScheduleDTO;
@@ -45,9 +45,9 @@ export function HistoryCard({ week, canRename, isExporting, onExport, onRename }
               <Button icon={<EditOutlined />} aria-label={`Rename ${title}`} onClick={() => onRename(week)} />
             </Tooltip>
           ) : null}
-          <LinkButton to={`/history/${week.weekStartDate}`} icon={<EyeOutlined aria-hidden />}>
+          <ButtonLink to={`/history/${week.weekStartDate}`} icon={<EyeOutlined aria-hidden />}>
             View
-          </LinkButton>
+          </ButtonLink>
           <Button
             icon={<DownloadOutlined aria-hidden />}
             loading={isExporting}

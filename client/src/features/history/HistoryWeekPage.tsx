@@ -4,9 +4,8 @@ import { Alert, Button, Result, Skeleton } from "antd";
 import dayjs from "dayjs";
 import { useMemo } from "react";
 import { useParams } from "react-router";
-import { useCurrentCompany } from "../../app/useCompanies";
-import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
+import { useCurrentCompany } from "../../entities/company/useCompanies";
 import { toISODate, weekRangeLabel, weekStart } from "../../lib/dates";
 import { WeekGrid } from "../schedule/WeekGrid";
 import { ArchiveBadge, weekTitle } from "./HistoryCard";
@@ -16,6 +15,7 @@ import { useWeeklySchedules } from "./useWeeklySchedules";
 // The board's sheet styles WeekGrid; the schedule page loads it too, and this page may be opened first.
 import "../schedule/schedule.css";
 import "./history.css";
+import { ButtonLink } from "../../ui/ButtonLink";
 
 /** The Monday of the week a /history/:weekStart address names, or null when it names no date. */
 function mondayOf(param: string | undefined): string | null {
@@ -35,9 +35,9 @@ export default function HistoryWeekPage() {
         status="404"
         title="No such week"
         extra={
-          <LinkButton to="/history" variant="primary">
+          <ButtonLink to="/history" type="primary">
             Back to History
-          </LinkButton>
+          </ButtonLink>
         }
       />
     );
@@ -67,9 +67,9 @@ function HistoryWeek({ companyId, monday }: { companyId: string; monday: string 
           <div className="history-card__range">{weekRangeLabel(monday, EXPORT_DAYS)}</div>
         </div>
         <div className="history-week__actions">
-          <LinkButton to="/history" icon={<ArrowLeftOutlined aria-hidden />}>
+          <ButtonLink to="/history" icon={<ArrowLeftOutlined aria-hidden />}>
             Back to History
-          </LinkButton>
+          </ButtonLink>
           <Button
             icon={<DownloadOutlined aria-hidden />}
             loading={exportWeek.exportingWeek === monday}

@@ -1,11 +1,11 @@
 import { type WeeklyScheduleDTO, ZWeeklyScheduleUpdate } from "@sched/shared-types";
 import { Form, Input, Modal } from "antd";
 import { useEffect } from "react";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { useStaleChange } from "../../components/useStaleChange";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { zodRule } from "../../lib/forms";
 import { differingFields, type FieldLabels } from "../../lib/staleChange";
+import { useFeedback } from "../../ui/feedback";
 import { useRenameWeek } from "./useWeeklySchedules";
 
 type RenameWeekDialogProps = { companyId: string; week: WeeklyScheduleDTO | null; onClose: () => void };

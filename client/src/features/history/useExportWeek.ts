@@ -1,9 +1,9 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useFeedback } from "../../app/feedback";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
+import { useFeedback } from "../../ui/feedback";
 import { buildScheduleCsv, downloadCsv, scheduleCsvFilename } from "../schedule/csv";
 import { weekJobsKey } from "./useWeekData";
 

@@ -1,12 +1,10 @@
-import { type EmployeeDTO, EXPORT_DAYS, type JobDTO } from "@sched/shared-types";
+import { addDays, type EmployeeDTO, EXPORT_DAYS, type JobDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
-import dayjs from "dayjs";
-import { toISODate } from "../../lib/dates";
 import { queryKeys } from "../../lib/queryKeys";
 
 /** The jobs of exactly one week, Monday to Sunday: what the week page shows and the export writes. */
 export const weekJobsKey = (companyId: string, weekStart: string) =>
-  queryKeys.jobs(companyId, weekStart, toISODate(dayjs(weekStart).add(EXPORT_DAYS - 1, "day")));
+  queryKeys.jobs(companyId, weekStart, addDays(weekStart, EXPORT_DAYS - 1));
 
 export function useWeekJobsExact(companyId: string, weekStart: string) {
   return useQuery<JobDTO[]>({ queryKey: weekJobsKey(companyId, weekStart) });

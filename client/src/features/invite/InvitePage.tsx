@@ -1,13 +1,13 @@
 import type { InvitationLookupDTO, UserDTO } from "@sched/shared-types";
 import { Alert, Button } from "antd";
 import { Link, useLocation, useParams } from "react-router";
-import type { SignInState } from "../../app/RequireAuth";
 import { PageSpinner } from "../../components/PageSpinner";
+import type { SignInState } from "../../entities/user/signInState";
+import { useAuth } from "../../entities/user/useAuth";
 import { isApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
 import { AuthCard } from "../auth/AuthCard";
 import { SignUpForm } from "../auth/SignUpForm";
-import { useAuth } from "../auth/useAuth";
 import { useLogout } from "../auth/useLogout";
 import { useAcceptInvitation, useInvitationLookup } from "./useInvitation";
 import "./invite.css";

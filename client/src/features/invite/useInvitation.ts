@@ -6,12 +6,12 @@ import type {
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { apiJson, isApiError } from "../../lib/api";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { queryKeys } from "../../lib/queryKeys";
 import { rejoinSocketRooms } from "../../lib/socket";
 import { useCompanyStore } from "../../stores/company";
+import { useFeedback } from "../../ui/feedback";
 
 /** Whom the link invites and whether it still works; always asked afresh. */
 export function useInvitationLookup(token: string) {

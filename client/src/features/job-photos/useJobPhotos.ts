@@ -1,28 +1,23 @@
 /**
  * A job's photos (docs/my-day.md): the stored ones from GET /api/jobs/:id/photos
- * (refetched on every job event, lib/useRealtime.ts), the ones still in the phone's outbox
+ * (refetched on every job event, realtime/useRealtime.ts), the ones still in the phone's outbox
  * (docs/offline.md), adding one and the office deleting one.
  */
 import type { JobDTO, JobPhotoDTO, JobPhotoKind } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useFirstScreenDrawn } from "../../app/firstScreen";
 import { ApiError, apiJson } from "../../lib/api";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { queryKeys } from "../../lib/queryKeys";
 import { putRowInLists } from "../../lib/staleChange";
-import type { QueuedJobPhoto } from "../offline/outbox";
-import { useOutboxStore } from "../offline/outboxStore";
-import { hasKeptChanges, isOffline, queueJobPhoto } from "../offline/queue";
+import type { QueuedJobPhoto } from "../../outbox/outbox";
+import { useOutboxStore } from "../../outbox/outboxStore";
+import { hasKeptChanges, isOffline, queueJobPhoto } from "../../outbox/queue";
 
 type JobRef = Pick<JobDTO, "id" | "companyId">;
 
-/**
- * The stored photos, asked for once the first screen is drawn: on My Day a request per
- * card would otherwise compete with the day's list on a slow phone (docs/performance.md).
- */
+/** The stored photos of a job. */
 export function useJobPhotos(jobId: string) {
-  const isScreenDrawn = useFirstScreenDrawn();
-  return useQuery<JobPhotoDTO[]>({ queryKey: queryKeys.jobPhotos(jobId), enabled: isScreenDrawn });
+  return useQuery<JobPhotoDTO[]>({ queryKey: queryKeys.jobPhotos(jobId) });
 }
 
 /** This job's photos still on the phone, oldest first. */
@@ -45,12 +40,21 @@ export function useAddJobPhoto(job: JobRef) {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: "always",
-    mutationFn: async ({ kind, photo }: { kind: JobPhotoKind; photo: string }): Promise<PhotoOutcome> => {
+    // `idempotencyKey`: a photo sent again (Retry) under the key of its first send is stored once.
+    mutationFn: async ({
+      kind,
+      photo,
+      idempotencyKey,
+    }: {
+      kind: JobPhotoKind;
+      photo: string;
+      idempotencyKey?: string;
+    }): Promise<PhotoOutcome> => {
       if (isOffline() || hasKeptChanges(job.id)) {
         await queueJobPhoto(job, kind, photo);
         return "kept";
       }
-      const key = newIdempotencyKey();
+      const key = idempotencyKey ?? newIdempotencyKey();
       try {
         await apiJson<JobPhotoDTO>(
           "POST",
@@ -65,9 +69,11 @@ export function useAddJobPhoto(job: JobRef) {
         return "kept";
       }
     },
-    onSuccess: (outcome) => {
-      if (outcome === "saved") void queryClient.invalidateQueries({ queryKey: queryKeys.jobPhotos(job.id) });
-    },
+    // Awaited by mutateAsync: the stored list has the photo before its sending entry goes.
+    onSuccess: (outcome) =>
+      outcome === "saved"
+        ? queryClient.invalidateQueries({ queryKey: queryKeys.jobPhotos(job.id) })
+        : undefined,
   });
 }
 

@@ -1,7 +1,7 @@
 import { CalendarOutlined } from "@ant-design/icons";
+import { Button } from "antd";
 import { lazy, Suspense, useState } from "react";
-import { PlainButton } from "../../components/PlainButton";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
 import { useCalendarFeed } from "./useMyDay";
 
 // The dialog (antd's Modal and Input) loads when a link is first asked for, not with My Day.
@@ -30,9 +30,9 @@ export function CalendarFeed({ companyId }: { companyId: string }) {
 
   return (
     <section className="my-day__calendar">
-      <PlainButton icon={<CalendarOutlined aria-hidden />} onClick={getLink} loading={feed.isPending}>
+      <Button icon={<CalendarOutlined aria-hidden />} onClick={getLink} loading={feed.isPending}>
         Add to my calendar
-      </PlainButton>
+      </Button>
       {shownUrl ? (
         <Suspense fallback={null}>
           <CalendarLinkDialog url={shownUrl} open={url !== null} onClose={() => setUrl(null)} />

@@ -2,8 +2,7 @@ import { CopyOutlined } from "@ant-design/icons";
 import type { InputRef } from "antd";
 import { Button, Input, Modal, Space } from "antd";
 import { useRef } from "react";
-import { useFeedback } from "../../app/feedback";
-import { Themed } from "../../app/Themed";
+import { useFeedback } from "../../ui/feedback";
 
 /** The same address for calendar apps that open `webcal:` links (phones do). */
 const webcalOf = (url: string) => url.replace(/^https?:/, "webcal:");
@@ -11,15 +10,7 @@ const webcalOf = (url: string) => url.replace(/^https?:/, "webcal:");
 type CalendarLinkDialogProps = { url: string; open: boolean; onClose: () => void };
 
 /** The member's calendar address, to copy or open in a calendar app (CalendarFeed.tsx). */
-export default function CalendarLinkDialog(props: CalendarLinkDialogProps) {
-  return (
-    <Themed>
-      <LinkDialog {...props} />
-    </Themed>
-  );
-}
-
-function LinkDialog({ url, open, onClose }: CalendarLinkDialogProps) {
+export default function CalendarLinkDialog({ url, open, onClose }: CalendarLinkDialogProps) {
   const { message } = useFeedback();
   const input = useRef<InputRef>(null);
 

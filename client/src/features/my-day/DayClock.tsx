@@ -1,10 +1,9 @@
 import { FieldTimeOutlined, LoginOutlined, LogoutOutlined } from "@ant-design/icons";
 import { DEFAULT_COMPANY_SETTINGS, type TimesheetDTO, wallClock, weekStartOf } from "@sched/shared-types";
-import { useFeedback } from "../../app/feedback";
-import { PlainAlert } from "../../components/PlainAlert";
-import { PlainButton } from "../../components/PlainButton";
+import { Alert, Button, Card } from "antd";
 import { errorMessage } from "../../lib/errorText";
-import { useOutboxStore } from "../offline/outboxStore";
+import { useOutboxStore } from "../../outbox/outboxStore";
+import { useFeedback } from "../../ui/feedback";
 import { useCompanySettings } from "../settings/useSettings";
 import { dayEndedText, formatMinutes, timeOfDay } from "../timesheets/time";
 import { useTimeClock, useTimesheets } from "../timesheets/useTimesheets";
@@ -66,8 +65,10 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
   else since = dayEndedText(todayHours, timeZone) ?? "Not clocked in";
 
   return (
-    <section
-      className="plain-card plain-card--small day-clock"
+    <Card
+      size="small"
+      className="day-clock"
+      role="region"
       aria-label="My hours"
       data-testid="day-clock"
       data-clocked-in={isClockedIn}
@@ -77,7 +78,7 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
         <span data-testid="day-clock-status">{since}</span>
       </div>
       {isClockedIn ? (
-        <PlainButton
+        <Button
           size="large"
           block
           icon={<LogoutOutlined aria-hidden />}
@@ -85,21 +86,21 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
           onClick={() => tap("out")}
         >
           End my day
-        </PlainButton>
+        </Button>
       ) : (
-        <PlainButton
+        <Button
           size="large"
-          variant="primary"
+          type="primary"
           block
           icon={<LoginOutlined aria-hidden />}
           loading={clock.isPending}
           onClick={() => tap("in")}
         >
           Start my day
-        </PlainButton>
+        </Button>
       )}
       {sheets.isError ? (
-        <PlainAlert type="warning" title="Your hours could not be loaded" />
+        <Alert showIcon type="warning" title="Your hours could not be loaded" />
       ) : (
         <div className="day-clock__hours" data-testid="day-clock-hours">
           <Hours title="Today" minutes={todayHours?.workedMinutes ?? 0} />
@@ -108,6 +109,6 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
           <Hours title="This week" minutes={sheet?.totalMinutes ?? 0} />
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,15 +1,13 @@
 import { CoffeeOutlined, TeamOutlined } from "@ant-design/icons";
 import { can } from "@sched/shared-types";
+import { Alert, Button } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { useCurrentCompany } from "../../app/useCompanies";
 import { LazyResult } from "../../components/LazyResult";
-import { LinkButton } from "../../components/LinkButton";
 import { PageSpinner } from "../../components/PageSpinner";
 import { PageTitle } from "../../components/PageTitle";
-import { PlainAlert } from "../../components/PlainAlert";
-import { PlainButton } from "../../components/PlainButton";
+import { useCurrentCompany } from "../../entities/company/useCompanies";
 import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useRecordPhoneView } from "../first-run/firstRunMarks";
@@ -21,6 +19,7 @@ import { MyJobCard } from "./MyJobCard";
 import { jobsOfDay, nextJob, useMyWeekJobs, usePrefetchNextWeek } from "./useMyDay";
 import { WeekStrip } from "./WeekStrip";
 import "./my-day.css";
+import { ButtonLink } from "../../ui/ButtonLink";
 
 const TITLE = "My Day";
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,9 +41,9 @@ export default function MyDayPage() {
           data-testid="my-day-not-linked"
           extra={
             can(role, "manageTeam") ? (
-              <LinkButton to="/team" variant="primary">
+              <ButtonLink to="/team" type="primary">
                 Open the Team screen
-              </LinkButton>
+              </ButtonLink>
             ) : null
           }
         />
@@ -98,11 +97,12 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
     );
   } else if (jobsQuery.isError) {
     list = (
-      <PlainAlert
+      <Alert
+        showIcon
         type="error"
         title="Your jobs could not be loaded"
         description={errorMessage(jobsQuery.error, "Please try again.")}
-        action={<PlainButton onClick={() => void jobsQuery.refetch()}>Retry</PlainButton>}
+        action={<Button onClick={() => void jobsQuery.refetch()}>Retry</Button>}
       />
     );
   } else if (dayJobs.length === 0) {
@@ -134,9 +134,9 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
       <DayClock companyId={companyId} employeeId={employeeId} />
       <WeekStrip monday={monday} day={day} today={today} jobs={weekJobs} onDay={setDay} />
       {day !== today ? (
-        <PlainButton variant="link" className="my-day__today" onClick={() => setDay(today)}>
+        <Button type="link" className="my-day__today" onClick={() => setDay(today)}>
           Back to today
-        </PlainButton>
+        </Button>
       ) : null}
       {dayOff ? <YoureOff off={dayOff} /> : null}
       <div className={jobsQuery.isPlaceholderData ? "my-day__list is-stale" : "my-day__list"}>{list}</div>

@@ -7,26 +7,33 @@ import {
   PlayCircleOutlined,
 } from "@ant-design/icons";
 import { JOB_PHOTO_KINDS, type JobDTO, type JobPhotoKind } from "@sched/shared-types";
-import dayjs from "dayjs";
+import { Button, Tag } from "antd";
 import { Link } from "react-router";
-import { useFeedback } from "../../app/feedback";
-import { useCan } from "../../app/useCompanies";
-import { PlainButton } from "../../components/PlainButton";
-import { PlainTag } from "../../components/PlainTag";
-import { formatTime } from "../../lib/dates";
+import { useCan } from "../../entities/company/useCompanies";
+import { formatDuration } from "../../entities/job/duration";
+import { JobFieldTags } from "../../entities/job/JobContent";
+import { STATUS_LABELS, statusTone } from "../../entities/job/jobStyle";
+import { formatTime, formatTimeOf } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { staleAnswerOf } from "../../lib/staleChange";
+import { useOutboxStore } from "../../outbox/outboxStore";
+import { pendingWorkOf } from "../../outbox/pendingWork";
+import { useFeedback } from "../../ui/feedback";
 import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
-import { useOutboxStore } from "../offline/outboxStore";
-import { pendingWorkOf } from "../offline/pendingWork";
-import { formatDuration } from "../schedule/duration";
-import { PAYMENT_LABELS, paymentTone, STATUS_LABELS, statusTone } from "../schedule/jobStyle";
 import { mapsLink, telLink } from "./links";
 import { PendingChangeNote } from "./PendingChangeNote";
+import { useAskToOpenMaps } from "./useAskToOpenMaps";
 import { type FieldWork, useFieldWork } from "./useMyDay";
 
-/** Tag colours for the board's tones. */
-const TAG_COLORS = { green: "green", blue: "blue", red: "red", grey: "default", yellow: "gold" } as const;
+/** antd's tag colours for the board's tones. */
+const TAG_COLORS = {
+  green: "green",
+  blue: "blue",
+  red: "red",
+  grey: "default",
+  yellow: "gold",
+  orange: "orange",
+} as const;
 
 /** Which button a piece of work belongs to, for its spinner. */
 function workKey(work: FieldWork): string {
@@ -60,6 +67,7 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
   );
   const job = kept.job;
   const fieldWork = useFieldWork();
+  const askToOpenMaps = useAskToOpenMaps();
   const canDeletePhotos = useCan("manageJobs");
   const pending = fieldWork.isPending && fieldWork.variables ? workKey(fieldWork.variables.work) : null;
   const isOpen = job.status === "scheduled" || job.status === "in_progress";
@@ -71,6 +79,8 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
         onSuccess: (outcome) => {
           if ("kept" in outcome && !navigator.onLine) void message.info(KEPT_OFFLINE);
           else void message.success(DONE_MESSAGES[workKey(work)]);
+          // On the way: directions are offered, never opened unasked.
+          if ("onMyWay" in work) askToOpenMaps(listed.location);
         },
         onError: (error) => {
           const stale = staleAnswerOf<JobDTO>(error);
@@ -104,17 +114,17 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
           {formatDuration(job.durationMinutes)}
         </span>
         <span className="my-job__type">{job.type}</span>
-        <PlainTag
+        <Tag
           color={TAG_COLORS[statusTone(job.status)]}
           className="my-job__status"
           data-testid="my-job-status"
         >
           {STATUS_LABELS[job.status]}
-        </PlainTag>
+        </Tag>
         {kept.waiting.length > 0 ? (
-          <PlainTag color="gold" className="my-job__waiting" data-testid="my-job-waiting">
+          <Tag color="gold" className="my-job__waiting" data-testid="my-job-waiting">
             Waiting to send
-          </PlainTag>
+          </Tag>
         ) : null}
       </div>
       {job.customerName ? (
@@ -124,7 +134,16 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       ) : null}
       <PendingChangeNote kept={kept} />
 
-      <a className="my-job__address" href={mapsLink(job.location)} target="_blank" rel="noreferrer">
+      <a
+        className="my-job__address"
+        href={mapsLink(job.location)}
+        target="_blank"
+        rel="noreferrer"
+        onClick={(event) => {
+          event.preventDefault();
+          askToOpenMaps(job.location);
+        }}
+      >
         <EnvironmentOutlined aria-hidden /> {job.location}
       </a>
       {job.customerPhone ? (
@@ -140,22 +159,18 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       ) : null}
       {job.description ? <p className="my-job__description">{job.description}</p> : null}
       <div className="my-job__meta">
-        <span>
-          Payment:{" "}
-          <PlainTag color={TAG_COLORS[paymentTone(job.paymentStatus)]} data-testid="my-job-payment">
-            {PAYMENT_LABELS[job.paymentStatus]}
-          </PlainTag>
-        </span>
+        {/* Payment, amount, priority: the tags every card shows (JobContent.tsx). */}
+        <JobFieldTags job={job} />
         {job.onMyWayAt && isOpen ? (
-          <span data-testid="my-job-on-my-way">On my way since {dayjs(job.onMyWayAt).format("h:mm A")}</span>
+          <span data-testid="my-job-on-my-way">On my way since {formatTimeOf(job.onMyWayAt)}</span>
         ) : null}
-        {job.completedAt ? <span>Completed at {dayjs(job.completedAt).format("h:mm A")}</span> : null}
+        {job.completedAt ? <span>Completed at {formatTimeOf(job.completedAt)}</span> : null}
       </div>
 
       {isOpen ? (
         <div className="my-job__actions">
           {job.status === "scheduled" && !job.onMyWayAt ? (
-            <PlainButton
+            <Button
               size="large"
               icon={<CarOutlined aria-hidden />}
               loading={pending === "onMyWay"}
@@ -163,10 +178,10 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
               onClick={() => record({ onMyWay: true })}
             >
               On my way
-            </PlainButton>
+            </Button>
           ) : null}
           {job.status === "scheduled" ? (
-            <PlainButton
+            <Button
               size="large"
               icon={<PlayCircleOutlined aria-hidden />}
               loading={pending === "in_progress"}
@@ -174,18 +189,18 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
               onClick={() => record({ status: "in_progress" })}
             >
               Start
-            </PlainButton>
+            </Button>
           ) : null}
-          <PlainButton
+          <Button
             size="large"
-            variant={isNext ? "primary" : "default"}
+            type={isNext ? "primary" : "default"}
             icon={<CheckOutlined aria-hidden />}
             loading={pending === "completed"}
             disabled={fieldWork.isPending}
             onClick={() => record({ status: "completed" })}
           >
             Complete
-          </PlainButton>
+          </Button>
         </div>
       ) : null}
 

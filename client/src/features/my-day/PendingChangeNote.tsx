@@ -1,13 +1,12 @@
+import { Alert, Button } from "antd";
 /**
  * A job's change that the outbox could not send as it was (docs/offline.md): the office
  * changed the job meanwhile (keep mine / take theirs), or the server refused it (retry /
  * discard). Nothing is overwritten or dropped without the technician's say.
  */
-import { PlainAlert } from "../../components/PlainAlert";
-import { PlainButton } from "../../components/PlainButton";
-import type { QueuedJobChange } from "../offline/outbox";
-import { describeWork, officeChanges, type PendingWork } from "../offline/pendingWork";
-import { discardChange, keepMine, retryChange, takeTheirs } from "../offline/sender";
+import type { QueuedJobChange } from "../../outbox/outbox";
+import { describeWork, officeChanges, type PendingWork } from "../../outbox/pendingWork";
+import { discardChange, keepMine, retryChange, takeTheirs } from "../../outbox/sender";
 
 /** Who changed it, what the office changed field by field, and beside it the technician's own change. */
 function ConflictDetails({ conflict }: { conflict: QueuedJobChange }) {
@@ -37,7 +36,8 @@ export function PendingChangeNote({ kept }: { kept: PendingWork }) {
   const { conflict, failed } = kept;
   if (conflict) {
     return (
-      <PlainAlert
+      <Alert
+        showIcon
         className="my-job__kept-note"
         type="warning"
         data-testid="my-job-conflict"
@@ -45,12 +45,12 @@ export function PendingChangeNote({ kept }: { kept: PendingWork }) {
         description={<ConflictDetails conflict={conflict} />}
         action={
           <div className="my-job__kept-actions">
-            <PlainButton size="small" variant="primary" onClick={() => void keepMine(conflict)}>
+            <Button size="small" type="primary" onClick={() => void keepMine(conflict)}>
               Keep mine
-            </PlainButton>
-            <PlainButton size="small" onClick={() => void takeTheirs(conflict)}>
+            </Button>
+            <Button size="small" onClick={() => void takeTheirs(conflict)}>
               Take theirs
-            </PlainButton>
+            </Button>
           </div>
         }
       />
@@ -58,7 +58,8 @@ export function PendingChangeNote({ kept }: { kept: PendingWork }) {
   }
   if (failed) {
     return (
-      <PlainAlert
+      <Alert
+        showIcon
         className="my-job__kept-note"
         type="error"
         data-testid="my-job-failed"
@@ -66,12 +67,12 @@ export function PendingChangeNote({ kept }: { kept: PendingWork }) {
         description={failed.reason}
         action={
           <div className="my-job__kept-actions">
-            <PlainButton size="small" variant="primary" onClick={() => void retryChange(failed)}>
+            <Button size="small" type="primary" onClick={() => void retryChange(failed)}>
               Retry
-            </PlainButton>
-            <PlainButton size="small" onClick={() => void discardChange(failed)}>
+            </Button>
+            <Button size="small" onClick={() => void discardChange(failed)}>
               Discard
-            </PlainButton>
+            </Button>
           </div>
         }
       />

@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
+import { Button } from "antd";
 import dayjs from "dayjs";
-import { PlainButton } from "../../components/PlainButton";
 import { toISODate, weekDays } from "../../lib/dates";
 import { STRIP_DAYS } from "./useMyDay";
 
@@ -21,12 +21,7 @@ export function WeekStrip({ monday, day, today, jobs, onDay }: WeekStripProps) {
   const step = (weeks: number) => onDay(toISODate(dayjs(day).add(weeks, "week")));
   return (
     <nav className="week-strip" aria-label="Days of the week">
-      <PlainButton
-        variant="text"
-        icon={<LeftOutlined />}
-        aria-label="Previous week"
-        onClick={() => step(-1)}
-      />
+      <Button type="text" icon={<LeftOutlined />} aria-label="Previous week" onClick={() => step(-1)} />
       <ol className="week-strip__days">
         {weekDays(monday, STRIP_DAYS).map((date) => {
           const iso = toISODate(date);
@@ -56,7 +51,7 @@ export function WeekStrip({ monday, day, today, jobs, onDay }: WeekStripProps) {
           );
         })}
       </ol>
-      <PlainButton variant="text" icon={<RightOutlined />} aria-label="Next week" onClick={() => step(1)} />
+      <Button type="text" icon={<RightOutlined />} aria-label="Next week" onClick={() => step(1)} />
     </nav>
   );
 }

@@ -5,8 +5,7 @@ import { queryKeys } from "../../lib/queryKeys";
 export const STRIP_DAYS = 7;
 
 /**
- * The key of one member's jobs of the week that starts on `monday`: My Day's list, also
- * asked for before React starts (src/preload.ts), so it lives apart from the screen's code.
+ * The key of one member's jobs of the week that starts on `monday`: My Day's list.
  */
 export const myWeekJobsKey = (companyId: string, employeeId: string, monday: string) =>
   queryKeys.employeeJobs(companyId, employeeId, monday, addDays(monday, STRIP_DAYS - 1));

@@ -7,13 +7,12 @@ import type { CalendarFeedDTO, JobDTO } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useEffect } from "react";
-import { afterFirstScreen } from "../../app/firstScreen";
 import { ApiError, apiJson } from "../../lib/api";
 import { toISODate } from "../../lib/dates";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { putRowInLists, staleAnswerOf } from "../../lib/staleChange";
-import type { JobWork } from "../offline/outbox";
-import { hasKeptChanges, isOffline, queueJobWork } from "../offline/queue";
+import type { JobWork } from "../../outbox/outbox";
+import { hasKeptChanges, isOffline, queueJobWork } from "../../outbox/queue";
 import { myWeekJobsKey, STRIP_DAYS } from "./myWeek";
 
 export { STRIP_DAYS } from "./myWeek";
@@ -30,21 +29,16 @@ export function useMyWeekJobs(companyId: string, employeeId: string, monday: str
 }
 
 /**
- * Loads the week after this one in the background once the first screen is drawn, so the
- * service worker keeps it and the next 7 days open offline (docs/offline.md). Only online:
- * offline it would fail.
+ * Loads the week after this one in the background, so the service worker keeps it and the
+ * next 7 days open offline (docs/offline.md). Only online: offline it would fail.
  */
 export function usePrefetchNextWeek(companyId: string, employeeId: string, thisMonday: string) {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      afterFirstScreen(() => {
-        if (!navigator.onLine) return;
-        const monday = toISODate(dayjs(thisMonday).add(STRIP_DAYS, "day"));
-        void queryClient.prefetchQuery({ queryKey: myWeekJobsKey(companyId, employeeId, monday) });
-      }),
-    [queryClient, companyId, employeeId, thisMonday],
-  );
+  useEffect(() => {
+    if (!navigator.onLine) return;
+    const monday = toISODate(dayjs(thisMonday).add(STRIP_DAYS, "day"));
+    void queryClient.prefetchQuery({ queryKey: myWeekJobsKey(companyId, employeeId, monday) });
+  }, [queryClient, companyId, employeeId, thisMonday]);
 }
 
 /** One day's jobs in time order (the list may hold other days and, briefly, other people's). */

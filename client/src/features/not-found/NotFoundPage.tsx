@@ -1,6 +1,6 @@
 import { Result } from "antd";
-import { LinkButton } from "../../components/LinkButton";
 import { PageTitle } from "../../components/PageTitle";
+import { ButtonLink } from "../../ui/ButtonLink";
 
 export default function NotFoundPage() {
   return (
@@ -10,9 +10,9 @@ export default function NotFoundPage() {
         title={<PageTitle title="Page not found" />}
         subTitle="The page you are looking for does not exist or has moved."
         extra={
-          <LinkButton variant="primary" to="/schedule">
+          <ButtonLink type="primary" to="/schedule">
             Back to schedule
-          </LinkButton>
+          </ButtonLink>
         }
       />
     </div>

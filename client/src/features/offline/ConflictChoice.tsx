@@ -5,15 +5,15 @@
  */
 import type { CompanyDTO, EmployeeDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "antd";
 import dayjs from "dayjs";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { PlainButton } from "../../components/PlainButton";
 import { queryKeys } from "../../lib/queryKeys";
-import { conflictPlace } from "./conflictPlace";
-import type { QueuedJobChange } from "./outbox";
-import { describeWork } from "./pendingWork";
-import { keepMine, takeTheirs } from "./sender";
+import { conflictPlace } from "../../outbox/conflictPlace";
+import type { QueuedJobChange } from "../../outbox/outbox";
+import { describeWork } from "../../outbox/pendingWork";
+import { keepMine, takeTheirs } from "../../outbox/sender";
 
 /** The roster's names of the change's company, when the phone has them (no error shown offline). */
 function useEmployeeNames(companyId: string, isNeeded: boolean): ReadonlyMap<string, string> {
@@ -50,13 +50,13 @@ export function ConflictChoice({ conflict }: { conflict: QueuedJobChange }) {
       ) : null}
       <span className="offline-indicator__actions">
         {place.canKeepMine ? (
-          <PlainButton size="small" variant="primary" onClick={() => void keepMine(conflict)}>
+          <Button size="small" type="primary" onClick={() => void keepMine(conflict)}>
             Keep mine
-          </PlainButton>
+          </Button>
         ) : null}
-        <PlainButton size="small" onClick={() => void takeTheirs(conflict)}>
+        <Button size="small" onClick={() => void takeTheirs(conflict)}>
           {place.isOnMyDay || !current ? "Take theirs" : "Drop my change"}
-        </PlainButton>
+        </Button>
       </span>
     </>
   );

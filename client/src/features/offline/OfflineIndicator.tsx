@@ -10,13 +10,13 @@ import {
   ExclamationCircleOutlined,
   LoadingOutlined,
 } from "@ant-design/icons";
+import { Button } from "antd";
 import type { ReactNode } from "react";
-import { PlainButton } from "../../components/PlainButton";
+import type { QueuedChange, QueuedJobChange } from "../../outbox/outbox";
+import { useOutboxStore } from "../../outbox/outboxStore";
+import { changesCount, describeWork } from "../../outbox/pendingWork";
+import { discardChange, retryChange, signedInUserId } from "../../outbox/sender";
 import { ConflictChoice } from "./ConflictChoice";
-import type { QueuedChange, QueuedJobChange } from "./outbox";
-import { useOutboxStore } from "./outboxStore";
-import { changesCount, describeWork } from "./pendingWork";
-import { discardChange, retryChange, signedInUserId } from "./sender";
 import "./offline.css";
 
 type IndicatorState = "offline" | "sending" | "waiting" | "failed" | "conflict" | "sent";
@@ -80,12 +80,12 @@ export function OfflineIndicator() {
       {state === "conflict" && conflict ? <ConflictChoice conflict={conflict} /> : null}
       {state === "failed" && failed ? (
         <span className="offline-indicator__actions">
-          <PlainButton size="small" variant="primary" onClick={() => void retryChange(failed)}>
+          <Button size="small" type="primary" onClick={() => void retryChange(failed)}>
             Retry
-          </PlainButton>
-          <PlainButton size="small" onClick={() => void discardChange(failed)}>
+          </Button>
+          <Button size="small" onClick={() => void discardChange(failed)}>
             Discard
-          </PlainButton>
+          </Button>
         </span>
       ) : null}
     </output>

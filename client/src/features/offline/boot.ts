@@ -5,9 +5,9 @@
  */
 import { queryClient } from "../../lib/queryClient";
 import { isUnder } from "../../lib/queryKeys";
-import { sendOutbox } from "./sender";
+import { sendOutbox } from "../../outbox/sender";
+import { startOutbox } from "../../outbox/start";
 import { registerServiceWorker } from "./serviceWorker";
-import { startOutbox } from "./start";
 
 /**
  * The worker's install downloads every file of the app: it waits until the first screen

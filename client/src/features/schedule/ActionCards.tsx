@@ -1,7 +1,7 @@
 import { AppstoreAddOutlined, DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { useFeedback } from "../../app/feedback";
+import { useFeedback } from "../../ui/feedback";
 import { buildScheduleCsv, downloadCsv, scheduleCsvFilename } from "./csv";
 import { buildPrintHtml, openPrintWindow } from "./print";
 

@@ -3,12 +3,12 @@ import type { EmployeeDTO, JobDTO, TimeOffDTO } from "@sched/shared-types";
 import { Button, Select } from "antd";
 import dayjs from "dayjs";
 import { useMemo } from "react";
-import { EmployeeAvatar } from "../employees/EmployeeAvatar";
+import { EmployeeAvatar } from "../../entities/employee/EmployeeAvatar";
+import { formatAmount, totalAmount } from "../../entities/job/jobStyle";
 import { TimeOffMarks, timeOffCellClass } from "../time-off/TimeOffMark";
 import { dayKey } from "../time-off/timeOffModel";
 import { buildGridModel, byRowWeek } from "./gridModel";
 import { JobCard } from "./JobCard";
-import { formatAmount, totalAmount } from "./jobStyle";
 import { rowJob } from "./OwnedJob";
 import "./views.css";
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Switch } from "antd";
 import { useId } from "react";
-import { conflictCount } from "./conflictMarks";
+import { conflictCount } from "../../entities/job/conflictMarks";
 import "./conflicts.css";
 
 type ConflictFilterProps = {

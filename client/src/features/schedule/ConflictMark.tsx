@@ -1,6 +1,6 @@
 import { WarningFilled } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
-import { conflictCount, warningsOf } from "./conflictMarks";
+import { conflictCount, warningsOf } from "../../entities/job/conflictMarks";
 import "./conflicts.css";
 
 /** What a screen reader hears after a conflicting card's name: "2 conflicts: Overlaps …; Sunday is not a working day". */

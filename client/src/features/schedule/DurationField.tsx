@@ -1,9 +1,9 @@
 import type { JobType } from "@sched/shared-types";
 import { Form, Select } from "antd";
 import { useEffect, useRef } from "react";
-import { useCurrentCompany } from "../../app/useCompanies";
-import { DURATION_OPTIONS, defaultDuration } from "./duration";
-import { useBoardSettings } from "./workingDays";
+import { useCurrentCompany } from "../../entities/company/useCompanies";
+import { useBoardSettings } from "../../entities/company/workingDays";
+import { DURATION_OPTIONS, defaultDuration } from "../../entities/job/duration";
 
 /**
  * The job dialog's Duration (docs/schedule.md): 15-minute

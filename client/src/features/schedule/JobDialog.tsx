@@ -1,29 +1,31 @@
 import { JOB_PHOTO_KINDS, JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "@sched/shared-types";
 import { Alert, Form, Modal } from "antd";
 import { lazy, Suspense, useState } from "react";
-import { useFeedback } from "../../app/feedback";
-import { useTrialLock } from "../../app/TrialLock";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
-import { LinkButton } from "../../components/LinkButton";
+import { useShowFailure } from "../../components/FailureNotice";
+import { useTrialLock } from "../../components/TrialLock";
 import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
+import { useBoardSettings } from "../../entities/company/workingDays";
+import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "../../entities/job/jobChanges";
+import type { JobFormValues } from "../../entities/job/jobFormValues";
 import { formatDateTime, toISODate } from "../../lib/dates";
-import { useShowFailure } from "../../lib/FailureNotice";
 import { focusFirstField } from "../../lib/forms";
 import { useIsSmallScreen } from "../../lib/screen";
-import { differingFields, intendedChange } from "../../lib/staleChange";
+import { changedSince, differingFields, intendedChange } from "../../lib/staleChange";
+import { useFeedback } from "../../ui/feedback";
 import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
 import { JobDialogFooter } from "./JobDialogFooter";
-import { JobFormFields, type JobFormValues } from "./JobFormFields";
-import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
+import { JobFormFields } from "./JobFormFields";
 import { initialValues, type JobDialogDefaults } from "./jobDialogValues";
 import { NO_REPEAT, type RepeatChoice, ruleOf } from "./repeat/repeatChoice";
 import { SeriesRepeatField, type SeriesRuleChange } from "./repeat/SeriesRepeatField";
 import { type ScopeChoice, useSeriesScope } from "./repeat/SeriesScopeDialog";
+import { useDeletedJobToast } from "./useDeletedJobToast";
 import { UNSCHEDULED, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdateJob } from "./useJobs";
 import { useSeriesSaves } from "./useSeriesSaves";
-import { useBoardSettings } from "./workingDays";
 import "./job-dialog.css";
+import { ButtonLink } from "../../ui/ButtonLink";
 
 // The rule library comes with the Repeat part only, on demand: the board's first download stays small.
 const RepeatField = lazy(() => import("./repeat/RepeatField"));
@@ -61,6 +63,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
   const deleteJob = useDeleteJob();
+  const deletedToast = useDeletedJobToast();
   const { resolveStale, staleDialog } = useStaleChange();
   const { askScope, scopeDialog } = useSeriesScope();
   const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
@@ -169,6 +172,8 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
           const isStale = resolveStale<JobDTO>(error, {
             root: "jobs",
             describe: (current) => differingFields(change, jobChangeValues(current), changeLabels),
+            theirs: (current) =>
+              changedSince(jobChangeValues(opened), jobChangeValues(current), changeLabels),
             onApply: (current) => saveChange(opened, change, current.version, scope),
             onKeep: close,
           });
@@ -197,7 +202,8 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
     if (scope === null) return;
     deleteJob.mutate(scope ? { id: current.id, scope } : current.id, {
       onSuccess: () => {
-        notification.success({ title: "Job deleted", description: `${current.type} at ${current.location}` });
+        // One job (or one visit of a series) can come back; "following"/"all" ended the series.
+        deletedToast(current, !scope || scope.scope === "this");
         close();
       },
       onError: (error) => {
@@ -257,9 +263,9 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
               title="Add an employee first"
               description="Every job is planned for someone on your team."
               action={
-                <LinkButton to="/employees?add=1" variant="primary">
+                <ButtonLink to="/employees?add=1" type="primary">
                   Add Employee
-                </LinkButton>
+                </ButtonLink>
               }
             />
           ) : null}

@@ -1,7 +1,7 @@
 import { DeleteOutlined } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
 import { Button, Popconfirm } from "antd";
-import { TrialLock } from "../../app/TrialLock";
+import { TrialLock } from "../../components/TrialLock";
 
 type JobDialogFooterProps = {
   /** Edit mode when present. */

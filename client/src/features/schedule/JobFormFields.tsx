@@ -1,42 +1,23 @@
 import {
   type EmployeeDTO,
   JOB_DESCRIPTION_MAX,
+  JOB_FIELDS,
   JOB_LOCATION_MAX,
   JOB_STATUSES,
   JOB_TYPES,
-  type JobStatus,
-  type JobType,
+  jobChoiceOptions,
   PAYMENT_STATUSES,
-  type PaymentStatus,
   ZJobFields,
 } from "@sched/shared-types";
 import type { FormRule, InputRef } from "antd";
 import { Form, Input, Select } from "antd";
 import { useRef } from "react";
+import { EmployeeAvatar } from "../../entities/employee/EmployeeAvatar";
+import { PAYMENT_LABELS, STATUS_LABELS } from "../../entities/job/jobStyle";
 import { zodRule } from "../../lib/forms";
 import { CustomerPickerField } from "../customers/CustomerPickerField";
-import { EmployeeAvatar } from "../employees/EmployeeAvatar";
 import { DurationField } from "./DurationField";
 import { JobWarnings } from "./JobWarnings";
-import { PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
-
-export type JobFormValues = {
-  employeeId?: string;
-  type?: JobType;
-  location: string;
-  date: string;
-  time: string;
-  /** 15-minute steps (docs/schedule.md). */
-  durationMinutes: number;
-  description: string;
-  status: JobStatus;
-  paymentStatus: PaymentStatus;
-  amount: string;
-  customerEmail: string;
-  customerPhone: string;
-  /** The job's customer (docs/customers.md); null for none. */
-  customerId?: string | null;
-};
 
 const fields = ZJobFields.shape;
 /** Empty first with the form's own "is required" words, then the shared schema's message. */
@@ -213,9 +194,14 @@ export function JobFormFields({
           />
         </Form.Item>
       </div>
-      <Form.Item name="amount" label="Amount (optional)" rules={[zodRule(fields.amount)]}>
-        <Input disabled={planDisabled} prefix="$" inputMode="decimal" placeholder="0.00" />
-      </Form.Item>
+      <div className="job-form__pair">
+        <Form.Item name="priority" label={JOB_FIELDS.priority.label}>
+          <Select disabled={planDisabled} showSearch={TYPED_SEARCH} options={jobChoiceOptions("priority")} />
+        </Form.Item>
+        <Form.Item name="amount" label="Amount (optional)" rules={[zodRule(fields.amount)]}>
+          <Input disabled={planDisabled} prefix="$" inputMode="decimal" placeholder="0.00" />
+        </Form.Item>
+      </div>
       {showContact ? (
         <div className="job-form__pair job-form__pair--stack">
           <Form.Item name="customerEmail" label="Customer email" rules={[zodRule(fields.customerEmail)]}>

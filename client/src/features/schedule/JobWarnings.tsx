@@ -1,11 +1,11 @@
 import { type ConflictJob, type JobStatus, warningsForJob } from "@sched/shared-types";
 import { Alert, Form } from "antd";
 import { useMemo } from "react";
-import { useCurrentCompany } from "../../app/useCompanies";
+import { useCurrentCompany } from "../../entities/company/useCompanies";
+import { useBoardSettings } from "../../entities/company/workingDays";
+import { conflictCount } from "../../entities/job/conflictMarks";
 import { toISODate, weekStart } from "../../lib/dates";
-import { conflictCount } from "./conflictMarks";
 import { useScheduleEmployees, useWeekJobs } from "./useJobs";
-import { useBoardSettings } from "./workingDays";
 
 /**
  * The job dialog's live warnings (docs/schedule.md): while the

@@ -1,11 +1,11 @@
 import { CarOutlined } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
-import dayjs from "dayjs";
+import { formatTimeOf } from "../../lib/dates";
 
 /** "On my way at 9:05 AM" while the job is still to be done; null otherwise. */
 export function onMyWayLabel(job: JobDTO): string | null {
   const isOpen = job.status === "scheduled" || job.status === "in_progress";
-  return job.onMyWayAt && isOpen ? `On my way at ${dayjs(job.onMyWayAt).format("h:mm A")}` : null;
+  return job.onMyWayAt && isOpen ? `On my way at ${formatTimeOf(job.onMyWayAt)}` : null;
 }
 
 /**

@@ -1,44 +1,43 @@
 import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { addDays, daysBetween, type JobDTO } from "@sched/shared-types";
 import { Alert, Button, Empty, Spin } from "antd";
-import dayjs from "dayjs";
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
-import { afterFirstScreen } from "../../app/firstScreen";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
-import { LinkButton } from "../../components/LinkButton";
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from "react";
 import { PageTitle } from "../../components/PageTitle";
 import { PresenceAvatars } from "../../components/PresenceAvatars";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
+import { nextWorkingDay, useBoardSettings } from "../../entities/company/workingDays";
+import { hasConflicts, warningsOf, withWarnings } from "../../entities/job/conflictMarks";
 import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useIsSmallScreen } from "../../lib/screen";
 import { UndoableReplans } from "../absence-plan/UndoableReplans";
 import { useMarkOut } from "../absence-plan/useMarkOut";
-import { useOpenRequestedReplan } from "../absence-plan/useOpenRequestedReplan";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
 import { TimeOffRequests } from "../time-off/TimeOffRequests";
-import { useBoardTimeOff } from "../time-off/useBoardTimeOff";
 import { ActionCards } from "./ActionCards";
 import { AllDaysToggle } from "./AllDaysToggle";
 import { ConflictFilter, ConflictFilterNotice } from "./ConflictFilter";
-import { hasConflicts, warningsOf, withWarnings } from "./conflictMarks";
 import { DailyView } from "./DailyView";
+import { FieldFilters, type FieldFilterValues, isFiltering, matchesFieldFilters } from "./FieldFilters";
 import { jobsOfWeek, shownDates } from "./gridModel";
 import type { JobDialogDefaults } from "./jobDialogValues";
 import { UnscheduledTray } from "./UnscheduledTray";
+import { useBoardTimeOff } from "./useBoardTimeOff";
+import { useFitToScreen } from "./useFitToScreen";
 import { useScheduleEmployees, useUnscheduledJobs, useWeekJobs } from "./useJobs";
 import { useMoveWithUndo } from "./useMoveWithUndo";
 import { useOpenRequestedJob } from "./useOpenRequestedJob";
+import { useOpenRequestedReplan } from "./useOpenRequestedReplan";
 import { useScheduleParams } from "./useScheduleParams";
 import { BOARD_PANEL_ID, tabId, ViewTabs } from "./ViewTabs";
 import { WeekGrid } from "./WeekGrid";
 import { WeekNavigator } from "./WeekNavigator";
-import { nextWorkingDay, useBoardSettings } from "./workingDays";
 import "./schedule.css";
+import { ButtonLink } from "../../ui/ButtonLink";
+import { JobDialog } from "./JobDialog";
 
 // The dialog (antd Form and its fields) and By Employee (antd Select) load on first use: the board shows
 // sooner. The dialog's code is asked for once the board is on screen, so a click on a card opens it soon.
-const loadJobDialog = () => import("./JobDialog");
-const JobDialog = lazy(() => loadJobDialog().then((module) => ({ default: module.JobDialog })));
 const MoveJobDialog = lazy(() =>
   import("./MoveJobDialog").then((module) => ({ default: module.MoveJobDialog })),
 );
@@ -75,6 +74,8 @@ export default function SchedulePage() {
   const { openMarkOut, markOutDialog } = useMarkOut(companyId, employees.all);
   // "Show only conflicts" on: every view shows only jobs with warnings, and says so (docs/schedule.md).
   const [onlyConflicts, setOnlyConflicts] = useState(false);
+  // The board's filters by a job's fields, such as its priority (FieldFilters.tsx).
+  const [fieldFilters, setFieldFilters] = useState<FieldFilterValues>({});
   // "Show all days": the Week View's days the company does not work, for a drop on one (docs/schedule.md).
   const [showAllDays, setShowAllDays] = useState(false);
 
@@ -90,7 +91,15 @@ export default function SchedulePage() {
     () => jobsOfWeek(jobs, params.week).reduce((sum, job) => sum + warningsOf(job).length, 0),
     [jobs, params.week],
   );
-  const boardJobs = onlyConflicts ? jobs.filter(hasConflicts) : jobs;
+  const boardJobs = useMemo(
+    () =>
+      !onlyConflicts && !isFiltering(fieldFilters)
+        ? jobs
+        : jobs.filter(
+            (job) => (!onlyConflicts || hasConflicts(job)) && matchesFieldFilters(job, fieldFilters),
+          ),
+    [jobs, onlyConflicts, fieldFilters],
+  );
   // The Week View's columns: the working days and any day with work, or all seven.
   const weekDays = useMemo(
     () => shownDates(params.week, jobsOfWeek(boardJobs, params.week), settings.workingDays, showAllDays),
@@ -110,11 +119,9 @@ export default function SchedulePage() {
   const isCurrentWeek = params.week === toISODate(weekStart(params.today));
 
   const isLoading = jobsQuery.isPending || employees.isPending;
-  // In the first idle moment, not in the board's own commit: asking for a chunk adds a
-  // preload link for each of its 16 files, 80 ms of a phone's CPU in the same task.
-  useEffect(() => {
-    if (!isLoading) return afterFirstScreen(() => void loadJobDialog().catch(() => {}));
-  }, [isLoading]);
+  // The board ends at the window's bottom and scrolls inside: its rows and hours in view at once.
+  const pageRef = useRef<HTMLDivElement>(null);
+  useFitToScreen(pageRef);
   const loadError = jobsQuery.error ?? employees.error;
   let board: ReactNode;
   if (isLoading) {
@@ -141,9 +148,9 @@ export default function SchedulePage() {
         description="No active employees yet. Add your team to start planning the week."
       >
         {canManage ? (
-          <LinkButton to="/employees" variant="primary">
+          <ButtonLink to="/employees" type="primary">
             Add employees
-          </LinkButton>
+          </ButtonLink>
         ) : null}
       </Empty>
     );
@@ -211,11 +218,40 @@ export default function SchedulePage() {
   }
 
   return (
-    <div className="schedule-page">
-      <div className="schedule-page__head">
-        <PageTitle title="Weekly Schedule" subtitle={`Week of ${dayjs(params.week).format("MMM D, YYYY")}`} />
+    <div className="schedule-page" ref={pageRef}>
+      {/* One row on a laptop (issue 51): the week, the filters, the views and Add Job. */}
+      <div className="schedule-toolbar">
+        <PageTitle title="Weekly Schedule" />
+        <WeekNavigator
+          week={params.week}
+          isCurrentWeek={isCurrentWeek}
+          onWeekChange={params.setWeek}
+          onToday={params.goToToday}
+          isLoading={jobsQuery.isPlaceholderData}
+          days={daysBetween(params.week, weekDays[weekDays.length - 1] ?? params.week) + 1}
+          extra={
+            <>
+              <FieldFilters value={fieldFilters} onChange={setFieldFilters} />
+              <ConflictFilter
+                count={conflictsThisWeek}
+                isActive={onlyConflicts}
+                onToggle={() => setOnlyConflicts((active) => !active)}
+              />
+              {params.view === "week" ? (
+                <AllDaysToggle
+                  hiddenCount={7 - weekDays.length}
+                  isOn={showAllDays}
+                  onToggle={() => setShowAllDays((isOn) => !isOn)}
+                />
+              ) : null}
+            </>
+          }
+        />
+        <ViewTabs view={params.view} onChange={params.setView} />
+        <PresenceAvatars companyId={companyId} weekStart={params.week} />
         {canManage ? (
           <Button
+            className="schedule-toolbar__add"
             type="primary"
             icon={<PlusOutlined aria-hidden />}
             onClick={() => openAdd({ date: addDate })}
@@ -224,31 +260,14 @@ export default function SchedulePage() {
           </Button>
         ) : null}
       </div>
-      <WeekNavigator
-        week={params.week}
-        isCurrentWeek={isCurrentWeek}
-        onWeekChange={params.setWeek}
-        onToday={params.goToToday}
-        isLoading={jobsQuery.isPlaceholderData}
-        days={daysBetween(params.week, weekDays[weekDays.length - 1] ?? params.week) + 1}
-        extra={
-          <>
-            <ConflictFilter
-              count={conflictsThisWeek}
-              isActive={onlyConflicts}
-              onToggle={() => setOnlyConflicts((active) => !active)}
-            />
-            {params.view === "week" ? (
-              <AllDaysToggle
-                hiddenCount={7 - weekDays.length}
-                isOn={showAllDays}
-                onToggle={() => setShowAllDays((isOn) => !isOn)}
-              />
-            ) : null}
-          </>
-        }
-      />
-      <PresenceAvatars companyId={companyId} weekStart={params.week} />
+      {/* First under the toolbar, where a new owner looks first (issue 51); one line on a laptop. */}
+      {canManage ? (
+        <FirstRunChecklist
+          hasEmployee={employees.all.length > 0}
+          hasJob={jobs.length > 0}
+          onAddJob={() => openAdd({ date: addDate })}
+        />
+      ) : null}
       {canManage && companyId ? (
         <>
           <TimeOffRequests
@@ -260,25 +279,31 @@ export default function SchedulePage() {
           <UndoableReplans companyId={companyId} today={params.today} employees={employees.all} />
         </>
       ) : null}
-      {canManage ? (
-        <UnscheduledTray
-          jobs={trayQuery.data ?? []}
-          boardJobs={jobs}
-          isSmallScreen={isSmallScreen}
-          canDrag={!isSmallScreen}
-          onOpenJob={openJob}
-          onUnschedule={(job) => unscheduleJob(job)}
-        />
-      ) : null}
-      <ViewTabs view={params.view} onChange={params.setView} />
-      <div
-        id={BOARD_PANEL_ID}
-        role="tabpanel"
-        aria-labelledby={tabId(params.view)}
-        className={jobsQuery.isPlaceholderData ? "schedule-board is-stale" : "schedule-board"}
-      >
-        {onlyConflicts ? <ConflictFilterNotice onShowAll={() => setOnlyConflicts(false)} /> : null}
-        <Suspense fallback={<Spin />}>{board}</Suspense>
+      {/* The Unscheduled tray and the board: the tray beside it on a desktop, above it on a phone. */}
+      <div className={canManage ? "schedule-workspace has-tray" : "schedule-workspace"}>
+        {canManage ? (
+          <UnscheduledTray
+            jobs={trayQuery.data ?? []}
+            boardJobs={jobs}
+            isSmallScreen={isSmallScreen}
+            canDrag={!isSmallScreen}
+            onOpenJob={openJob}
+            onUnschedule={(job) => unscheduleJob(job)}
+          />
+        ) : null}
+        <div
+          id={BOARD_PANEL_ID}
+          role="tabpanel"
+          aria-labelledby={tabId(params.view)}
+          className={[
+            "schedule-board",
+            jobsQuery.isPlaceholderData ? "is-stale" : "",
+            params.view === "employee" ? "" : "fits-screen",
+          ].join(" ")}
+        >
+          {onlyConflicts ? <ConflictFilterNotice onShowAll={() => setOnlyConflicts(false)} /> : null}
+          <Suspense fallback={<Spin />}>{board}</Suspense>
+        </div>
       </div>
       {companyId ? (
         <ActionCards
@@ -289,14 +314,6 @@ export default function SchedulePage() {
           allEmployees={employees.all}
           activeEmployees={employees.active}
           canManage={canManage}
-        />
-      ) : null}
-      {/* Last on the page: it appears once its progress loads, and must not shift the board under a drag. */}
-      {canManage ? (
-        <FirstRunChecklist
-          hasEmployee={employees.all.length > 0}
-          hasJob={jobs.length > 0}
-          onAddJob={() => openAdd({ date: addDate })}
         />
       ) : null}
       {dialog ? (

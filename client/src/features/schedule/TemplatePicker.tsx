@@ -1,15 +1,15 @@
 import type { ApplyTemplateResultDTO, TemplateDTO } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Empty, Modal, Spin } from "antd";
-import { useFeedback } from "../../app/feedback";
-import { LinkButton } from "../../components/LinkButton";
 import { apiJson, isApiError } from "../../lib/api";
 import { weekRangeLabel } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
+import { useFeedback } from "../../ui/feedback";
 import "./template-picker.css";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
+import { ButtonLink } from "../../ui/ButtonLink";
 
 type TemplatePickerProps = { open: boolean; companyId: string; weekStart: string; onClose: () => void };
 
@@ -91,9 +91,9 @@ export function TemplatePicker({ open, companyId, weekStart, onClose }: Template
             </>
           }
         >
-          <LinkButton to="/templates" variant="primary">
+          <ButtonLink to="/templates" type="primary">
             Go to Templates
-          </LinkButton>
+          </ButtonLink>
         </Empty>
       ) : (
         <ul className="template-picker__list">

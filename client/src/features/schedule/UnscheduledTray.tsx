@@ -1,4 +1,10 @@
-import { DownOutlined, InboxOutlined, RightOutlined } from "@ant-design/icons";
+import {
+  DownOutlined,
+  InboxOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  RightOutlined,
+} from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
 import { type DragEvent, useId, useState } from "react";
 import { JOB_DRAG_TYPE, JobCard } from "./JobCard";
@@ -18,6 +24,8 @@ type UnscheduledTrayProps = {
   onUnschedule: (job: JobDTO) => void;
 };
 
+const FOLDED_KEY = "unscheduledTrayFolded";
+
 /**
  * The Unscheduled tray (docs/schedule.md): the jobs that have no
  * employee, day or time yet. Drag one onto a cell to schedule it, drag a card here to
@@ -32,9 +40,16 @@ export function UnscheduledTray({
   onUnschedule,
 }: UnscheduledTrayProps) {
   const [isOpen, setIsOpen] = useState(false);
+  // A desktop folds the tray to a narrow strip beside the board (its count still shown, still a
+  // drop target), for the board's width; the choice is kept for the next visit.
+  const [isFolded, setIsFolded] = useState(() => localStorage.getItem(FOLDED_KEY) === "1");
   const [isDropTarget, setIsDropTarget] = useState(false);
   const listId = useId();
-  const showList = !isSmallScreen || isOpen;
+  const showList = isSmallScreen ? isOpen : !isFolded;
+  const fold = (next: boolean) => {
+    setIsFolded(next);
+    localStorage.setItem(FOLDED_KEY, next ? "1" : "0");
+  };
 
   const isJobDrag = (event: DragEvent) => canDrag && event.dataTransfer.types.includes(JOB_DRAG_TYPE);
   const onDrop = (event: DragEvent) => {
@@ -49,7 +64,11 @@ export function UnscheduledTray({
   const title = `Unscheduled (${jobs.length})`;
   return (
     <section
-      className={["unscheduled-tray", isDropTarget ? "is-drop-target" : ""].join(" ")}
+      className={[
+        "unscheduled-tray",
+        isDropTarget ? "is-drop-target" : "",
+        !isSmallScreen && isFolded ? "is-folded" : "",
+      ].join(" ")}
       aria-label="Unscheduled jobs"
       data-testid="unscheduled-tray"
       onDragOver={(event) => {
@@ -76,9 +95,23 @@ export function UnscheduledTray({
           {isOpen ? <DownOutlined aria-hidden /> : <RightOutlined aria-hidden />} {title}
         </button>
       ) : (
-        <h2 className="unscheduled-tray__title">
-          <InboxOutlined aria-hidden /> {title}
-        </h2>
+        <div className="unscheduled-tray__head">
+          <h2 className="unscheduled-tray__title">
+            <InboxOutlined aria-hidden /> <span className="unscheduled-tray__words">{title}</span>
+          </h2>
+          <button
+            type="button"
+            className="unscheduled-tray__fold"
+            aria-expanded={!isFolded}
+            aria-controls={listId}
+            aria-label={isFolded ? "Show the unscheduled jobs" : "Fold the unscheduled jobs"}
+            title={isFolded ? "Show the unscheduled jobs" : "Fold the unscheduled jobs"}
+            onClick={() => fold(!isFolded)}
+            data-testid="unscheduled-tray-fold"
+          >
+            {isFolded ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
+          </button>
+        </div>
       )}
       {showList ? (
         <div id={listId} className="unscheduled-tray__list">

@@ -2,27 +2,25 @@
  * The schedule as CSV (Export Schedule, and the History screen's export): one row per
  * job of the 7 days from Monday, RFC 4180 quoting, CRLF line ends.
  */
-import { csvCell, type EmployeeDTO, type JobDTO } from "@sched/shared-types";
+import {
+  CSV_FIELDS,
+  csvCell,
+  type EmployeeDTO,
+  JOB_FIELDS,
+  type JobDTO,
+  jobFieldText,
+} from "@sched/shared-types";
 import dayjs from "dayjs";
 import { jobsOfWeek } from "./gridModel";
-import { PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
 
+/** Where and when, then each field the job's field list puts in the CSV (shared-types/src/job-fields.ts). */
 const SCHEDULE_CSV_HEADER = [
   "Date",
   "Day",
   "Employee",
   "Time",
-  "Length (min)",
-  "Type",
-  "Location",
-  "Status",
-  "Payment Status",
-  "Amount",
-  "Customer",
-  "Customer Email",
-  "Customer Phone",
-  "Description",
-] as const;
+  ...CSV_FIELDS.map((name) => JOB_FIELDS[name].csv as string),
+];
 
 /** One cell, formula-safe and quoted: shared with the server's exports (shared-types/src/csv.ts). */
 export { csvCell };
@@ -47,16 +45,7 @@ export function buildScheduleCsv(jobs: JobDTO[], employees: EmployeeDTO[], weekS
       dayjs(job.date).format("dddd"),
       employee,
       job.time,
-      String(job.durationMinutes),
-      job.type,
-      job.location,
-      STATUS_LABELS[job.status] ?? job.status,
-      PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus,
-      job.amount ?? "",
-      job.customerName ?? "",
-      job.customerEmail ?? "",
-      job.customerPhone ?? "",
-      job.description ?? "",
+      ...CSV_FIELDS.map((name) => jobFieldText(name, job[name])),
     ]);
   const lines = [SCHEDULE_CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(","));
   return `${lines.join("\r\n")}\r\n`;

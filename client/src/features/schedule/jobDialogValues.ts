@@ -2,14 +2,15 @@
 import {
   type CompanySettingsDTO,
   DEFAULT_COMPANY_SETTINGS,
+  JOB_FIELD_INITIALS,
   type JobDTO,
   type JobType,
 } from "@sched/shared-types";
 import dayjs from "dayjs";
+import { defaultDuration } from "../../entities/job/duration";
+import { jobFormValues } from "../../entities/job/jobChanges";
+import type { JobFormValues } from "../../entities/job/jobFormValues";
 import { toISODate } from "../../lib/dates";
-import { defaultDuration } from "./duration";
-import type { JobFormValues } from "./JobFormFields";
-import { jobFormValues } from "./jobChanges";
 
 export type JobDialogDefaults = Partial<{
   employeeId: string;
@@ -41,8 +42,8 @@ export function initialValues(
     time: defaults.time ?? DEFAULT_TIME,
     durationMinutes: defaultDuration(settings, defaults.type),
     description: defaults.description ?? "",
-    status: "scheduled",
-    paymentStatus: "pending",
+    // Each choice's initial value: scheduled, pending, normal… (shared-types/src/job-fields.ts).
+    ...JOB_FIELD_INITIALS,
     amount: "",
     customerEmail: defaults.customerEmail ?? "",
     customerPhone: defaults.customerPhone ?? "",

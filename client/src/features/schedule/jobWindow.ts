@@ -1,6 +1,5 @@
 /**
- * Which dates the board asks for: the week a URL names, and the jobs fetched around it. Plain
- * functions, so the board's preload (src/preload.ts) asks for the very list the board reads.
+ * Which dates the board asks for: the week a URL names, and the jobs fetched around it.
  */
 import {
   addDays,

@@ -2,12 +2,18 @@
  * Print Schedule: a plain, print-ready page of the week's 7 days in a window of its
  * own (employees by day, landscape), then the browser's print dialog.
  */
-import { type EmployeeDTO, EXPORT_DAYS, type JobDTO } from "@sched/shared-types";
+import {
+  type EmployeeDTO,
+  EXPORT_DAYS,
+  type JobDTO,
+  PRINT_META_FIELDS,
+  showsCardTag,
+} from "@sched/shared-types";
 import dayjs from "dayjs";
+import { formatDuration, formatTimeRange } from "../../entities/job/duration";
+import { jobFieldWords } from "../../entities/job/jobStyle";
 import { weekRangeLabel } from "../../lib/dates";
-import { formatDuration, formatTimeRange } from "./duration";
 import { buildGridModel } from "./gridModel";
-import { formatAmount, PAYMENT_LABELS, STATUS_LABELS } from "./jobStyle";
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -33,23 +39,31 @@ const STYLES = `
   .customer { font-weight: 600; }
   .muted { color: #64748b; }
   .description { white-space: pre-line; font-style: italic; }
+  /* A number broken over two lines gets dialled wrong: it wraps whole, before or after. */
+  .phone { white-space: nowrap; }
   @media print { .toolbar { display: none; } }
 `;
 
 /** One job; `owner` names whose it is in the Inactive row. `data-job-id` lets tests count each job once. */
 function jobHtml(job: JobDTO, owner: string | null): string {
-  const amount = job.amount ? ` · ${formatAmount(job.amount)}` : "";
+  // The grey line: status, payment, amount, priority… as the job's field list says (job-fields.ts).
+  const meta = PRINT_META_FIELDS.filter((name) => showsCardTag(name, job[name]))
+    .map((name) => jobFieldWords(name, job[name]))
+    .join(" · ");
   // What needs doing is what a technician wants on paper.
   const description = job.description?.trim()
     ? `\n<div class="description">${escapeHtml(job.description.trim())}</div>`
     : "";
   const who = owner === null ? "" : `<div class="owner">${escapeHtml(owner)}</div>`;
   // Who to ask for and how to reach them, for the technician at the door.
-  const contact = [job.customerName, job.customerPhone].filter(Boolean).join(" · ");
-  const customer = contact ? `\n<div class="customer">${escapeHtml(contact)}</div>` : "";
+  const contact = [
+    job.customerName ? escapeHtml(job.customerName) : "",
+    job.customerPhone ? `<span class="phone">${escapeHtml(job.customerPhone)}</span>` : "",
+  ].filter(Boolean);
+  const customer = contact.length > 0 ? `\n<div class="customer">${contact.join(" · ")}</div>` : "";
   return `<div class="job" data-job-id="${escapeHtml(job.id)}">${who}<div class="when">${formatTimeRange(job.time, job.durationMinutes)} (${formatDuration(job.durationMinutes)}) ${escapeHtml(job.type)}</div>${customer}
 <div>${escapeHtml(job.location)}</div>${description}
-<div class="muted">${STATUS_LABELS[job.status]} · ${PAYMENT_LABELS[job.paymentStatus]}${amount}</div></div>`;
+<div class="muted">${escapeHtml(meta)}</div></div>`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { addDays, type EmployeeDTO } from "@sched/shared-types";
 import { useMemo } from "react";
-import type { ShadedRange } from "../schedule/timeline/TimelineRow";
-import { dayShades, timeOffByDay } from "./timeOffModel";
-import { useTimeOff } from "./useTimeOff";
+import { dayShades, timeOffByDay } from "../time-off/timeOffModel";
+import { useTimeOff } from "../time-off/useTimeOff";
+import type { ShadedRange } from "./timeline/TimelineRow";
 
 /**
  * The board's time off (docs/time-off.md): the week on screen (and the Daily View's day),

@@ -6,13 +6,13 @@
 import type { JobDTO, TJobCreate, TJobUpdate } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { useEmployees } from "../../entities/employee/useEmployees";
+import { withoutWarnings } from "../../entities/job/conflictMarks";
 import { apiJson, apiRequest } from "../../lib/api";
 import { useSubmitKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
 import { putRowInLists } from "../../lib/staleChange";
-import { placeJobInLists } from "../../lib/useRealtime";
-import { useEmployees } from "../employees/useEmployees";
-import { withoutWarnings } from "./conflictMarks";
+import { placeJobInLists } from "../../realtime/useRealtime";
 import { forgetDeletedJob } from "./deletedJob";
 import { boardRoster } from "./gridModel";
 import { jobWindow } from "./jobWindow";

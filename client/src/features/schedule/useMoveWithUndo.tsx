@@ -1,13 +1,13 @@
 import { type EmployeeDTO, type JobDTO, TRAY_DEFAULT_TIME } from "@sched/shared-types";
 import { Button } from "antd";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { useStaleChange } from "../../components/useStaleChange";
+import { formatTimeRange } from "../../entities/job/duration";
+import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "../../entities/job/jobChanges";
 import { formatDay, formatTime } from "../../lib/dates";
-import { useShowFailure } from "../../lib/FailureNotice";
-import { differingFields } from "../../lib/staleChange";
+import { changedSince, differingFields } from "../../lib/staleChange";
+import { useFeedback } from "../../ui/feedback";
 import { useDropTime } from "./dropTime";
-import { formatTimeRange } from "./duration";
-import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "./jobChanges";
 import { type JobSlot, UNSCHEDULED, useMoveJob } from "./useJobs";
 
 /** How long the Undo stays offered. */
@@ -59,6 +59,8 @@ export function useMoveWithUndo(employees: EmployeeDTO[]) {
             root: "jobs",
             describe: (current) =>
               differingFields(asFormValues(place), jobChangeValues(current), jobChangeLabels(employees)),
+            theirs: (current) =>
+              changedSince(jobChangeValues(job), jobChangeValues(current), jobChangeLabels(employees)),
             onApply: (current) => send(current, place, onMoved, expectedTime),
           });
           if (!isStale) failed(error);

@@ -1,6 +1,6 @@
 import { type EmployeeDTO, weekStartOf } from "@sched/shared-types";
 import { useEffect, useRef } from "react";
-import type { ScheduleParams } from "../schedule/useScheduleParams";
+import type { ScheduleParams } from "./useScheduleParams";
 
 /** The board's address that opens Mark out… for `employeeId` on `date` (the bell's sick day entry). */
 export const replanPath = (employeeId: string, date: string) =>

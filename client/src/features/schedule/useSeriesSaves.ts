@@ -1,26 +1,16 @@
-import type { JobDTO } from "@sched/shared-types";
+import { type JobDTO, SERIES_FIELDS } from "@sched/shared-types";
 import type { FormInstance } from "antd";
-import { useFeedback } from "../../app/feedback";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
+import { type JobChangeValues, jobChangeValues } from "../../entities/job/jobChanges";
+import type { JobFormValues } from "../../entities/job/jobFormValues";
 import { type FieldLabels, intendedChange } from "../../lib/staleChange";
-import type { JobFormValues } from "./JobFormFields";
-import { type JobChangeValues, jobChangeValues } from "./jobChanges";
+import { useFeedback } from "../../ui/feedback";
 import type { SeriesRuleChange } from "./repeat/SeriesRepeatField";
 import type { useSeriesScope } from "./repeat/SeriesScopeDialog";
 import { useCreateJobSeries, useUpdateJobSeries } from "./repeat/useJobSeries";
 
-/** The fields a series carries to every occurrence. */
-const SERIES_FIELDS = [
-  "employeeId",
-  "type",
-  "location",
-  "description",
-  "time",
-  "durationMinutes",
-  "customerId",
-  "customerEmail",
-  "customerPhone",
-];
+/** The fields a series carries to every occurrence (shared-types/src/job-fields.ts). */
+const isSeriesField = (key: string) => (SERIES_FIELDS as readonly string[]).includes(key);
 
 type SeriesSavesOptions = {
   companyId: string | null;
@@ -44,7 +34,7 @@ export function useSeriesSaves({ companyId, form, askScope, changeLabels, onDone
   const addSeries = (values: JobFormValues, rrule: string) => {
     const { date } = values;
     const fields = Object.fromEntries(
-      Object.entries(values as Record<string, unknown>).filter(([key]) => SERIES_FIELDS.includes(key)),
+      Object.entries(values as Record<string, unknown>).filter(([key]) => isSeriesField(key)),
     );
     const series = { ...fields, companyId: companyId ?? undefined, startDate: date, rrule };
     createSeries.mutate(series as Parameters<typeof createSeries.mutate>[0], {
@@ -64,7 +54,7 @@ export function useSeriesSaves({ companyId, form, askScope, changeLabels, onDone
     const scope = await askScope("repeat");
     if (scope === null) return;
     const wanted = intendedChange(jobChangeValues(opened), values, changeLabels);
-    const fields = Object.fromEntries(Object.entries(wanted).filter(([key]) => SERIES_FIELDS.includes(key)));
+    const fields = Object.fromEntries(Object.entries(wanted).filter(([key]) => isSeriesField(key)));
     updateSeries.mutate(
       {
         id: rule.series.id,

@@ -1,14 +1,15 @@
 import { type CompanySettingsDTO, ZCompanySettingsUpdate } from "@sched/shared-types";
 import { Alert, Button, Card, Form, Result, Select, Skeleton } from "antd";
 import { type ReactNode, useEffect, useMemo } from "react";
-import { useFeedback } from "../../app/feedback";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
+import { showFieldErrors, useShowFailure } from "../../components/FailureNotice";
 import { PageTitle } from "../../components/PageTitle";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { browserTimeZone } from "../../lib/dates";
-import { showFieldErrors, useShowFailure } from "../../lib/FailureNotice";
+import { useFeedback } from "../../ui/feedback";
 import { CustomerNoticeFields } from "./CustomerNoticeFields";
 import { OvertimeFields } from "./OvertimeFields";
 import { countryChoices, timeZoneChoices } from "./places";
+import { TimeFormatField } from "./TimeFormatField";
 import { useCompanySettings, useSaveCompanySettings } from "./useSettings";
 import { WorkdayFields } from "./WorkdayFields";
 import "./settings.css";
@@ -49,10 +50,12 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
       notification.error({ title: "Not saved", description: errors[0]?.message });
       return;
     }
-    save.mutate(parsed.data, {
-      onSuccess: () => notification.success({ title: "Settings saved" }),
-      onError: (error) => showFailure("Not saved", error, { form }),
-    });
+    // A promise, not mutate's callbacks: a new time format draws every screen anew
+    // (CompanyGate), this one too, and the toast must still say it saved.
+    save.mutateAsync(parsed.data).then(
+      () => notification.success({ title: "Settings saved" }),
+      (error: unknown) => showFailure("Not saved", error, { form }),
+    );
   };
 
   let body: ReactNode;
@@ -94,6 +97,7 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
         <Form.Item label="Country" name="country">
           <Select showSearch options={countries} optionFilterProp="label" aria-label="Country" />
         </Form.Item>
+        <TimeFormatField />
         <WorkdayFields />
         <CustomerNoticeFields />
         <OvertimeFields />

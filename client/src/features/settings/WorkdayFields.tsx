@@ -5,7 +5,7 @@
  */
 import { DEFAULT_JOB_DURATION_MINUTES, JOB_TYPES, WORKDAY_ORDER_INVALID } from "@sched/shared-types";
 import { Checkbox, Form, type FormRule, Input, Select } from "antd";
-import { DURATION_OPTIONS, formatDuration } from "../schedule/duration";
+import { DURATION_OPTIONS, formatDuration } from "../../entities/job/duration";
 
 const WEEKDAYS = [
   { value: 1, label: "Mon" },

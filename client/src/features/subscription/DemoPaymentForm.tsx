@@ -2,7 +2,7 @@ import { ExperimentOutlined } from "@ant-design/icons";
 import type { PlanDTO, PlanType } from "@sched/shared-types";
 import { Alert, Button } from "antd";
 import { useNavigate } from "react-router";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
 import { SUCCESS_PATH } from "./paths";
 import { formatPrice, useDemoPayment } from "./useSubscription";
 

@@ -2,7 +2,7 @@ import { LockOutlined } from "@ant-design/icons";
 import type { PlanDTO } from "@sched/shared-types";
 import { Alert, Button, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
-import { useFeedback } from "../../app/feedback";
+import { useFeedback } from "../../ui/feedback";
 import { SUCCESS_PATH } from "./paths";
 import { loadStripe, type StripeElements, type StripeJs, type StripePaymentElement } from "./stripeJs";
 import { formatPrice } from "./useSubscription";

@@ -2,15 +2,15 @@ import type { PlanType } from "@sched/shared-types";
 import { PLAN_TYPES } from "@sched/shared-types";
 import { Button, Card, Result, Skeleton } from "antd";
 import { useState } from "react";
-import { useFeedback } from "../../app/feedback";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
+import { useFeedback } from "../../ui/feedback";
 import { PaymentPanel } from "./PaymentPanel";
 import { PlanCard } from "./PlanCard";
 import { StatusCard } from "./StatusCard";
 import { useStartSubscription, useSubscriptionData } from "./useSubscription";
 import "./subscription.css";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
 
 type Choice = { planType: PlanType; clientSecret: string | null };
 

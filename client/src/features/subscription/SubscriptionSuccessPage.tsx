@@ -3,12 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Result, Spin, Tag } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useFeedback } from "../../app/feedback";
-import { useCurrentCompany } from "../../app/useCompanies";
-import { LinkButton } from "../../components/LinkButton";
+import { useCurrentCompany } from "../../entities/company/useCompanies";
 import { rootKey } from "../../lib/queryKeys";
+import { useFeedback } from "../../ui/feedback";
 import { statusLabel, useSubscriptionInfo } from "./useSubscription";
 import "./subscription.css";
+import { ButtonLink } from "../../ui/ButtonLink";
 
 const SECOND_MS = 1000;
 
@@ -75,9 +75,9 @@ export default function SubscriptionSuccessPage() {
         title="Payment Failed"
         subTitle="Your payment was not completed and nothing was charged."
         extra={
-          <LinkButton variant="primary" to="/subscription">
+          <ButtonLink type="primary" to="/subscription">
             Back to subscription
-          </LinkButton>
+          </ButtonLink>
         }
       />
     );
@@ -98,9 +98,9 @@ export default function SubscriptionSuccessPage() {
       extra={
         <div className="subscription-success__extra">
           {companyId ? <CurrentStatus companyId={companyId} /> : null}
-          <LinkButton variant="primary" to="/">
+          <ButtonLink type="primary" to="/">
             Go to schedule now
-          </LinkButton>
+          </ButtonLink>
         </div>
       }
     />

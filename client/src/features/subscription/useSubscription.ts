@@ -7,9 +7,9 @@ import type {
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useFeedback } from "../../app/feedback";
 import { apiJson } from "../../lib/api";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
+import { useFeedback } from "../../ui/feedback";
 
 /** A plan's price is in cents: divided by 100 and shown per month. */
 export function formatPrice(cents: number): string {

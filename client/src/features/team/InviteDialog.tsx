@@ -7,9 +7,9 @@ import {
 } from "@sched/shared-types";
 import { Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
-import { useFeedback } from "../../app/feedback";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
 import { focusFirstField } from "../../lib/forms";
+import { useFeedback } from "../../ui/feedback";
 import { linkableEmployees } from "./rosterLinks";
 import { useInviteMember } from "./useTeam";
 

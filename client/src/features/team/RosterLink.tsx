@@ -1,7 +1,7 @@
 import type { EmployeeDTO, MemberDTO } from "@sched/shared-types";
 import { Select } from "antd";
-import { useFeedback } from "../../app/feedback";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
+import { useFeedback } from "../../ui/feedback";
 import { linkableEmployees } from "./rosterLinks";
 import { useLinkMember } from "./useTeam";
 

@@ -1,8 +1,8 @@
 import { KeyOutlined } from "@ant-design/icons";
 import type { MemberDTO } from "@sched/shared-types";
 import { Button } from "antd";
-import { useFeedback } from "../../app/feedback";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
+import { useFeedback } from "../../ui/feedback";
 import { useSendPasswordReset } from "./useTeam";
 
 type SendResetLinkProps = { companyId: string; member: MemberDTO; memberName: string };

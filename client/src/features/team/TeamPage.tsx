@@ -1,11 +1,11 @@
 import { UserAddOutlined } from "@ant-design/icons";
 import { Alert, Button, Result } from "antd";
 import { useState } from "react";
-import { TrialLock } from "../../app/TrialLock";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
-import { useAuth } from "../auth/useAuth";
-import { useEmployees } from "../employees/useEmployees";
+import { TrialLock } from "../../components/TrialLock";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
+import { useEmployees } from "../../entities/employee/useEmployees";
+import { useAuth } from "../../entities/user/useAuth";
 import { InvitationList } from "./InvitationList";
 import { InviteDialog } from "./InviteDialog";
 import { MemberList } from "./MemberList";

@@ -1,10 +1,10 @@
 import type { TemplateDTO } from "@sched/shared-types";
 import { Alert, Modal } from "antd";
 import { useEffect, useState } from "react";
-import { useFeedback } from "../../app/feedback";
+import { useShowFailure } from "../../components/FailureNotice";
 import { isApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useFeedback } from "../../ui/feedback";
 import { describeApplyResult, useApplyTemplate } from "./useTemplates";
 import { thisWeekStart, WeekStepper } from "./WeekStepper";
 

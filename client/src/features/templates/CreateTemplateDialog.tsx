@@ -1,9 +1,9 @@
 import { TEMPLATE_DESCRIPTION_MAX, ZTemplateName } from "@sched/shared-types";
 import { Alert, Form, Input, Modal } from "antd";
 import { useEffect, useState } from "react";
-import { useFeedback } from "../../app/feedback";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
 import { zodRule } from "../../lib/forms";
+import { useFeedback } from "../../ui/feedback";
 import { useCreateTemplate } from "./useTemplates";
 import { thisWeekStart, WeekStepper } from "./WeekStepper";
 

@@ -2,18 +2,18 @@ import { CopyOutlined, PlusOutlined } from "@ant-design/icons";
 import type { TemplateDTO } from "@sched/shared-types";
 import { Button, Skeleton } from "antd";
 import { useState } from "react";
-import { useFeedback } from "../../app/feedback";
-import { useCan } from "../../app/useCompanies";
 import { CompanyScreen } from "../../components/CompanyScreen";
 import { EmptyCard, ListBody } from "../../components/ListBody";
 import { PageTitle } from "../../components/PageTitle";
+import { useCan } from "../../entities/company/useCompanies";
+import { useFeedback } from "../../ui/feedback";
 import { ApplyTemplateDialog } from "./ApplyTemplateDialog";
 import { CreateTemplateDialog } from "./CreateTemplateDialog";
 import { TemplateCard } from "./TemplateCard";
 import { useDeleteTemplate, useTemplates } from "./useTemplates";
 import "./templates.css";
-import { TrialLock } from "../../app/TrialLock";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
+import { TrialLock } from "../../components/TrialLock";
 
 export default function TemplatesPage() {
   return (

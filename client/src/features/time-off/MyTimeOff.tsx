@@ -1,13 +1,12 @@
 import { CalendarOutlined, MedicineBoxOutlined } from "@ant-design/icons";
 import { addDays, TIME_OFF_KIND_LABELS, type TimeOffDTO } from "@sched/shared-types";
+import { Button, Tag } from "antd";
 import { lazy, Suspense, useState } from "react";
-import { useFeedback } from "../../app/feedback";
-import { PlainButton } from "../../components/PlainButton";
-import { PlainTag } from "../../components/PlainTag";
-import { useShowFailure } from "../../lib/FailureNotice";
-import { useEmployees } from "../employees/useEmployees";
-import { useSettingsQuery } from "../schedule/workingDays";
-import { availabilityText } from "./availabilityText";
+import { useShowFailure } from "../../components/FailureNotice";
+import { useSettingsQuery } from "../../entities/company/workingDays";
+import { availabilityText } from "../../entities/employee/availabilityText";
+import { useEmployees } from "../../entities/employee/useEmployees";
+import { useFeedback } from "../../ui/feedback";
 import { timeOffHours, whenText } from "./timeOffModel";
 import { useRemoveTimeOff, useRequestTimeOff, useTimeOff } from "./useTimeOff";
 import "./time-off.css";
@@ -105,10 +104,10 @@ export function MyTimeOff(props: {
         </p>
       ) : null}
       <div className="my-time-off__actions">
-        <PlainButton icon={<CalendarOutlined aria-hidden />} onClick={() => setIsAsking(true)}>
+        <Button icon={<CalendarOutlined aria-hidden />} onClick={() => setIsAsking(true)}>
           Ask for time off
-        </PlainButton>
-        <PlainButton
+        </Button>
+        <Button
           danger
           icon={<MedicineBoxOutlined aria-hidden />}
           disabled={isSickToday}
@@ -123,7 +122,7 @@ export function MyTimeOff(props: {
           }
         >
           {isSickToday ? "Sick today: the office knows" : "I'm sick today"}
-        </PlainButton>
+        </Button>
       </div>
       {mine.length ? (
         <ul className="my-time-off__list">
@@ -136,18 +135,18 @@ export function MyTimeOff(props: {
             >
               <span className="my-time-off__when">{whenText(off)}</span>
               <span className="my-time-off__kind">{off.kind ? TIME_OFF_KIND_LABELS[off.kind] : ""}</span>
-              <PlainTag color={STATUS_TAGS[off.status].color}>{STATUS_TAGS[off.status].text}</PlainTag>
+              <Tag color={STATUS_TAGS[off.status].color}>{STATUS_TAGS[off.status].text}</Tag>
               {off.status === "pending" ? (
-                <PlainButton
+                <Button
                   size="small"
-                  variant="link"
+                  type="link"
                   aria-label={`Withdraw time off ${whenText(off)}`}
                   onClick={() =>
                     withdraw.mutate(off, { onError: (error) => showFailure("Could not withdraw it", error) })
                   }
                 >
                   Withdraw
-                </PlainButton>
+                </Button>
               ) : null}
             </li>
           ))}

@@ -7,9 +7,8 @@ import {
 } from "@sched/shared-types";
 import { Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
-import { useFeedback } from "../../app/feedback";
-import { Themed } from "../../app/Themed";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
+import { useFeedback } from "../../ui/feedback";
 import { useRequestTimeOff } from "./useTimeOff";
 
 type Values = {
@@ -23,23 +22,14 @@ type Values = {
 
 const KIND_OPTIONS = TIME_OFF_KINDS.map((kind) => ({ value: kind, label: TIME_OFF_KIND_LABELS[kind] }));
 
+type RequestDialogProps = { companyId: string; open: boolean; firstDay: string; onClose: () => void };
+
 /**
  * "Ask for time off" on My Day (docs/time-off.md): the dates, the kind, and for part of
  * one day its hours, with a note. It waits as pending until the office decides; the
  * server's field errors show beside the fields.
  */
-type RequestDialogProps = { companyId: string; open: boolean; firstDay: string; onClose: () => void };
-
-/** The dialog with antd's theme: My Day, which opens it, draws no antd itself (app/Themed.tsx). */
 export function TimeOffRequestDialog(props: RequestDialogProps) {
-  return (
-    <Themed>
-      <RequestDialog {...props} />
-    </Themed>
-  );
-}
-
-function RequestDialog(props: RequestDialogProps) {
   const { companyId, open, firstDay, onClose } = props;
   const [form] = Form.useForm<Values>();
   const request = useRequestTimeOff(companyId);

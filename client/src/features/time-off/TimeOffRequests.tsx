@@ -8,7 +8,7 @@ import {
 } from "@sched/shared-types";
 import { Button } from "antd";
 import { useState } from "react";
-import { useShowFailure } from "../../lib/FailureNotice";
+import { useShowFailure } from "../../components/FailureNotice";
 import { ApproveTimeOffDialog } from "./ApproveTimeOffDialog";
 import { isSickOn, whenText } from "./timeOffModel";
 import { useBookedJobs, useDecideTimeOff, useTimeOff } from "./useTimeOff";

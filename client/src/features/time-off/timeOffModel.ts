@@ -8,6 +8,7 @@ import {
   addDays,
   type EmployeeDTO,
   isoWeekday,
+  minutesOfDay,
   TIME_OFF_KIND_LABELS,
   type TimeOffDTO,
 } from "@sched/shared-types";
@@ -52,11 +53,6 @@ export function timeOffLabel(off: TimeOffDTO, showKind: boolean): string {
   return words ? `Off · ${words}` : "Off";
 }
 
-const minutesOf = (time: string) => {
-  const [hours, minutes] = time.split(":").map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-};
-
 /** A stretch of one day, in minutes from midnight, with what it is. */
 export type DayShade = {
   start: number;
@@ -71,7 +67,7 @@ export function unavailableStretches(employee: EmployeeDTO, date: string): DaySh
   const day = isoWeekday(date) % 7;
   const windows = employee.availability
     .filter((window) => window.day === day)
-    .map((window) => ({ start: minutesOf(window.start), end: minutesOf(window.end) }))
+    .map((window) => ({ start: minutesOfDay(window.start), end: minutesOfDay(window.end) }))
     .sort((a, b) => a.start - b.start);
   const shades: DayShade[] = [];
   let from = 0;
@@ -96,8 +92,8 @@ export function dayShades(
   return [
     ...unavailableStretches(employee, date),
     ...offs.map((off) => ({
-      start: off.startTime ? minutesOf(off.startTime) : 0,
-      end: off.endTime ? minutesOf(off.endTime) : MINUTES_PER_DAY,
+      start: off.startTime ? minutesOfDay(off.startTime) : 0,
+      end: off.endTime ? minutesOfDay(off.endTime) : MINUTES_PER_DAY,
       label: timeOffLabel(off, showKind),
       tone: off.status === "pending" ? ("pending" as const) : ("time-off" as const),
     })),

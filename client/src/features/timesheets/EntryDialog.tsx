@@ -2,9 +2,9 @@ import type { TimesheetChangeDTO } from "@sched/shared-types";
 import { wallClock } from "@sched/shared-types";
 import { Alert, Empty, Form, Input, Modal, Spin, Timeline } from "antd";
 import type { ReactNode } from "react";
-import { useFeedback } from "../../app/feedback";
 import { isApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errorText";
+import { useFeedback } from "../../ui/feedback";
 import { dayOf, instantOf, timeOfDay } from "./time";
 import { useCorrectEntry, useEntryHistory } from "./useTimesheets";
 

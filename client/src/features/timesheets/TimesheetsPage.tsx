@@ -19,11 +19,11 @@ import {
 import { Alert, Button, Card, Empty, Popconfirm, Space, Spin, Table, Tag } from "antd";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useFeedback } from "../../app/feedback";
-import { useCan, useCurrentCompany } from "../../app/useCompanies";
 import { PageTitle } from "../../components/PageTitle";
+import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { formatDay, weekRangeLabel } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
+import { useFeedback } from "../../ui/feedback";
 import { useCompanySettings } from "../settings/useSettings";
 import { type EditedEntry, EntryDialog } from "./EntryDialog";
 import { formatMinutes, timeOfDay } from "./time";

@@ -1,6 +1,6 @@
 /**
  * Timesheets' server state (docs/timesheets.md): a week per person, kept live by the
- * `timesheet.changed` and job events (lib/useRealtime.ts), and the office's changes.
+ * `timesheet.changed` and job events (realtime/useRealtime.ts), and the office's changes.
  */
 import type {
   TimeEntryDTO,
@@ -14,7 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { ApiError, apiJson } from "../../lib/api";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { queryKeys, rootKey } from "../../lib/queryKeys";
-import { isOffline, queueClockTap } from "../offline/queue";
+import { isOffline, queueClockTap } from "../../outbox/queue";
 
 export function useTimesheets(companyId: string, weekStart: string, employeeId?: string) {
   return useQuery<TimesheetDTO[]>({

@@ -3,12 +3,20 @@
  * next dates. Loaded on demand (React.lazy): the rule library stays out of the schedule
  * page's first download.
  */
-import { RRULE_WEEKDAYS, type RRuleWeekday } from "@sched/shared-types";
-import { Checkbox, InputNumber, Select } from "antd";
+import { RRULE_WEEKDAYS, type RRuleWeekday, SERIES_COUNT_MAX } from "@sched/shared-types";
+import { Checkbox, Input, InputNumber, Select } from "antd";
 import { useMemo } from "react";
 import { RRule } from "rrule";
 import { formatDay } from "../../../lib/dates";
-import { type RepeatChoice, ruleOf, startChoice, WEEKDAY_LABELS } from "./repeatChoice";
+import {
+  DEFAULT_VISITS,
+  type RepeatChoice,
+  type RepeatEnd,
+  ruleOf,
+  startChoice,
+  startEnd,
+  WEEKDAY_LABELS,
+} from "./repeatChoice";
 import "./repeat.css";
 
 const PREVIEW_COUNT = 4;
@@ -26,6 +34,12 @@ const KIND_OPTIONS = [
   { value: "none", label: "Does not repeat" },
   { value: "weekly", label: "Weekly" },
   { value: "monthly", label: "Monthly" },
+] as const;
+
+const END_OPTIONS = [
+  { value: "never", label: "Never" },
+  { value: "until", label: "On a date" },
+  { value: "count", label: "After" },
 ] as const;
 
 /**
@@ -52,6 +66,8 @@ export function previewDates(
 
 export default function RepeatField({ startDate, previewFrom, value, onChange }: RepeatFieldProps) {
   const rule = ruleOf(value);
+  const end: RepeatEnd = (value.kind !== "none" && value.end) || { kind: "never" };
+  // An end before the first date gives nothing: the preview says so (the server refuses it too).
   const preview = useMemo(
     () =>
       rule && startDate && (value.kind !== "weekly" || value.days.length > 0)
@@ -60,6 +76,16 @@ export default function RepeatField({ startDate, previewFrom, value, onChange }:
     [rule, startDate, previewFrom, value],
   );
   const date = previewFrom ?? startDate ?? new Date().toISOString().slice(0, 10);
+  const setEnd = (next: RepeatEnd) => {
+    if (value.kind !== "none") onChange({ ...value, end: next });
+  };
+  const endsEarly = end.kind !== "never" && preview.length < PREVIEW_COUNT;
+  const previewText =
+    preview.length > 0
+      ? `Next: ${preview.map((next) => formatDay(next)).join(" · ")}${endsEarly ? ". Then it ends." : ""}`
+      : value.kind === "weekly" && value.days.length === 0
+        ? "Choose at least one day."
+        : "No visit before it ends: choose a later end.";
   return (
     <fieldset className="repeat-field" data-testid="repeat-field">
       <legend className="repeat-field__legend">Repeat</legend>
@@ -67,7 +93,11 @@ export default function RepeatField({ startDate, previewFrom, value, onChange }:
         aria-label="Repeat"
         data-testid="repeat-kind"
         value={value.kind}
-        onChange={(kind) => onChange(startChoice(kind, date))}
+        // The end chosen stays when weekly becomes monthly, or back.
+        onChange={(kind) => {
+          const next = startChoice(kind, date);
+          onChange(next.kind === "none" || end.kind === "never" ? next : { ...next, end });
+        }}
         // An existing series changes its rule here; ending it is Delete's "This and following".
         options={KIND_OPTIONS.filter((option) => !previewFrom || option.value !== "none")}
       />
@@ -109,10 +139,48 @@ export default function RepeatField({ startDate, previewFrom, value, onChange }:
         </span>
       ) : null}
       {value.kind !== "none" ? (
+        <span className="repeat-field__row repeat-field__every" data-testid="repeat-end">
+          Ends
+          <Select<RepeatEnd["kind"]>
+            aria-label="Ends"
+            data-testid="repeat-end-kind"
+            className="repeat-field__end"
+            value={end.kind}
+            onChange={(kind) => setEnd(startEnd(kind, date))}
+            options={[...END_OPTIONS]}
+          />
+          {end.kind === "until" ? (
+            <Input
+              type="date"
+              aria-label="End date"
+              data-testid="repeat-until"
+              className="repeat-field__until"
+              min={date}
+              value={end.date}
+              onChange={(event) => {
+                if (event.target.value) setEnd({ kind: "until", date: event.target.value });
+              }}
+            />
+          ) : null}
+          {end.kind === "count" ? (
+            <>
+              <InputNumber
+                aria-label="Number of visits"
+                data-testid="repeat-count"
+                min={1}
+                max={SERIES_COUNT_MAX}
+                precision={0}
+                value={end.count}
+                onChange={(count) => setEnd({ kind: "count", count: count ?? DEFAULT_VISITS })}
+              />
+              {end.count === 1 ? "visit" : "visits"}
+            </>
+          ) : null}
+        </span>
+      ) : null}
+      {value.kind !== "none" ? (
         <p className="repeat-field__preview" data-testid="repeat-preview" aria-live="polite">
-          {preview.length > 0
-            ? `Next: ${preview.map((next) => formatDay(next)).join(" · ")}`
-            : "Choose at least one day."}
+          {previewText}
         </p>
       ) : null}
     </fieldset>

@@ -18,8 +18,9 @@ import {
   useRef,
   useState,
 } from "react";
-import { conflictContextOf, conflictCount } from "../conflictMarks";
-import { formatTimeRange } from "../duration";
+import { conflictContextOf, conflictCount } from "../../../entities/job/conflictMarks";
+import { formatTimeRange } from "../../../entities/job/duration";
+import { formatHour } from "../../../lib/dates";
 import type { RowLoad } from "../rowBatches";
 import { MOVE_JOB_KEY } from "../useJobs";
 import { useRowsDrawn } from "../useRowsDrawn";
@@ -332,7 +333,7 @@ export function DayTimeline(props: DayTimelineProps) {
             <div className="timeline__hours">
               {hours.map((minute) => (
                 <span key={minute} className="timeline__hour" data-testid="timeline-hour">
-                  {dayjs(`2000-01-01T${clockOf(minute)}`).format("h A")}
+                  {formatHour(clockOf(minute))}
                 </span>
               ))}
             </div>

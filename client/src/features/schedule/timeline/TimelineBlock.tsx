@@ -1,10 +1,10 @@
-import { EnvironmentOutlined, RetweetOutlined } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
 import { type KeyboardEvent, memo, type PointerEvent } from "react";
+import { formatTimeRange } from "../../../entities/job/duration";
+import { JobContent } from "../../../entities/job/JobContent";
+import { jobTypeClass, paymentTone } from "../../../entities/job/jobStyle";
 import { ConflictMark, conflictLabel } from "../ConflictMark";
-import { formatTimeRange } from "../duration";
-import { cardName, StatusIcon } from "../JobCard";
-import { formatAmount, jobTypeClass, PAYMENT_LABELS, paymentTone, REPEATS_LABEL } from "../jobStyle";
+import { cardName } from "../JobCard";
 import { OnMyWayMark } from "../OnMyWayMark";
 import { boxOf, type HourRange } from "./timelineModel";
 
@@ -86,33 +86,27 @@ export const TimelineBlock = memo(function TimelineBlock(props: TimelineBlockPro
       // A long press on a phone starts a drag, not the browser's menu.
       onContextMenu={canMove ? (event) => event.preventDefault() : undefined}
     >
-      <span className="timeline-block__time">{formatTimeRange(job.time, job.durationMinutes)}</span>
-      <span className="timeline-block__top">
-        <span className="job-card__type">{job.type}</span>
-        {job.seriesId ? (
-          <span className="job-card__repeat" title="Recurring job" data-testid="job-repeat-icon">
-            <RetweetOutlined aria-hidden />
-            <span className="job-card__sr-only">{REPEATS_LABEL}</span>
+      <JobContent
+        job={job}
+        timeFirst
+        time={
+          // Start and end are pieces of their own: a narrow block drops the end whole.
+          <span className="timeline-block__time">
+            {formatTimeRange(job.time, job.durationMinutes)
+              .split(/(?=–)/)
+              .map((piece) => (
+                <span key={piece}>{piece}</span>
+              ))}
           </span>
-        ) : null}
-        <StatusIcon status={job.status} />
-      </span>
-      <span className="timeline-block__location">
-        <EnvironmentOutlined aria-hidden /> {job.location}
-      </span>
-      <span className="job-card__bottom">
-        {/* The technician's "On my way" (My Day), as on every card, live through job.updated: first, as it matters more than payment now. */}
-        <OnMyWayMark job={job} />
-        <span
-          className={`job-card__payment job-card__payment--${tone}`}
-          data-testid="job-payment"
-          data-tone={tone}
-        >
-          {PAYMENT_LABELS[job.paymentStatus] ?? job.paymentStatus}
-        </span>
-        {job.amount ? <span className="job-card__amount">{formatAmount(job.amount)}</span> : null}
-      </span>
-      <ConflictMark job={job} />
+        }
+        // "On my way" (My Day), live through job.updated, and conflicts share the tags' row, ahead of them.
+        rowMarks={
+          <>
+            <OnMyWayMark job={job} />
+            <ConflictMark job={job} />
+          </>
+        }
+      />
       {canMove ? (
         <span
           className="timeline-block__resize"

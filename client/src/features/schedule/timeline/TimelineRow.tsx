@@ -1,9 +1,9 @@
 import { PlusOutlined, UserDeleteOutlined } from "@ant-design/icons";
 import type { JobWarning } from "@sched/shared-types";
+import { Button } from "antd";
 import { type DragEvent, memo } from "react";
-import { PlainButton } from "../../../components/PlainButton";
-import { EmployeeAvatar } from "../../employees/EmployeeAvatar";
-import { formatTimeRange } from "../duration";
+import { EmployeeAvatar } from "../../../entities/employee/EmployeeAvatar";
+import { formatTimeRange } from "../../../entities/job/duration";
 import { type BlockHandlers, TimelineBlock, trackHeightOf } from "./TimelineBlock";
 import { boxOf, clockOf, type HourRange, type TimelineRow as Row } from "./timelineModel";
 
@@ -100,7 +100,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         </span>
         {onAdd && acceptsJobs && row.employee ? (
           // A plain button, not antd's: one a row, antd's cost a phone 3 ms each to draw.
-          <PlainButton
+          <Button
             size="small"
             className="timeline-row__add"
             icon={<PlusOutlined aria-hidden />}

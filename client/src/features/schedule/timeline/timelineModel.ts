@@ -5,7 +5,7 @@
  * and where a drag or a key press puts it. Pure functions, so the drawing, the drag and
  * the keyboard agree, and client/test/timelineModel.test.ts checks them without a browser.
  */
-import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
+import { clockTime, type EmployeeDTO, type JobDTO, minutesOfDay } from "@sched/shared-types";
 
 /** Every move snaps to a quarter hour, the step of a job's length. */
 export const SNAP_MINUTES = 15;
@@ -20,16 +20,11 @@ export const UNKNOWN_ROW_KEY = "unknown";
 const UNKNOWN_EMPLOYEE_NAME = "Unknown employee";
 
 /** Minutes since midnight for "HH:mm". */
-export function minutesOf(time: string): number {
-  const [hours, minutes] = time.split(":").map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-}
+export const minutesOf = minutesOfDay;
 
 /** "HH:mm" for minutes since midnight (within the day). */
-export function clockOf(minutes: number): string {
-  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  return `${String(Math.floor(inDay / 60)).padStart(2, "0")}:${String(inDay % 60).padStart(2, "0")}`;
-}
+export const clockOf = (minutes: number) =>
+  clockTime(((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY);
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 

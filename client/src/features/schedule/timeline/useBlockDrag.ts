@@ -7,6 +7,7 @@
  */
 import type { JobDTO } from "@sched/shared-types";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
+import { createEdgeScroller } from "../edgeScroll";
 import {
   draggedStart,
   type HourRange,
@@ -75,6 +76,15 @@ function createBlockDrag(options: () => DragOptions) {
   let gesture: Gesture | null = null;
   // The click that ends a drag must not open the job.
   let isClickAfterDrag = false;
+  // Held near the timeline's edge, the block scrolls it (the board fits the screen, edgeScroll.ts);
+  // what is under the pointer then changes, so the target is looked up again.
+  let scroller: Element | null = null;
+  const edge = createEdgeScroller(
+    () => scroller,
+    (x, y) => {
+      if (gesture?.isDragging) follow(gesture, x, y);
+    },
+  );
 
   /** The target under the pointer, or null over anything that takes no jobs. */
   function targetAt(current: Gesture, x: number, y: number): DropTarget | null {
@@ -111,6 +121,7 @@ function createBlockDrag(options: () => DragOptions) {
     clearTimeout(current.timer);
     if (current.frame !== undefined) cancelAnimationFrame(current.frame);
     gesture = null;
+    edge.stop();
     window.removeEventListener("pointermove", onMove);
     window.removeEventListener("pointerup", onUp);
     window.removeEventListener("pointercancel", onCancel);
@@ -145,6 +156,7 @@ function createBlockDrag(options: () => DragOptions) {
       current.isDragging = true;
     }
     follow(current, event.clientX, event.clientY);
+    edge.move(event.clientX, event.clientY);
   }
 
   function onUp(event: globalThis.PointerEvent) {
@@ -178,6 +190,7 @@ function createBlockDrag(options: () => DragOptions) {
     if (event.button !== 0 || gesture || !job.time) return;
     const track = trackOf(event.currentTarget);
     if (!track) return;
+    scroller = track.closest(".timeline__scroller");
     const rect = track.getBoundingClientRect();
     const grabbed = minuteAt(event.clientX, rect.left, rect.width, options().range);
     const current: Gesture = {

@@ -1,0 +1,18 @@
+import type { JobChoiceField, JobDTO, JobType } from "@sched/shared-types";
+
+/** What the job dialog's form holds (features/schedule/JobFormFields.tsx); the outbox keeps it too. */
+export type JobFormValues = {
+  employeeId?: string;
+  type?: JobType;
+  location: string;
+  date: string;
+  time: string;
+  /** 15-minute steps (docs/schedule.md). */
+  durationMinutes: number;
+  description: string;
+  amount: string;
+  customerEmail: string;
+  customerPhone: string;
+  /** The job's customer (docs/customers.md); null for none. */
+  customerId?: string | null;
+} & Pick<JobDTO, JobChoiceField>; // status, payment, priority… (shared-types/src/job-fields.ts)
