@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   formatDate,
+  formatDateTime,
   formatDay,
+  formatHour,
   formatTime,
+  formatTimeOf,
+  setTimeFormat,
   shiftWeek,
   toISODate,
   weekDays,
@@ -74,5 +78,21 @@ describe("formatting", () => {
     expect(formatTime("12:00")).toBe("12:00 PM");
     expect(formatTime("14:30")).toBe("2:30 PM");
     expect(formatTime("soon")).toBe("soon");
+  });
+
+  it("formats every time in the company's format once its settings set one", () => {
+    setTimeFormat("24h");
+    try {
+      expect(formatTime("09:30")).toBe("09:30");
+      expect(formatTime("14:30")).toBe("14:30");
+      expect(formatHour("14:00")).toBe("14:00");
+      expect(formatTimeOf(day(2025, 1, 6, 14))).toBe("14:00");
+      expect(formatDateTime(day(2025, 1, 6, 14))).toBe("Jan 6, 2025, 14:00");
+    } finally {
+      setTimeFormat("12h");
+    }
+    expect(formatTime("14:30")).toBe("2:30 PM");
+    expect(formatHour("14:00")).toBe("2 PM");
+    expect(formatDateTime(day(2025, 1, 6, 14))).toBe("Jan 6, 2025, 2:00 PM");
   });
 });

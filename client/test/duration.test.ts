@@ -6,7 +6,7 @@ import {
   endTime,
   formatDuration,
   formatTimeRange,
-} from "../src/features/schedule/duration";
+} from "../src/entities/job/duration";
 
 describe("job lengths", () => {
   it("offers 15 minutes to 12 hours in 15-minute steps, in words", () => {

@@ -1,6 +1,6 @@
 import { AVATAR_COLORS, type AvatarColor, type EmployeeDTO, type JobDTO } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
-import { initialsFrom, nextAvatarColor } from "../src/features/employees/avatarColors";
+import { initialsFrom, nextAvatarColor } from "../src/entities/employee/avatarColors";
 import { buildPrintHtml } from "../src/features/schedule/print";
 import { buildJob } from "./builders";
 
@@ -12,6 +12,8 @@ const employee = (avatarColor: AvatarColor, isActive = true): EmployeeDTO => ({
   avatarColor,
   isActive,
   availability: [],
+  phone: null,
+  email: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   version: 1,
 });

@@ -34,7 +34,7 @@ describe("formatters kept by modules", () => {
     count("NumberFormat");
     vi.resetModules();
     const shared = await import("@sched/shared-types");
-    const jobStyle = await import("../src/features/schedule/jobStyle");
+    const jobStyle = await import("../src/entities/job/jobStyle");
     expect(made).toEqual({ DateTimeFormat: 0, NumberFormat: 0 });
 
     // Made on first use, once.

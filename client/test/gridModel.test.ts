@@ -7,6 +7,7 @@
 import { addDays, type EmployeeDTO, isoWeekday, type JobDTO, weekDates } from "@sched/shared-types";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { nextWorkingDay } from "../src/entities/company/workingDays";
 import { jobDefaultsFromCall } from "../src/features/calls/BookJobFromCall";
 import { buildScheduleCsv } from "../src/features/schedule/csv";
 import {
@@ -17,7 +18,6 @@ import {
   jobsOfWeek,
 } from "../src/features/schedule/gridModel";
 import { buildPrintHtml } from "../src/features/schedule/print";
-import { nextWorkingDay } from "../src/features/schedule/workingDays";
 import { buildJob } from "./builders";
 
 const BASE_MONDAY = "2026-11-23";
@@ -30,6 +30,8 @@ const employee = (id: string, isActive: boolean): EmployeeDTO => ({
   avatarColor: "blue",
   isActive,
   availability: [],
+  phone: null,
+  email: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   version: 1,
 });
@@ -196,7 +198,10 @@ describe("the board never hides a job", () => {
     ];
     const html = buildPrintHtml(jobs, rows, BASE_MONDAY, "Acme");
     expect(html).toContain("(1 h 30 min)");
-    expect(html).toContain('<div class="customer">Ana &lt;Ruiz&gt; · 555 0101</div>');
+    // The number never wraps mid-number (print-phone.test.ts).
+    expect(html).toContain(
+      '<div class="customer">Ana &lt;Ruiz&gt; · <span class="phone">555 0101</span></div>',
+    );
   });
 });
 

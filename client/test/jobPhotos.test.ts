@@ -4,9 +4,9 @@
  * a job's photos keep their place among the job's other changes in the outbox.
  */
 import { describe, expect, it } from "vitest";
-import { nextToSend } from "../src/features/offline/order";
-import type { QueuedChange } from "../src/features/offline/outbox";
-import { PHOTO_MAX_SIDE, PHOTO_QUALITY, PHOTO_TYPE, resizedSize } from "../src/features/schedule/photoFile";
+import { PHOTO_MAX_SIDE, PHOTO_QUALITY, PHOTO_TYPE, resizedSize } from "../src/entities/job/photoFile";
+import { nextToSend } from "../src/outbox/order";
+import type { QueuedChange } from "../src/outbox/outbox";
 
 describe("resizedSize", () => {
   it.each([

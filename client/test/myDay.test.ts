@@ -1,7 +1,7 @@
 import type { EmployeeDTO, JobDTO, MemberDTO } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { mobileNavItemsFor, navItemsFor } from "../src/app/navigation";
-import { doesFieldWork } from "../src/app/screenAccess";
+import { doesFieldWork } from "../src/entities/company/screenAccess";
 import { mapsLink, telLink } from "../src/features/my-day/links";
 import { jobsOfDay, nextJob } from "../src/features/my-day/useMyDay";
 import { linkableEmployees } from "../src/features/team/rosterLinks";

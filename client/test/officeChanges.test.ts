@@ -4,7 +4,7 @@
  * technician made their change, in the board's words.
  */
 import { describe, expect, it } from "vitest";
-import { officeChanges } from "../src/features/offline/pendingWork";
+import { officeChanges } from "../src/outbox/pendingWork";
 import { buildJob } from "./builders";
 
 describe("officeChanges", () => {

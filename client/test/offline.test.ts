@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { conflictPlace } from "../src/features/offline/conflictPlace";
-import { nextToSend } from "../src/features/offline/order";
-import type { QueuedChange, QueuedJobChange } from "../src/features/offline/outbox";
-import { changesCount, describeWork, pendingWorkOf } from "../src/features/offline/pendingWork";
+import { conflictPlace } from "../src/outbox/conflictPlace";
+import { nextToSend } from "../src/outbox/order";
+import type { QueuedChange, QueuedJobChange } from "../src/outbox/outbox";
+import { changesCount, describeWork, pendingWorkOf } from "../src/outbox/pendingWork";
 import { buildJob } from "./builders";
 
 const USER = "user-1";

@@ -2,7 +2,14 @@
 import { parseRepeatRule } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
 import { previewDates } from "../src/features/schedule/repeat/RepeatField";
-import { choiceOf, ruleOf, startChoice, weekdayOf } from "../src/features/schedule/repeat/repeatChoice";
+import {
+  choiceOf,
+  type RepeatChoice,
+  ruleOf,
+  startChoice,
+  startEnd,
+  weekdayOf,
+} from "../src/features/schedule/repeat/repeatChoice";
 import { scopeQuery } from "../src/features/schedule/repeat/SeriesScopeDialog";
 
 describe("the repeat choice", () => {
@@ -56,9 +63,32 @@ describe("the repeat choice", () => {
       days: ["MO", "TH"],
     });
     expect(choiceOf("FREQ=MONTHLY;BYMONTHDAY=15", "2026-11-23")).toEqual({ kind: "monthly", day: 15 });
+    expect(choiceOf("FREQ=WEEKLY;BYDAY=TU;UNTIL=20270105", "2026-11-23")).toEqual({
+      kind: "weekly",
+      interval: 1,
+      days: ["TU"],
+      end: { kind: "until", date: "2027-01-05" },
+    });
     for (const rule of ["FREQ=WEEKLY;COUNT=4", "FREQ=MONTHLY;BYDAY=1MO", "FREQ=MONTHLY;BYMONTHDAY=1,15"]) {
       expect(choiceOf(rule, "2026-11-23"), rule).toBeNull();
     }
+  });
+
+  it("ends on a date or after a number of visits, and the preview stops there (issue 51)", () => {
+    const weekly: RepeatChoice = { kind: "weekly", interval: 1, days: ["MO"] };
+    const until = ruleOf({ ...weekly, end: { kind: "until", date: "2026-12-07" } });
+    const count = ruleOf({ kind: "monthly", day: 15, end: { kind: "count", count: 2 } });
+    expect([until, count]).toEqual([
+      "FREQ=WEEKLY;BYDAY=MO;UNTIL=20261207",
+      "FREQ=MONTHLY;BYMONTHDAY=15;COUNT=2",
+    ]);
+    for (const rule of [until, count]) expect(parseRepeatRule(rule ?? "").ok).toBe(true);
+    // UNTIL is inclusive, as the server reads it; COUNT counts from the start.
+    expect(previewDates(until ?? "", "2026-11-23")).toEqual(["2026-11-23", "2026-11-30", "2026-12-07"]);
+    expect(previewDates(count ?? "", "2026-11-23")).toEqual(["2026-12-15", "2027-01-15"]);
+    expect(ruleOf({ ...weekly, end: { kind: "never" } })).toBe("FREQ=WEEKLY;BYDAY=MO");
+    expect(startEnd("count", "2026-11-23")).toEqual({ kind: "count", count: 10 });
+    expect(startEnd("until", "2026-11-30")).toEqual({ kind: "until", date: "2027-02-28" });
   });
 
   it("names the scope in the query only when it is not this job", () => {

@@ -1,7 +1,7 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
+import { jobTypeClass, paymentTone, statusTone, totalAmount } from "../src/entities/job/jobStyle";
 import { buildScheduleCsv, csvCell, scheduleCsvFilename } from "../src/features/schedule/csv";
-import { jobTypeClass, paymentTone, statusTone, totalAmount } from "../src/features/schedule/jobStyle";
 import { jobWindow } from "../src/features/schedule/jobWindow";
 import { buildEmployee, buildJob } from "./builders";
 
@@ -38,7 +38,14 @@ describe("schedule CSV", () => {
           amount: "10.00",
           durationMinutes: 90,
         }),
-        job({ id: "2", date: "2026-11-23", time: "10:00", employeeId: "a", status: "in_progress" }),
+        job({
+          id: "2",
+          date: "2026-11-23",
+          time: "10:00",
+          employeeId: "a",
+          status: "in_progress",
+          priority: "urgent",
+        }),
         job({
           id: "3",
           date: "2026-11-23",
@@ -57,11 +64,11 @@ describe("schedule CSV", () => {
       "2026-11-23",
     );
     expect(csv.split("\r\n")).toEqual([
-      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description",
-      "2026-11-23,Monday,Amy,10:00,60,Repair,1 Main St,Scheduled,Paid,,Ana Ruiz,,555 0101,",
-      "2026-11-23,Monday,Zed,10:00,60,Repair,1 Main St,In Progress,Pending,,,,,",
-      "2026-11-24,Tuesday,,09:00,60,Repair,1 Main St,Scheduled,Pending,,,,,",
-      "2026-11-29,Sunday,Zed,08:00,90,Repair,1 Main St,Scheduled,Pending,10.00,,,,",
+      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description,Priority",
+      "2026-11-23,Monday,Amy,10:00,60,Repair,1 Main St,Scheduled,Paid,,Ana Ruiz,,555 0101,,Normal",
+      "2026-11-23,Monday,Zed,10:00,60,Repair,1 Main St,In Progress,Pending,,,,,,Urgent",
+      "2026-11-24,Tuesday,,09:00,60,Repair,1 Main St,Scheduled,Pending,,,,,,Normal",
+      "2026-11-29,Sunday,Zed,08:00,90,Repair,1 Main St,Scheduled,Pending,10.00,,,,,Normal",
       "",
     ]);
     expect(scheduleCsvFilename("2026-11-23")).toBe("schedule-2026-11-23.csv");
@@ -86,7 +93,7 @@ describe("schedule CSV", () => {
       "2026-11-23",
     );
     expect(csv.split("\r\n")[1]).toBe(
-      `2026-11-23,Monday,"';=1+1",10:00,60,Repair,"'1 Main St;@SUM(A1)",Scheduled,Pending,,"';=1+1",,"'555;-1","'Fix sink, =HYPERLINK(1)"`,
+      `2026-11-23,Monday,"';=1+1",10:00,60,Repair,"'1 Main St;@SUM(A1)",Scheduled,Pending,,"';=1+1",,"'555;-1","'Fix sink, =HYPERLINK(1)",Normal`,
     );
   });
 });

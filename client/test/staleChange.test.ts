@@ -1,8 +1,8 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { jobChangeLabels, jobChangeValues } from "../src/entities/job/jobChanges";
 import { EMPLOYEE_LABELS, employeeFormValues } from "../src/features/employees/employeeChanges";
-import { jobChangeLabels, jobChangeValues } from "../src/features/schedule/jobChanges";
 import { ApiError } from "../src/lib/api";
 import { queryKeys } from "../src/lib/queryKeys";
 import {

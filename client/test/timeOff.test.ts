@@ -1,8 +1,8 @@
 import { DEFAULT_COMPANY_SETTINGS, type TimeOffDTO, warningsForJobs } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
+import { availabilityText } from "../src/entities/employee/availabilityText";
+import { withWarnings } from "../src/entities/job/conflictMarks";
 import { employeeFormValues } from "../src/features/employees/employeeChanges";
-import { withWarnings } from "../src/features/schedule/conflictMarks";
-import { availabilityText } from "../src/features/time-off/availabilityText";
 import { timeOffCellClass } from "../src/features/time-off/TimeOffMark";
 import {
   dayKey,
@@ -12,7 +12,7 @@ import {
   unavailableStretches,
 } from "../src/features/time-off/timeOffModel";
 import { queryKeys } from "../src/lib/queryKeys";
-import { queryRootsFor } from "../src/lib/useRealtime";
+import { queryRootsFor } from "../src/realtime/useRealtime";
 import { buildEmployee, buildJob } from "./builders";
 
 function off(overrides: Partial<TimeOffDTO> = {}): TimeOffDTO {

@@ -2,9 +2,9 @@
 
 import { wallClock } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
-import { nextToSend } from "../src/features/offline/order";
-import type { QueuedChange } from "../src/features/offline/outbox";
 import { dayEndedText, dayOf, formatMinutes, instantOf, timeOfDay } from "../src/features/timesheets/time";
+import { nextToSend } from "../src/outbox/order";
+import type { QueuedChange } from "../src/outbox/outbox";
 
 describe("timesheet times", () => {
   it("writes minutes as hours and minutes", () => {

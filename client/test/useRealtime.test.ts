@@ -8,10 +8,10 @@ import {
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { usePresenceStore } from "../src/components/presenceStore";
-import type { ChatCache } from "../src/features/chat/chatCache";
-import { withWarnings } from "../src/features/schedule/conflictMarks";
+import type { ChatCache } from "../src/entities/chat/chatCache";
+import { withWarnings } from "../src/entities/job/conflictMarks";
 import { queryKeys, rootKey } from "../src/lib/queryKeys";
-import { applyEvent, queryRootsFor } from "../src/lib/useRealtime";
+import { applyEvent, queryRootsFor } from "../src/realtime/useRealtime";
 import { buildEmployee, buildJob } from "./builders";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
@@ -254,7 +254,7 @@ describe("the bell", () => {
   const entry = {
     id: "n1",
     kind: "job.moved",
-    message: "Your 9:00 Repair at 12 Oak Rd moved to Tue 25 Nov 10:30",
+    message: "Your 9:00 AM Repair at 12 Oak Rd moved to Tue 25 Nov 10:30 AM",
     jobId: "j1",
     createdAt: "2026-11-20T10:00:00.000Z",
     read: false,

@@ -1,7 +1,7 @@
 /** The Week View's first screen: which week it asks for, how it writes amounts, which rows it draws first. */
 import { describe, expect, it } from "vitest";
+import { formatAmount } from "../src/entities/job/jobStyle";
 import { boardRoster } from "../src/features/schedule/gridModel";
-import { formatAmount } from "../src/features/schedule/jobStyle";
 import { boardWeek, jobWindow } from "../src/features/schedule/jobWindow";
 import {
   firstScreenRows,
