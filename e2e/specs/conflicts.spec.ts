@@ -90,6 +90,15 @@ test.describe("two people, one job", () => {
     await expect(location).toContainText("3 Owner St");
     // The time is the admin's change alone: the owner did not touch it, so it is not in question.
     await expect(stale.locator("[data-field]")).toHaveCount(1);
+    // What the admin changed is said too, field by field, before and theirs (issue 51).
+    const theirs = stale.getByTestId("stale-theirs");
+    await expect(theirs.locator("[data-their-field]")).toHaveCount(2);
+    await expect(theirs.locator('[data-their-field="location"]')).toContainText(
+      /Location\s*Before\s*1 Conflict Rd\s*Theirs\s*2 Admin Ave/,
+    );
+    await expect(theirs.locator('[data-their-field="time"]')).toContainText(
+      /Time\s*Before.*AM\s*Theirs\s*2:30 PM/,
+    );
 
     await stale.getByRole("button", { name: "Apply my change" }).click();
     await expect(page.getByText("Job has been updated successfully.")).toBeVisible();

@@ -164,7 +164,7 @@ test.describe("live updates between browsers", () => {
     await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
     await bell.click();
     const newest = page.getByTestId("notification-item").first();
-    await expect(newest).toContainText("Adam Admin assigned you a 14:00 Repair at 9 Bell St");
+    await expect(newest).toContainText("Adam Admin assigned you a 2:00 PM Repair at 9 Bell St");
     await expect(newest).toHaveAttribute("data-read", "false");
     await page.screenshot({ path: testInfo.outputPath("bell.png") });
     // Opened, the entry is read (it alone: Mark all as read is above).

@@ -1,5 +1,5 @@
 /**
- * Refusals that say why (docs/api.md; client/src/lib/FailureNotice.tsx): the
+ * Refusals that say why (docs/api.md; client/src/components/FailureNotice.tsx): the
  * screen's sentence as the title, the server's words under it, field errors beside their
  * fields, when to try again after a limit, and after an unpaid trial the way on (the plan
  * screen for the owner, the owner for the others), with the refused buttons disabled.

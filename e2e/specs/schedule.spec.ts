@@ -70,7 +70,7 @@ test.describe("weekly schedule", () => {
     await expect(card).toContainText("2:30 PM");
     await expect(card).toContainText("$120.50");
     await expect(card).toHaveClass(/\brepair\b/);
-    await expect(card.getByTestId("job-payment")).toHaveAttribute("data-tone", "green");
+    await expect(card.getByTestId("job-payment-status")).toHaveAttribute("data-tone", "green");
     await expect(card).toHaveCSS("border-left-color", "rgb(22, 163, 74)");
     await expect(card.getByTestId("job-status-icon")).toHaveAttribute("data-tone", "grey");
 
@@ -167,8 +167,8 @@ test.describe("weekly schedule", () => {
     expect(file.suggestedFilename()).toBe(`schedule-${MONDAY}.csv`);
     const csv = (await readFile(await file.path(), "utf8")).replace(/^\ufeff/, "");
     expect(csv.split("\r\n")).toEqual([
-      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description",
-      `2031-03-09,Sunday,Luis Garcia,09:00,60,Maintenance,"Flat 2, ""Rose"" House",Scheduled,Pending,95.00,,,'+1 555 0100,'=HYPERLINK(evil)`,
+      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description,Priority",
+      `2031-03-09,Sunday,Luis Garcia,09:00,60,Maintenance,"Flat 2, ""Rose"" House",Scheduled,Pending,95.00,,,'+1 555 0100,'=HYPERLINK(evil),Normal`,
       "",
     ]);
     await expect(page.getByText("Schedule exported")).toBeVisible();

@@ -102,6 +102,8 @@ test.describe("unscheduled jobs", () => {
     await expect(cardIn(day, "9 Pocket Rd")).toHaveCount(0);
 
     // Scheduled again, then back to the tray with Move to… "Unscheduled"; Undo returns it.
+    // The toasts sit at the bottom, above the bar: closed first, so the tap reaches the card.
+    await closeNotices(page);
     await cardIn(tray, "9 Pocket Rd").tap();
     await modal(page, "Edit Job").getByTestId("move-job").tap();
     await modal(page, "Move job").getByTestId("move-job-submit").tap();
