@@ -242,9 +242,14 @@ test.describe("toasts", () => {
     const box = await toast.boundingBox();
     if (!box) throw new Error("no toast");
     if (isPhone(page)) {
-      // Above the bottom bar, not under it.
+      // Above the bottom bar, not under it: once it has slid up (it enters from below the bar).
       const bar = await page.getByTestId("mobile-bar").boundingBox();
-      expect(box.y + box.height).toBeLessThanOrEqual((bar?.y ?? view.height) + 1);
+      await expect
+        .poll(async () => {
+          const settled = await toast.boundingBox();
+          return settled ? settled.y + settled.height : view.height;
+        })
+        .toBeLessThanOrEqual((bar?.y ?? view.height) + 1);
     } else {
       expect(view.width - (box.x + box.width)).toBeLessThanOrEqual(60);
     }

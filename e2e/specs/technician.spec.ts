@@ -134,7 +134,9 @@ test.describe("the technician's day, beside the office", () => {
     await edit.getByLabel("Time").fill("15:30");
     await edit.getByRole("button", { name: "Update Job" }).click();
     // After 15:30 the save answers that the time is already past (docs/schedule.md), and keeps it.
-    await expect(page.getByText(/^(Job has been updated successfully\.|3:30 PM is already past)$/)).toBeVisible();
+    await expect(
+      page.getByText(/^(Job has been updated successfully\.|3:30 PM is already past)$/),
+    ).toBeVisible();
 
     await expect(tech.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, 1 unread");
     await expect(myJobs.filter({ hasText: "4 Elm St" })).toContainText("3:30 PM");

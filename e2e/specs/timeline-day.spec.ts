@@ -130,8 +130,9 @@ test.describe("the timeline's day", () => {
     expect((await name.boundingBox())?.x).toBe(nameBefore.x);
 
     // A long press on the block, then the finger moves to Maria's row an hour later.
-    const from = await boxOf(block);
+    // Maria's row first: bringing it into view may scroll the page, and the block is measured after.
     const target = await boxOf(page.getByTestId(`daily-${maria.id}`).locator(".timeline-row__track"));
+    const from = await boxOf(block);
     const { hour } = await hourScale(page);
     const touch = await page.context().newCDPSession(page);
     const at = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y) }];

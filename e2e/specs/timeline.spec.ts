@@ -240,9 +240,11 @@ test.describe("the day as a timeline", () => {
       location: "8 Tray Ct",
     });
     await openBoard(page, BOARD);
-    const { hour, x0 } = await hourScale(page);
     const track = page.getByTestId(`daily-${maria.id}`).locator(".timeline-row__track");
+    // Bringing the row into view scrolls the hours sideways (the tray beside the board leaves
+    // less than the day's width): the hours are measured after it.
     const trackBox = await boxOf(track);
+    const { hour, x0 } = await hourScale(page);
     const save = nextSave(page, trayJob.id);
     await page
       .getByTestId("unscheduled-tray")

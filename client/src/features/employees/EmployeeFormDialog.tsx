@@ -143,6 +143,9 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
         forceRender
       >
         <Form<DialogValues>
+          // Its own field ids (employee_email): the Employees page keeps this dialog and the
+          // invite dialog mounted at once, where a shared id="email" ties a label to the other's field.
+          name="employee"
           form={form}
           layout="vertical"
           requiredMark={false}

@@ -113,6 +113,9 @@ export function InviteDialog({ companyId, open, onClose, employees, members, pre
         days.
       </p>
       <Form<InviteValues>
+        // Its own field ids (invite_email): the Employees page keeps this dialog and the
+        // employee dialog mounted at once, where a shared id="email" ties a label to the other's field.
+        name="invite"
         form={form}
         layout="vertical"
         requiredMark={false}

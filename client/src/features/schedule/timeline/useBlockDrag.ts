@@ -191,6 +191,7 @@ function createBlockDrag(options: () => DragOptions) {
     const track = trackOf(event.currentTarget);
     if (!track) return;
     scroller = track.closest(".timeline__scroller");
+    edge.start(event.clientX, event.clientY);
     const rect = track.getBoundingClientRect();
     const grabbed = minuteAt(event.clientX, rect.left, rect.width, options().range);
     const current: Gesture = {
