@@ -1,4 +1,5 @@
 import { Button, Modal } from "antd";
+import type { ReactNode } from "react";
 import type { FieldChange, FieldDifference } from "../lib/staleChange";
 import "./stale-change.css";
 
@@ -53,44 +54,68 @@ export default function StaleChangeDialog({
         {theirs.length > 0 ? (
           <>
             <h3 className="stale-change__heading">What they changed</h3>
-            <dl className="stale-change__fields" aria-label="What they changed" data-testid="stale-theirs">
-              {theirs.map((change) => (
-                <div key={change.field} className="stale-change__field" data-their-field={change.field}>
-                  <dt className="stale-change__label">{change.label}</dt>
-                  <dd className="stale-change__value">
-                    <span className="stale-change__side">Before</span>
-                    <span className="stale-change__text">{change.was}</span>
-                  </dd>
-                  <dd className="stale-change__value stale-change__value--theirs">
-                    <span className="stale-change__side">Theirs</span>
-                    <span className="stale-change__text">{change.now}</span>
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <FieldSides
+              label="What they changed"
+              testId="stale-theirs"
+              rowAttribute="data-their-field"
+              sides={["Before", "Theirs"]}
+              tone="theirs"
+              rows={theirs.map((change) => ({
+                field: change.field,
+                label: change.label,
+                values: [change.was, change.now],
+              }))}
+            />
             <h3 className="stale-change__heading">Your change</h3>
           </>
         ) : null}
         {differences.length > 0 ? (
-          <dl className="stale-change__fields" aria-label="What differs">
-            {differences.map((difference) => (
-              <div key={difference.field} className="stale-change__field" data-field={difference.field}>
-                <dt className="stale-change__label">{difference.label}</dt>
-                <dd className="stale-change__value">
-                  <span className="stale-change__side">Now</span>
-                  <span className="stale-change__text">{difference.now}</span>
-                </dd>
-                <dd className="stale-change__value stale-change__value--mine">
-                  <span className="stale-change__side">Yours</span>
-                  <span className="stale-change__text">{difference.mine}</span>
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <FieldSides
+            label="What differs"
+            rowAttribute="data-field"
+            sides={["Now", "Yours"]}
+            tone="mine"
+            rows={differences.map((difference) => ({
+              field: difference.field,
+              label: difference.label,
+              values: [difference.now, difference.mine],
+            }))}
+          />
         ) : (
           <p className="stale-change__same">What you saved matches what is there now.</p>
         )}
       </div>
     </Modal>
+  );
+}
+
+type FieldSidesProps = {
+  label: string;
+  testId?: string;
+  /** The row's field name goes in this attribute (the specs find a field's row by it). */
+  rowAttribute: "data-field" | "data-their-field";
+  sides: readonly [string, string];
+  tone: "mine" | "theirs";
+  rows: { field: string; label: string; values: readonly [ReactNode, ReactNode] }[];
+};
+
+/** One list of fields, each with two values side by side: before and theirs, or now and yours. */
+function FieldSides({ label, testId, rowAttribute, sides, tone, rows }: FieldSidesProps) {
+  return (
+    <dl className="stale-change__fields" aria-label={label} data-testid={testId}>
+      {rows.map((row) => (
+        <div key={row.field} className="stale-change__field" {...{ [rowAttribute]: row.field }}>
+          <dt className="stale-change__label">{row.label}</dt>
+          <dd className="stale-change__value">
+            <span className="stale-change__side">{sides[0]}</span>
+            <span className="stale-change__text">{row.values[0]}</span>
+          </dd>
+          <dd className={`stale-change__value stale-change__value--${tone}`}>
+            <span className="stale-change__side">{sides[1]}</span>
+            <span className="stale-change__text">{row.values[1]}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
