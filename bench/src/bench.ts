@@ -18,6 +18,8 @@ import { failoverBench } from "./failover";
 import { type BenchSection, type BudgetRow, createDatabase, dropRedisKeys, startApp } from "./harness";
 import { jobsBench } from "./jobs";
 import { lighthouseBench } from "./lighthouse";
+import { mapBench } from "./map";
+import { optimizeBench } from "./optimize";
 import { paintBench } from "./paint";
 import { pollingBench } from "./polling";
 import { smokeBench } from "./smoke";
@@ -31,6 +33,8 @@ const SECTIONS: BenchSection[] = [
   customersBench,
   paintBench,
   timelineBench,
+  mapBench,
+  optimizeBench,
   lighthouseBench,
   pollingBench,
   soakBench,

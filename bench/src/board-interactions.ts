@@ -55,6 +55,15 @@ const WATCH = `(() => {
   });
 })()`;
 
+/** An interaction's promise, failed with what was tried if it does not finish: never a silent wait. */
+async function within<T>(what: string, timed: Promise<T>, ms = 15_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not done within ${ms} ms`)), ms);
+  });
+  return Promise.race([timed, late]).finally(() => clearTimeout(timer));
+}
+
 /** The board drawn and idle: every row, its lists in, nothing fetched for a moment. */
 async function openSettledBoard(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
@@ -87,7 +96,7 @@ export async function measureClicks(context: BrowserContext, url: string): Promi
         return window.__interaction(() => start, () => document.querySelector("[data-testid=job-form]") !== null);
       })()`);
       await card.click();
-      seen.push((await timed) as Interaction);
+      seen.push((await within(`click ${run + 1}: the job dialog`, timed)) as Interaction);
       await page.keyboard.press("Escape");
       await page.locator("[data-testid=job-form]").waitFor({ state: "detached" });
       await page.waitForTimeout(300);
@@ -104,16 +113,17 @@ export async function measureDrops(context: BrowserContext, url: string): Promis
   try {
     const seen: Interaction[] = [];
     for (let run = 0; run < DROPS; run++) {
-      // A card of the first screen's rows, on a day with a next day in the grid.
-      const card = page.locator(`[data-testid^=row-] .week-grid__cell:not(:last-child) ${"button.job-card"}`);
-      const source = card.nth(run * 3);
-      const jobId = await source.getAttribute("data-job-id");
-      const from = await source.evaluate((element) =>
-        element.closest("[data-testid^=cell-]")?.getAttribute("data-testid"),
-      );
-      const target = await source.evaluate((element) =>
-        element.closest("[data-testid^=cell-]")?.nextElementSibling?.getAttribute("data-testid"),
-      );
+      // A scheduled, draggable card whose next day is a working day (Mon-Fri): a completed or
+      // cancelled job's move, or one onto a day off, asks first, which is not what is timed here.
+      const candidates = (await page.evaluate(`[...document.querySelectorAll(
+        "[data-testid^=row-] button.job-card[draggable=true][data-status=scheduled]")].map((card) => {
+          const cell = card.closest("[data-testid^=cell-]");
+          const next = cell?.nextElementSibling?.getAttribute("data-testid") ?? "";
+          const day = new Date(next.slice(-10) + "T12:00:00Z").getUTCDay();
+          return day >= 1 && day <= 5 ? [card.getAttribute("data-job-id"), cell.getAttribute("data-testid"), next] : null;
+        }).filter(Boolean)`)) as [string, string, string][];
+      const [jobId, from, target] = candidates[run * 3] ?? [];
+      const source = page.locator(`[data-testid="${from}"] [data-job-id="${jobId}"]`);
       if (!jobId || !from || !target) throw new Error("no card with a next day to drop it on");
       const timed = page.evaluate(`(() => {
         let start;
@@ -122,7 +132,7 @@ export async function measureDrops(context: BrowserContext, url: string): Promis
           () => document.querySelector('[data-testid="${target}"] [data-job-id="${jobId}"]') !== null);
       })()`);
       await source.dragTo(page.locator(`[data-testid="${target}"]`), { targetPosition: { x: 20, y: 10 } });
-      seen.push((await timed) as Interaction);
+      seen.push((await within(`drop ${run + 1}: job ${jobId} in ${target}`, timed)) as Interaction);
       // The move saved, its toast shown: the next drop starts on a quiet board.
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(500);
