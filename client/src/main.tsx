@@ -4,7 +4,13 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Providers } from "./app/Providers";
 import { AppRoutes } from "./app/router";
+import { startKeepingQueries } from "./lib/keptQueries";
+import { queryClient } from "./lib/queryClient";
 import "./styles.css";
+
+// My Day as this phone kept it (docs/offline.md), in the cache before the first render: the
+// installed app draws the technician's jobs at once and refreshes them from the network after.
+startKeepingQueries(queryClient);
 
 // The service worker and the outbox of changes made offline (docs/offline.md), in a chunk of their own.
 import("./features/offline/boot").then((offline) => offline.bootOffline()).catch(() => {});

@@ -418,8 +418,10 @@ test.describe("the technician's phone offline", () => {
   }, testInfo) => {
     const { tech } = await technicianWithJob(page, owner, browser, testInfo);
     await openMyDayOnline(tech);
-    // As on a first visit that lost its signal before the day's data was kept.
+    // As on a first visit that lost its signal before the day's data was kept (by the
+    // service worker, and by the app in local storage: gone before the app starts again).
     await tech.evaluate(() => caches.delete("api-data"));
+    await tech.addInitScript(() => localStorage.removeItem("sched:kept-queries"));
     await tech.context().setOffline(true);
     await tech.reload();
     await expect(tech.getByTestId("offline-page")).toContainText("You are offline", FIRST_LOAD);

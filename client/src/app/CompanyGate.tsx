@@ -35,7 +35,8 @@ export function CompanyGate({ children }: { children: ReactNode }) {
   }, [shouldAutoSelect, onlyCompanyId, selectCompany]);
 
   if ((companies === undefined && !isError) || shouldAutoSelect) return <PageSpinner />;
-  if (isError || companies === undefined) {
+  // A failed refresh keeps the list it had (the phone's kept copy offline, docs/offline.md).
+  if (companies === undefined) {
     return (
       <LazyResult
         status="warning"

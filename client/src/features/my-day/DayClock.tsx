@@ -99,7 +99,7 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
           Start my day
         </Button>
       )}
-      {sheets.isError ? (
+      {sheets.isError && !sheets.data ? (
         <Alert showIcon type="warning" title="Your hours could not be loaded" />
       ) : (
         <div className="day-clock__hours" data-testid="day-clock-hours">
