@@ -13,6 +13,13 @@ const API_CACHE = "api-data";
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
+ * This build's id: My Day's answers kept in local storage by another build are never read
+ * (src/lib/keptQueries.ts), so a new shape of the data never meets an old copy.
+ */
+const BUILD_ID =
+  process.env.SCHED_BUILD_ID ?? `${process.env.npm_package_version ?? "0"}-${Date.now().toString(36)}`;
+
+/**
  * The installable app (docs/offline.md): a manifest, and a Workbox service worker that
  * keeps the app shell (every built file) and serves the API's GET answers network first,
  * from the last answer when offline. It waits for the page's go-ahead to take over
@@ -40,6 +47,9 @@ const installableApp = VitePWA({
   },
   workbox: {
     globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+    // The office's map (maplibre-gl, about 1 MB) is fetched when the Map tab opens, never
+    // downloaded ahead onto every technician's phone.
+    globIgnores: ["**/RouteMap-*.js", "**/maplibre-gl-*.js"],
     maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
     cleanupOutdatedCaches: true,
     // The first worker takes charge of the open page at once, so one online visit is
@@ -56,6 +66,9 @@ const installableApp = VitePWA({
           !url.pathname.startsWith("/api/health") &&
           !(url.pathname === "/api/chat" && url.searchParams.has("after")),
         method: "GET",
+        // No networkTimeoutSeconds: on a slow network a timeout would hand the screens the
+        // old answer as if fresh, and the refresh would never show. My Day opens at once from
+        // its copy in local storage instead (src/lib/keptQueries.ts) and waits for the network.
         handler: "NetworkFirst",
         options: {
           cacheName: API_CACHE,
@@ -119,6 +132,7 @@ const precompress: Plugin = {
 
 export default defineConfig({
   plugins: [react(), installableApp, precompress],
+  define: { __SCHED_BUILD__: JSON.stringify(BUILD_ID) },
   server: {
     port: 5173,
     // No changeOrigin: the server checks that Origin matches Host, and both stay the dev server's.

@@ -14,6 +14,7 @@ const employee = (avatarColor: AvatarColor, isActive = true): EmployeeDTO => ({
   availability: [],
   phone: null,
   email: null,
+  skills: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   version: 1,
 });

@@ -32,6 +32,7 @@ const employee = (id: string, isActive: boolean): EmployeeDTO => ({
   availability: [],
   phone: null,
   email: null,
+  skills: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   version: 1,
 });

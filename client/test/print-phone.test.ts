@@ -13,6 +13,7 @@ const employee = {
   availability: [],
   phone: null,
   email: null,
+  skills: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   version: 1,
 } as const;
@@ -26,7 +27,12 @@ describe("the print view's phone numbers", () => {
       customerName: "Rosa <Diaz>",
       customerPhone: "+1 (555) 010-0199",
     });
-    const html = buildPrintHtml([job], [{ ...employee, availability: [] }], job.date ?? "", "Acme");
+    const html = buildPrintHtml(
+      [job],
+      [{ ...employee, availability: [], skills: [] }],
+      job.date ?? "",
+      "Acme",
+    );
     expect(html).toContain(
       '<div class="customer">Rosa &lt;Diaz&gt; · <span class="phone">+1 (555) 010-0199</span></div>',
     );
@@ -41,7 +47,12 @@ describe("the print view's phone numbers", () => {
       customerName: null,
       customerPhone: "555 0100",
     });
-    const html = buildPrintHtml([job], [{ ...employee, availability: [] }], job.date ?? "", "Acme");
+    const html = buildPrintHtml(
+      [job],
+      [{ ...employee, availability: [], skills: [] }],
+      job.date ?? "",
+      "Acme",
+    );
     expect(html).toContain('<div class="customer"><span class="phone">555 0100</span></div>');
   });
 });

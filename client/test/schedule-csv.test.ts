@@ -45,6 +45,7 @@ describe("schedule CSV", () => {
           employeeId: "a",
           status: "in_progress",
           priority: "urgent",
+          requiredSkills: ["gas"],
         }),
         job({
           id: "3",
@@ -64,11 +65,11 @@ describe("schedule CSV", () => {
       "2026-11-23",
     );
     expect(csv.split("\r\n")).toEqual([
-      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description,Priority",
-      "2026-11-23,Monday,Amy,10:00,60,Repair,1 Main St,Scheduled,Paid,,Ana Ruiz,,555 0101,,Normal",
-      "2026-11-23,Monday,Zed,10:00,60,Repair,1 Main St,In Progress,Pending,,,,,,Urgent",
-      "2026-11-24,Tuesday,,09:00,60,Repair,1 Main St,Scheduled,Pending,,,,,,Normal",
-      "2026-11-29,Sunday,Zed,08:00,90,Repair,1 Main St,Scheduled,Pending,10.00,,,,,Normal",
+      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description,Priority,Skills needed,Arrival window,Any time",
+      "2026-11-23,Monday,Amy,10:00,60,Repair,1 Main St,Scheduled,Paid,,Ana Ruiz,,555 0101,,Normal,,,",
+      "2026-11-23,Monday,Zed,10:00,60,Repair,1 Main St,In Progress,Pending,,,,,,Urgent,gas,,",
+      "2026-11-24,Tuesday,,09:00,60,Repair,1 Main St,Scheduled,Pending,,,,,,Normal,,,",
+      "2026-11-29,Sunday,Zed,08:00,90,Repair,1 Main St,Scheduled,Pending,10.00,,,,,Normal,,,",
       "",
     ]);
     expect(scheduleCsvFilename("2026-11-23")).toBe("schedule-2026-11-23.csv");
@@ -93,7 +94,7 @@ describe("schedule CSV", () => {
       "2026-11-23",
     );
     expect(csv.split("\r\n")[1]).toBe(
-      `2026-11-23,Monday,"';=1+1",10:00,60,Repair,"'1 Main St;@SUM(A1)",Scheduled,Pending,,"';=1+1",,"'555;-1","'Fix sink, =HYPERLINK(1)",Normal`,
+      `2026-11-23,Monday,"';=1+1",10:00,60,Repair,"'1 Main St;@SUM(A1)",Scheduled,Pending,,"';=1+1",,"'555;-1","'Fix sink, =HYPERLINK(1)",Normal,,,`,
     );
   });
 });

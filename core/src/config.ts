@@ -90,6 +90,31 @@ const ZEnv = z.object({
   // Accounts one address may create in an hour (docs/api.md); test runs register from one address.
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: z.string().default("1"),
+  // Street-level geocoding (docs/places.md): a Nominatim- or Photon-compatible API; unset: the
+  // offline places (postal code, town) only.
+  GEOCODER_URL: optional.refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), {
+    message: "must be an http(s) URL of a Nominatim- or Photon-compatible API",
+  }),
+  GEOCODER_KIND: z.enum(["nominatim", "photon"]).optional(),
+  GEOCODER_KEY: optional,
+  GEOCODER_KEY_PARAM: z.string().default("key"),
+  GEOCODER_USER_AGENT: optional,
+  GEOCODER_EMAIL: optional,
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // Nominatim's usage policy allows one request a second.
+  GEOCODER_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(1),
+  // Drive times from a routing engine (docs/places.md, "Drive time"): an OSRM-compatible API
+  // (/table/v1/driving/) or Valhalla (/sources_to_targets); unset: the estimate from the settings.
+  ROUTING_URL: optional.refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), {
+    message: "must be an http(s) URL of an OSRM- or Valhalla-compatible API",
+  }),
+  ROUTING_KIND: z.enum(["osrm", "valhalla"]).default("osrm"),
+  ROUTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  // The Map view's basemap style (a MapLibre style JSON over http(s)); unset: a plain background,
+  // nothing loaded from elsewhere (docs/schedule.md, "Map"). Its origin is allowed by the CSP.
+  MAP_STYLE_URL: optional.refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), {
+    message: "must be an http(s) URL of a MapLibre style JSON",
+  }),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -148,6 +173,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     planPrices: { basic: env.PLAN_BASIC_PRICE_CENTS, pro: env.PLAN_PRO_PRICE_CENTS },
     adminSetupPassword: env.ADMIN_SETUP_PASSWORD,
     registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
+    /** The Map view's basemap style, if any (docs/schedule.md, "Map"). */
+    mapStyleUrl: env.MAP_STYLE_URL,
+    /** Street-level geocoding, if configured (core/src/places/geocoder.ts, docs/places.md). */
+    geocoder: env.GEOCODER_URL
+      ? {
+          url: env.GEOCODER_URL,
+          kind: env.GEOCODER_KIND,
+          key: env.GEOCODER_KEY,
+          keyParam: env.GEOCODER_KEY_PARAM,
+          userAgent: env.GEOCODER_USER_AGENT ?? `Scheduler (${appUrl})`,
+          email: env.GEOCODER_EMAIL,
+          timeoutMs: env.GEOCODER_TIMEOUT_MS,
+          requestsPerSecond: env.GEOCODER_REQUESTS_PER_SECOND,
+        }
+      : undefined,
+    /** A routing engine for drive times, if configured (core/src/places/drive-times.ts). */
+    routing: env.ROUTING_URL
+      ? { url: env.ROUTING_URL, kind: env.ROUTING_KIND, timeoutMs: env.ROUTING_TIMEOUT_MS }
+      : undefined,
     // The demo company's passwords are published in the README: never in production.
     seedDemo: env.SEED_DEMO !== "0" && env.NODE_ENV !== "production",
     /** Browsers keep a Secure cookie only over https: Secure exactly when the app is served so. */

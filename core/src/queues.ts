@@ -5,7 +5,15 @@
  * only a wake-up (./mail-outbox/record.ts); trial e-mails are asked for again by the
  * hourly trial sweep (docs/reliability.md).
  */
-import { EMAIL_JOB_OPTIONS, type EmailJobData, type EmailJobName, QUEUES } from "@sched/shared-types";
+import { createHash } from "node:crypto";
+import {
+  EMAIL_JOB_OPTIONS,
+  type EmailJobData,
+  type EmailJobName,
+  GEOCODE_JOB_OPTIONS,
+  QUEUES,
+  type StreetLookupTarget,
+} from "@sched/shared-types";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { config } from "./config";
@@ -78,10 +86,61 @@ export async function enqueueEmail<N extends EmailJobName>(
   }
 }
 
+let geocodeQueue: { queue: Queue; connection: Redis } | undefined;
+
+function openGeocodeQueue() {
+  if (!geocodeQueue) {
+    const connection = newFailFastConnection("geocode queue");
+    const queue = new Queue(QUEUES.geocode, { connection, prefix: BULL_PREFIX });
+    queue.on("error", (error) => logger.debug({ err: error }, "geocode queue error"));
+    geocodeQueue = { queue, connection };
+  }
+  return geocodeQueue;
+}
+
+/** The street-level geocoding queue (docs/places.md). */
+export function getGeocodeQueue(): Queue {
+  return openGeocodeQueue().queue;
+}
+
+/**
+ * One lookup per row and address: a burst of saves of the same address queues one job, and
+ * the job id names the address by a hash only (a payload carries ids, never an address).
+ */
+export const streetLookupJobId = ({ kind, id }: StreetLookupTarget, addressKey: string) =>
+  `place-${kind}-${id}-${createHash("sha256").update(addressKey).digest("hex").slice(0, 16)}`;
+
+/**
+ * Queues a street-level lookup of a row's address. Like an e-mail's, it never fails or
+ * holds up the save: Redis gets ENQUEUE_TIMEOUT_MS, a refusal is logged, and the sweep
+ * (sweepPlaces) finds the row still without a street place later. True when queued.
+ */
+export async function enqueueStreetLookup(target: StreetLookupTarget, addressKey: string): Promise<boolean> {
+  const jobId = streetLookupJobId(target, addressKey);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const { queue, connection } = openGeocodeQueue();
+    if (isRedisAway(redis) || isRedisAway(connection)) throw new Error("Redis is unavailable");
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error("Redis did not answer in time")), ENQUEUE_TIMEOUT_MS);
+    });
+    await Promise.race([queue.add("lookUpStreetPlace", target, { ...GEOCODE_JOB_OPTIONS, jobId }), timeout]);
+    return true;
+  } catch (error) {
+    logger.warn({ err: error, jobId }, "could not enqueue a street lookup; the places sweep asks again");
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function closeQueues() {
-  const current = emailQueue;
+  const queues = [emailQueue, geocodeQueue];
   emailQueue = undefined;
-  if (!current) return;
-  await current.queue.close();
-  current.connection.disconnect();
+  geocodeQueue = undefined;
+  for (const current of queues) {
+    if (!current) continue;
+    await current.queue.close();
+    current.connection.disconnect();
+  }
 }

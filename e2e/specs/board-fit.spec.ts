@@ -330,13 +330,13 @@ for (const width of [390, 320]) {
         expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
         expect(box?.width).toBeGreaterThan(40);
       }
-      // The three views' tabs, each whole inside the tab list and the window.
+      // The four views' tabs, each whole inside the tab list and the window.
       await page.evaluate(() => window.scrollTo(0, 0));
       const tabs = page.getByRole("tab");
-      await expect(tabs).toHaveCount(3);
+      await expect(tabs).toHaveCount(4);
       expect(await cutTexts(tabs)).toEqual([]);
       const inView = await wholeInView(page, '[role="tab"]');
-      expect(inView).toEqual(["Week View", "By Employee", "Daily View"]);
+      expect(inView).toEqual(["Week View", "By Employee", "Daily View", "Map"]);
       // The bottom bar: no label cut, none running into the next.
       const links = page.getByTestId("mobile-bar").locator(".mobile-bar__link > span:last-child");
       expect(await cutTexts(links)).toEqual([]);

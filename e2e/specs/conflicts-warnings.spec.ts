@@ -40,17 +40,17 @@ test.describe("conflict warnings", () => {
     // The type's default length from Settings.
     await expect(dialog.getByTestId("job-duration")).toContainText("2 h");
     await dialog.getByLabel("Location").fill("12 Oak St");
-    await dialog.getByLabel("Time").fill("11:00");
+    await dialog.getByLabel("Time", { exact: true }).fill("11:00");
     await expect(dialog.getByTestId("job-warnings")).toHaveCount(0);
     // Live, before saving: 10:00 overlaps the 09:00–10:30 job.
-    await dialog.getByLabel("Time").fill("10:00");
+    await dialog.getByLabel("Time", { exact: true }).fill("10:00");
     const warnings = dialog.getByTestId("job-warnings");
     await expect(warnings).toContainText("Overlaps 09:00–10:30 Plumbing at 1 Main St");
     await expect(warnings).toContainText("1 conflict — you can still save");
     // Starting as the first one ends: no warning. Back to the overlap, and save anyway.
-    await dialog.getByLabel("Time").fill("10:30");
+    await dialog.getByLabel("Time", { exact: true }).fill("10:30");
     await expect(warnings).toHaveCount(0);
-    await dialog.getByLabel("Time").fill("10:00");
+    await dialog.getByLabel("Time", { exact: true }).fill("10:00");
     await expect(warnings).toBeVisible();
     await dialog.getByRole("button", { name: "Add Job" }).click();
     await expect(page.getByText("Job has been added to the schedule.")).toBeVisible();
@@ -65,7 +65,7 @@ test.describe("conflict warnings", () => {
     await first.click();
     const edit = modal(page, "Edit Job");
     await expect(edit.getByTestId("job-warnings")).toContainText("Overlaps 10:00–12:00 Repair at 12 Oak St");
-    await edit.getByLabel("Time").fill("07:00");
+    await edit.getByLabel("Time", { exact: true }).fill("07:00");
     await expect(edit.getByTestId("job-warnings")).toHaveCount(0);
     await edit.getByRole("button", { name: "Update Job" }).click();
     await expect(page.getByText("Job has been updated successfully.")).toBeVisible();

@@ -74,7 +74,7 @@ test.describe("two people, one job", () => {
 
     // The admin saves first: a new location and a later time.
     await adminEdit.getByLabel("Location").fill("2 Admin Ave");
-    await adminEdit.getByLabel("Time").fill("14:30");
+    await adminEdit.getByLabel("Time", { exact: true }).fill("14:30");
     await adminEdit.getByRole("button", { name: "Update Job" }).click();
     await expect(admin.getByText("Job has been updated successfully.")).toBeVisible();
     await expect(cardIn(page, luis.id, "2 Admin Ave")).toBeAttached(LIVE);

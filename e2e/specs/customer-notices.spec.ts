@@ -90,7 +90,7 @@ test("turn notices on, book a job, find the confirmation in the outbox, move it,
   await scope.getByTestId("job-card").filter({ hasText: "12 Elm Street" }).click(SLOW);
   const edit = modal(page, "Edit Job");
   await expect(edit.getByLabel("Customer email")).toHaveValue(customerEmail);
-  await edit.getByLabel("Time").fill("11:00");
+  await edit.getByLabel("Time", { exact: true }).fill("11:00");
   await edit.getByRole("button", { name: "Update Job" }).click();
   await expect(page.getByText("Job has been updated successfully.")).toBeVisible(SLOW);
   await expect

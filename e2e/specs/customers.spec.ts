@@ -31,7 +31,7 @@ test.describe("customers", () => {
     await chooseOption(page, dialog, "Employee", "Luis Garcia");
     await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Date").fill(JOB_DAY);
-    await dialog.getByLabel("Time").fill("10:30");
+    await dialog.getByLabel("Time", { exact: true }).fill("10:30");
     await dialog.getByRole("button", { name: "Add Job" }).click();
     await expect(page.getByText("Job has been added to the schedule.")).toBeVisible();
 

@@ -54,7 +54,7 @@ test("the newcomer's walk answers every step without an error", async ({ page, o
   await chooseOption(page, dialog, "Employee", "Luis Garcia");
   await chooseOption(page, dialog, "Job type", "Repair");
   await dialog.getByLabel("Date").fill(MONDAY);
-  await dialog.getByLabel("Time").fill("08:00");
+  await dialog.getByLabel("Time", { exact: true }).fill("08:00");
   await dialog.getByRole("button", { name: "Add Job" }).click();
   await expect(page.getByText("Job has been added to the schedule.")).toBeVisible();
   await card.getByTestId("call-customer-link").click();

@@ -44,7 +44,7 @@ test.describe("job priority", () => {
     await expect(dialog.getByLabel("Priority")).toBeVisible();
     await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Location").fill("42 Cedar Ln");
-    await dialog.getByLabel("Time").fill("14:30");
+    await dialog.getByLabel("Time", { exact: true }).fill("14:30");
     await chooseOption(page, dialog, "Priority", "Urgent");
     await fieldMessagesSettled(dialog);
     await dialog.getByRole("button", { name: "Add Job" }).click();

@@ -66,7 +66,7 @@ test.describe("recurring jobs", () => {
       "Maintenance",
     );
     await add.getByLabel("Location").fill("7 Series St");
-    await add.getByLabel("Time").fill("09:00");
+    await add.getByLabel("Time", { exact: true }).fill("09:00");
     await pickOption(page, add.getByTestId("repeat-kind"), "Weekly");
     const preview = add.getByTestId("repeat-preview");
     await expect(preview).toContainText(dayName(start), FIRST_LOAD);
@@ -95,7 +95,7 @@ test.describe("recurring jobs", () => {
     await card.click();
     const edit = modal(page, "Edit Job");
     await expect(edit.getByTestId("job-series-note")).toBeVisible();
-    await edit.getByLabel("Time").fill("11:00");
+    await edit.getByLabel("Time", { exact: true }).fill("11:00");
     await edit.getByRole("button", { name: "Update Job" }).click();
     const scope = modal(page, "Change a recurring job");
     await scope.getByRole("radio", { name: "This and following" }).check();

@@ -146,7 +146,7 @@ test.describe("issue 51's rough edges", () => {
       "Maintenance",
     );
     await add.getByLabel("Location").fill("8 Ending Rd");
-    await add.getByLabel("Time").fill("09:00");
+    await add.getByLabel("Time", { exact: true }).fill("09:00");
     await pickOption(page, add.getByTestId("repeat-kind"), "Weekly");
     const preview = add.getByTestId("repeat-preview");
     await expect(preview).toContainText(dayName(addDays(start, 21)), FIRST_LOAD);

@@ -57,7 +57,7 @@ test.describe("weekly schedule", () => {
 
     await chooseOption(page, dialog, "Job type", "Repair");
     await dialog.getByLabel("Location").fill("42 Cedar Ln");
-    await dialog.getByLabel("Time").fill("14:30");
+    await dialog.getByLabel("Time", { exact: true }).fill("14:30");
     await chooseOption(page, dialog, "Payment status", "Paid");
     await dialog.getByLabel("Amount (optional)").fill("120.5");
     await fieldMessagesSettled(dialog);
@@ -167,8 +167,8 @@ test.describe("weekly schedule", () => {
     expect(file.suggestedFilename()).toBe(`schedule-${MONDAY}.csv`);
     const csv = (await readFile(await file.path(), "utf8")).replace(/^\ufeff/, "");
     expect(csv.split("\r\n")).toEqual([
-      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description,Priority",
-      `2031-03-09,Sunday,Luis Garcia,09:00,60,Maintenance,"Flat 2, ""Rose"" House",Scheduled,Pending,95.00,,,'+1 555 0100,'=HYPERLINK(evil),Normal`,
+      "Date,Day,Employee,Time,Length (min),Type,Location,Status,Payment Status,Amount,Customer,Customer Email,Customer Phone,Description,Priority,Skills needed,Arrival window,Any time",
+      `2031-03-09,Sunday,Luis Garcia,09:00,60,Maintenance,"Flat 2, ""Rose"" House",Scheduled,Pending,95.00,,,'+1 555 0100,'=HYPERLINK(evil),Normal,,,`,
       "",
     ]);
     await expect(page.getByText("Schedule exported")).toBeVisible();

@@ -114,7 +114,7 @@ test.describe("changing a recurring job", () => {
     const repeat = edit.getByTestId("repeat-field");
     await expect(repeat.getByRole("checkbox", { name: "Mon" })).toBeChecked({ timeout: 30_000 });
     await repeat.getByLabel("Every how many weeks").fill("2");
-    await edit.getByLabel("Time").fill("11:00");
+    await edit.getByLabel("Time", { exact: true }).fill("11:00");
     const preview = edit.getByTestId("repeat-preview");
     await expect(preview).toContainText(
       `Next: ${[0, 14, 28].map((days) => dayName(addDays(second, days))).join(" · ")}`,

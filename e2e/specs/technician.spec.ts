@@ -131,7 +131,7 @@ test.describe("the technician's day, beside the office", () => {
     await live(page);
     await page.getByTestId(`daily-${tia.id}`).getByTestId("job-card").filter({ hasText: "4 Elm St" }).click();
     const edit = page.locator(".ant-modal").filter({ hasText: "Edit Job" });
-    await edit.getByLabel("Time").fill("15:30");
+    await edit.getByLabel("Time", { exact: true }).fill("15:30");
     await edit.getByRole("button", { name: "Update Job" }).click();
     // After 15:30 the save answers that the time is already past (docs/schedule.md), and keeps it.
     await expect(

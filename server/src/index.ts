@@ -4,6 +4,7 @@ import { config } from "@sched/core/config";
 import { pool } from "@sched/core/db/client";
 import { runMigrations } from "@sched/core/db/migrate";
 import { logger } from "@sched/core/logger";
+import { warmPlaceData } from "@sched/core/places/offline-data";
 import { closeQueues } from "@sched/core/queues";
 import { redis } from "@sched/core/redis";
 import { createApp } from "./app";
@@ -26,6 +27,8 @@ async function main() {
   await new Promise<void>((resolve) => httpServer.listen({ port: config.port, host: config.host }, resolve));
   warnWhenCookieIsNotSecure();
   logger.info({ host: config.host, port: config.port, url: config.appUrl }, "web listening");
+  // The postal codes and towns a save resolves addresses with, loaded now rather than on the first save (docs/places.md).
+  setImmediate(warmPlaceData);
 
   let isStopping = false;
   const stop = async (signal: string) => {

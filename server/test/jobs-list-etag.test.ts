@@ -124,6 +124,59 @@ describe("the week list's ETag", () => {
     expect(gone).toEqual([]);
   });
 
+  it("changes with the drive settings and a job's place, which the travel warning reads", async () => {
+    const week = await weekOfOneCustomer();
+    // Two jobs of one day, 15 minutes apart, one with a place: no drive to reckon yet.
+    await db
+      .update(jobs)
+      .set({ placeLat: 41.8781, placeLng: -87.6298, placePrecision: "street" })
+      .where(eq(jobs.id, week.job.id));
+    await week.settle();
+    const next = await buildJob(week.company.id, week.employee.id, { date: "2026-11-24", time: "10:15" });
+    await week.settle();
+    const placed = await week.changes(() =>
+      db
+        .update(jobs)
+        .set({ placeLat: 41.7943, placeLng: -87.5907, placePrecision: "manual" })
+        .where(eq(jobs.id, next.id)),
+    );
+    const travelOf = (list: JobDTO[]) =>
+      list.find((job) => job.id === next.id)?.warnings.filter((warning) => warning.code === "travel") ?? [];
+    expect(travelOf(placed).map((warning) => warning.message)).toEqual([
+      "27 min drive from 1 Main St, 15 min between the jobs",
+    ]);
+    const settings = `/api/companies/${week.company.id}/settings`;
+    const faster = await week.changes(() =>
+      week.agent.put(settings).send({ drive: { roadFactor: 1, averageSpeedKmh: 100, parkMinutes: 0 } }),
+    );
+    expect(travelOf(faster)).toEqual([]);
+  });
+
+  it("changes with the skills a job needs and those its employee holds (the skills warning's input)", async () => {
+    const week = await weekOfOneCustomer();
+    const warningsOf = (list: JobDTO[]) => list.find((job) => job.id === week.job.id)?.warnings;
+    const needs = await week.changes(() =>
+      db
+        .update(jobs)
+        .set({ requiredSkills: ["gas"] })
+        .where(eq(jobs.id, week.job.id)),
+    );
+    expect(warningsOf(needs)?.map((warning) => warning.message)).toEqual([
+      "Needs gas; Pat Plumber does not have it",
+    ]);
+    const holds = await week.changes(() =>
+      db
+        .update(employees)
+        .set({ skills: ["gas"] })
+        .where(eq(employees.id, week.employee.id)),
+    );
+    expect(warningsOf(holds)).toEqual([]);
+    const dropped = await week.changes(() =>
+      db.update(employees).set({ skills: [] }).where(eq(employees.id, week.employee.id)),
+    );
+    expect(warningsOf(dropped)?.map((warning) => warning.code)).toEqual(["skills"]);
+  });
+
   it("stays when only what the list does not read changes", async () => {
     const week = await weekOfOneCustomer();
     // A job outside the window, an active colleague renamed, a setting the warnings do not read.

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { uniqueEmail } from "@sched/core/test/factories";
 import { ABSENCE_PLAN_TARGETS } from "./absence-plan-routes";
+import { OPTIMIZE_PATH_ONLY_ROUTES, OPTIMIZE_TARGETS } from "./optimize-routes";
 import type { BodyShape, Json, Query } from "./property-input-support";
 import { WORKFORCE_PATH_ONLY_ROUTES, WORKFORCE_TARGETS } from "./workforce-targets";
 
@@ -181,8 +182,12 @@ export const TARGETS: Target[] = [
     method: "put",
     path: (ctx) => `/api/companies/${ctx.companyId}/settings`,
     body: {
-      valid: () => ({ timeZone: "America/Chicago", country: "US" }),
-      shape: { keys: ["timeZone", "country"] },
+      valid: () => ({
+        timeZone: "America/Chicago",
+        country: "US",
+        drive: { roadFactor: 1.3, averageSpeedKmh: 35, parkMinutes: 5 },
+      }),
+      shape: { keys: ["timeZone", "country", "drive"] },
     },
   },
   {
@@ -211,6 +216,7 @@ export const TARGETS: Target[] = [
   },
   // The sick day (docs/time-off.md)
   ...ABSENCE_PLAN_TARGETS,
+  ...OPTIMIZE_TARGETS,
   ...WORKFORCE_TARGETS,
   {
     name: "GET /api/jobs",
@@ -440,6 +446,31 @@ export const TARGETS: Target[] = [
       shape: { keys: [...CUSTOMER_KEYS, "version"], textKeys: ["name", "notes"] },
     },
   },
+  // Places (docs/places.md): the office's search and its pins.
+  {
+    name: "GET /api/places/search",
+    method: "get",
+    path: () => "/api/places/search",
+    query: { valid: (ctx) => [...inCompany(ctx), ["q", "Springfield, IL"]] },
+  },
+  {
+    name: "PUT /api/jobs/:id/place",
+    method: "put",
+    path: (ctx) => `/api/jobs/${ctx.jobId}/place`,
+    body: {
+      valid: () => ({ lat: 39.8, lng: -89.65 }),
+      shape: { keys: ["lat", "lng", "place", "version"] },
+    },
+  },
+  {
+    name: "PUT /api/customers/:id/place",
+    method: "put",
+    path: (ctx) => `/api/customers/${ctx.customerId}/place`,
+    body: {
+      valid: () => ({ place: null }),
+      shape: { keys: ["lat", "lng", "place", "version"] },
+    },
+  },
   {
     name: "POST /api/customers/import",
     method: "post",
@@ -542,6 +573,7 @@ export const PATH_ONLY_ROUTES: string[] = [
   "GET /api/user/companies",
   "GET /api/subscription-plans",
   "GET /api/billing-config",
+  "GET /api/map-config",
   "GET /api/admin/companies",
   "GET /api/admin/overview",
   "GET /api/admin/free-access-companies",
@@ -554,6 +586,7 @@ export const PATH_ONLY_ROUTES: string[] = [
   "POST /api/companies/:companyId/users/:userId/password-reset",
   "GET /api/companies/:companyId/invitations",
   "GET /api/companies/:companyId/settings",
+  "GET /api/companies/:companyId/drive-speed",
   "GET /api/company/:companyId/subscription",
   "POST /api/companies/:companyId/calendar-feed",
   "DELETE /api/companies/:companyId/users/:userId",
@@ -568,6 +601,7 @@ export const PATH_ONLY_ROUTES: string[] = [
   "DELETE /api/job-series/:id",
   "POST /api/jobs/:id/restore",
   ...WORKFORCE_PATH_ONLY_ROUTES,
+  ...OPTIMIZE_PATH_ONLY_ROUTES,
 ];
 
 const METHODS = ["get", "post", "put", "delete"] as const;

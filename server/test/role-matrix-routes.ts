@@ -11,6 +11,7 @@
  */
 import { uniqueEmail } from "@sched/core/test/factories";
 import { ABSENCE_PLAN_ROUTES } from "./absence-plan-routes";
+import { OPTIMIZE_ROUTES } from "./optimize-routes";
 import {
   anyUser,
   type Ctx,
@@ -95,6 +96,7 @@ export const ROUTES: Entry[] = [
   },
   // The sick day (docs/time-off.md)
   ...ABSENCE_PLAN_ROUTES,
+  ...OPTIMIZE_ROUTES,
   // Jobs
   {
     route: "GET /api/jobs",
@@ -352,6 +354,24 @@ export const ROUTES: Entry[] = [
     body: (c) => ({ companyId: c.companyId, csv: "Name,Email\nIan Import,ian@example.test\n", dryRun: true }),
     expected: office,
   },
+  // Places (docs/places.md)
+  {
+    route: "GET /api/places/search",
+    path: (c) => `/api/places/search?companyId=${c.companyId}&q=Springfield`,
+    expected: office,
+  },
+  {
+    route: "PUT /api/jobs/:id/place",
+    path: async (c) => `/api/jobs/${(await c.make.job()).id}/place`,
+    body: () => ({ lat: 39.8, lng: -89.65 }),
+    expected: officeById,
+  },
+  {
+    route: "PUT /api/customers/:id/place",
+    path: async (c) => `/api/customers/${(await c.make.customer()).id}/place`,
+    body: () => ({ lat: 39.8, lng: -89.65 }),
+    expected: officeById,
+  },
   {
     route: "GET /api/daily-calls",
     path: (c) => `/api/daily-calls?date=${MONDAY}&companyId=${c.companyId}`,
@@ -383,6 +403,8 @@ export const ROUTES: Entry[] = [
   },
   { route: "GET /api/subscription-plans", path: () => "/api/subscription-plans", expected: anyUser },
   { route: "GET /api/billing-config", path: () => "/api/billing-config", expected: anyUser },
+  // The Map view's basemap (docs/schedule.md, "Map").
+  { route: "GET /api/map-config", path: () => "/api/map-config", expected: anyUser },
   {
     route: "POST /api/create-subscription",
     path: () => "/api/create-subscription",
@@ -408,6 +430,11 @@ export const ROUTES: Entry[] = [
     path: (c) => `/api/companies/${c.companyId}/settings`,
     body: () => ({ timeZone: "America/Chicago", country: "US" }),
     expected: { owner: 200, admin: 403, employee: 403, nonMember: 403 },
+  },
+  {
+    route: "GET /api/companies/:companyId/drive-speed",
+    path: (c) => `/api/companies/${c.companyId}/drive-speed`,
+    expected: read,
   },
   // Calendar feed: every member gets past the door; only a member linked to a roster
   // employee gets an address (409 otherwise), which calendar-feed.test.ts checks.

@@ -74,6 +74,7 @@ describe("POST /api/templates", () => {
         location: "1 Main St",
         description: "Leaky tap",
         amount: "120.00",
+        requiredSkills: [],
       },
       {
         employeeId: second.id,
@@ -83,6 +84,7 @@ describe("POST /api/templates", () => {
         location: "1 Main St",
         description: null,
         amount: null,
+        requiredSkills: [],
       },
       {
         employeeId: employee.id,
@@ -92,6 +94,7 @@ describe("POST /api/templates", () => {
         location: "1 Main St",
         description: null,
         amount: null,
+        requiredSkills: [],
       },
     ]);
   });

@@ -4,13 +4,19 @@
  * both always say the same thing. Warnings inform; they never block a save.
  */
 import { clockTime, epochDay, isoWeekday, minutesOfDay } from "./dates";
+import { DEFAULT_DRIVE_MODEL, type DriveModel, estimateDriveMinutes } from "./drive-time";
+import type { LatLng } from "./schemas/places";
 import type { AvailabilityWindow } from "./schemas/time-off";
+import { missingSkills, skillsWarningText } from "./skills";
 
 /**
  * What a warning is about. `time_off`: the job overlaps the employee's approved time off
  * (docs/time-off.md); `time_off_pending`: time off asked for and not decided yet;
  * `past_time`: a time named for today that has already gone by, only in the answer to the
  * change that named it (free-slot.ts), never in lists, as it depends on the clock.
+ * `skills`: the employee lacks a skill the job needs ("Needs gas; Sam does not have it").
+ * `travel`: the drive from one job to the employee's next that day is longer than the time
+ * between them (docs/places.md); `jobId` names the other job.
  */
 export const CONFLICT_CODES = [
   "overlap",
@@ -20,10 +26,12 @@ export const CONFLICT_CODES = [
   "time_off",
   "time_off_pending",
   "past_time",
+  "travel",
+  "skills",
 ] as const;
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
-/** `jobId` names the other job of an overlap. */
+/** `jobId` names the other job of an overlap or a travel warning. */
 export type JobWarning = { code: ConflictCode; message: string; jobId?: string };
 
 /**
@@ -40,6 +48,10 @@ export type ConflictJob = {
   type?: string;
   location?: string;
   status?: string;
+  /** Where the job is (docs/places.md); without one it has no travel warnings. */
+  place?: LatLng | null;
+  /** Company skills the job needs (docs/schedule.md, "Skills"): its employee lacking one is a `skills` warning. */
+  requiredSkills?: readonly string[];
 };
 
 export type ConflictContext = {
@@ -55,6 +67,15 @@ export type ConflictContext = {
   availability?: ReadonlyMap<string, readonly AvailabilityWindow[]>;
   /** Approved and pending time off (declined is ignored); the engine reads only what overlaps a job. */
   timeOff?: readonly ConflictTimeOff[];
+  /**
+   * The skills each employee holds; one not here holds none (docs/schedule.md, "Skills").
+   * Left out, skills are not known and not warned about (a screen without the roster).
+   */
+  employeeSkills?: ReadonlyMap<string, readonly string[]>;
+  /** The company's drive settings (settings `drive`); DEFAULT_DRIVE_MODEL without them. */
+  drive?: DriveModel;
+  /** Minutes of driving between two places; estimateDriveMinutes with `drive` unless given. */
+  driveMinutes?: (from: LatLng, to: LatLng) => number;
 };
 
 /** What the engine needs of a time off: whose, when, and whether it is decided. */
@@ -173,6 +194,15 @@ function timeOffWarnings(
   return warnings;
 }
 
+/** skills: "Needs gas; Sam does not have it" when the employee lacks a skill the job needs. */
+function skillsWarnings(job: ConflictJob, employeeId: string, context: ConflictContext): JobWarning[] {
+  const required = job.requiredSkills ?? [];
+  if (required.length === 0 || !context.employeeSkills) return [];
+  const missing = missingSkills(required, context.employeeSkills?.get(employeeId));
+  if (missing.length === 0) return [];
+  return [{ code: "skills", message: skillsWarningText(required, missing, nameOf(context, employeeId)) }];
+}
+
 /** The warnings a job has on its own: its employee, their time off, its day and its hours. */
 function ownWarnings(placed: Placed, context: ConflictContext): JobWarning[] {
   const warnings: JobWarning[] = [];
@@ -180,6 +210,7 @@ function ownWarnings(placed: Placed, context: ConflictContext): JobWarning[] {
   if (employeeId && context.inactiveEmployeeIds.has(employeeId)) {
     warnings.push({ code: "inactive_employee", message: `${nameOf(context, employeeId)} is inactive` });
   }
+  if (employeeId) warnings.push(...skillsWarnings(placed.job, employeeId, context));
   if (employeeId) warnings.push(...timeOffWarnings(placed, employeeId, context, nameOf(context, employeeId)));
   const pattern = employeeId ? context.availability?.get(employeeId) : undefined;
   if (employeeId && pattern && pattern.length > 0) {
@@ -207,6 +238,81 @@ function ownWarnings(placed: Placed, context: ConflictContext): JobWarning[] {
   return warnings;
 }
 
+/** Minutes of driving between two places as the context counts them. */
+function driveBetween(context: ConflictContext, from: LatLng, to: LatLng): number {
+  return context.driveMinutes
+    ? context.driveMinutes(from, to)
+    : estimateDriveMinutes(from, to, context.drive ?? DEFAULT_DRIVE_MODEL);
+}
+
+/** Sorted as the employee's line is: by start, then by end. */
+const byStart = (a: Placed, b: Placed) => a.start - b.start || a.end - b.end;
+
+/**
+ * travel for two consecutive jobs of one employee on one day (docs/places.md): when both
+ * have a place, they do not overlap (that is `overlap`) and the time from the end of one to
+ * the start of the next is shorter than the drive between them. The earlier job gets the
+ * first warning ("… drive to"), the later the second ("… drive from").
+ */
+function travelWarnings(
+  earlier: Placed | undefined,
+  later: Placed | undefined,
+  context: ConflictContext,
+): [JobWarning, JobWarning] | undefined {
+  if (!earlier || !later || earlier.startOfDay !== later.startOfDay) return undefined;
+  const from = earlier.job.place;
+  const to = later.job.place;
+  if (!from || !to) return undefined;
+  const gap = later.start - earlier.end;
+  if (gap < 0) return undefined;
+  const drive = driveBetween(context, from, to);
+  if (!(drive > gap)) return undefined;
+  const between = gap === 0 ? "no time between the jobs" : `${gap} min between the jobs`;
+  const where = (placed: Placed, fallback: string) => placed.job.location?.trim() || fallback;
+  return [
+    {
+      code: "travel",
+      message: `${drive} min drive to ${where(later, "the next job")}, ${between}`,
+      jobId: later.job.id,
+    },
+    {
+      code: "travel",
+      message: `${drive} min drive from ${where(earlier, "the previous job")}, ${between}`,
+      jobId: earlier.job.id,
+    },
+  ];
+}
+
+/** The employee's jobs just before and just after `placed` on its day, in the line's order. */
+function dayNeighbours(placed: Placed, others: readonly ConflictJob[]): { before?: Placed; after?: Placed } {
+  let before: Placed | undefined;
+  let after: Placed | undefined;
+  for (const other of others) {
+    if (other.id === placed.job.id || other.employeeId !== placed.job.employeeId) continue;
+    const candidate = place(other);
+    if (!candidate || candidate.startOfDay !== placed.startOfDay) continue;
+    if (byStart(candidate, placed) < 0) {
+      if (!before || byStart(candidate, before) > 0) before = candidate;
+    } else if (!after || byStart(candidate, after) < 0) after = candidate;
+  }
+  return { before, after };
+}
+
+/**
+ * Whether the drive to or from the job cannot be known: it has a job before or after it
+ * that day, and it or that job has no place. Not a warning (most jobs have no place until
+ * their address is found, and a mark on every card would say nothing): the job dialog
+ * shows it as a note, "No place: drive time unknown" (docs/places.md).
+ */
+export function isDriveUnknown(job: ConflictJob, others: readonly ConflictJob[]): boolean {
+  const placed = place(job);
+  if (!placed || !job.employeeId) return false;
+  const { before, after } = dayNeighbours(placed, others);
+  if (!before && !after) return false;
+  if (!job.place) return true;
+  return Boolean((before && !before.job.place) || (after && !after.job.place));
+}
+
 /**
  * Every job's warnings, keyed by job id (a job with none maps to []). Overlaps are found
  * per employee by one sweep over the jobs sorted by start: O(n log n) plus the overlaps
@@ -224,7 +330,7 @@ export function warningsForJobs(jobs: ConflictJob[], context: ConflictContext): 
     else byEmployee.set(job.employeeId, [placed]);
   }
   for (const line of byEmployee.values()) {
-    line.sort((a, b) => a.start - b.start || a.end - b.end);
+    line.sort(byStart);
     // Jobs still running at the current start; all of them overlap it.
     let running: Placed[] = [];
     for (const current of line) {
@@ -234,6 +340,12 @@ export function warningsForJobs(jobs: ConflictJob[], context: ConflictContext): 
         result.get(other.job.id)?.push(overlapWarning(current));
       }
       running.push(current);
+    }
+    for (let index = 1; index < line.length; index++) {
+      const travel = travelWarnings(line[index - 1], line[index], context);
+      if (!travel) continue;
+      result.get(line[index - 1].job.id)?.push(travel[0]);
+      result.get(line[index].job.id)?.push(travel[1]);
     }
   }
   return result;
@@ -259,6 +371,12 @@ export function warningsForJob(
     if (candidate && candidate.start < placed.end && placed.start < candidate.end)
       overlapping.push(candidate);
   }
-  overlapping.sort((a, b) => a.start - b.start || a.end - b.end);
-  return [...warnings, ...overlapping.map(overlapWarning)];
+  overlapping.sort(byStart);
+  const { before, after } = dayNeighbours(placed, others);
+  const travel = [travelWarnings(before, placed, context)?.[1], travelWarnings(placed, after, context)?.[0]];
+  return [
+    ...warnings,
+    ...overlapping.map(overlapWarning),
+    ...travel.filter((warning): warning is JobWarning => warning !== undefined),
+  ];
 }

@@ -39,6 +39,8 @@ export type JobFieldSpec = {
   quietInitial?: boolean;
   /** The board can show only the jobs with some of its values. */
   filter?: boolean;
+  /** A list of names (the skills a job needs): read joined by commas, none when empty. */
+  list?: boolean;
 };
 
 const STATUS_CHOICES = {
@@ -150,6 +152,37 @@ export const JOB_FIELDS = {
     quietInitial: true,
     filter: true,
   },
+  /** Company skills the job needs (docs/schedule.md, "Skills"): a list, shown as "Needs gas". */
+  requiredSkills: {
+    label: "Skills needed",
+    card: "tag",
+    series: true,
+    template: true,
+    csv: "Skills needed",
+    print: "meta",
+    list: true,
+  },
+  /**
+   * The window promised to the customer, "HH:mm" to "HH:mm" (docs/schedule.md, "Optimize a
+   * day"): the optimizer keeps the start inside it; the cards say "Arrive 9–11 AM".
+   */
+  arrivalWindow: {
+    label: "Arrival window",
+    card: "line",
+    series: true,
+    template: true,
+    csv: "Arrival window",
+    print: "meta",
+  },
+  /** Any time that day: the optimizer may move it within the hours, or to another technician. */
+  flexible: {
+    label: "Any time",
+    card: "line",
+    series: true,
+    template: true,
+    csv: "Any time",
+    print: "meta",
+  },
 } as const satisfies Record<string, JobFieldSpec>;
 
 type Fields = typeof JOB_FIELDS;
@@ -215,6 +248,10 @@ export function jobChoiceOptions(
  */
 export function jobFieldText(name: JobFieldName, value: unknown): string {
   if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.join(", ");
+  // "Any time": said when it is so, nothing otherwise (the CSV's cell stays empty).
+  if (typeof value === "boolean") return value ? "Yes" : "";
+  if (isWindow(value)) return `${value.start}–${value.end}`;
   if (spec(name).choices) return jobChoice(name as JobChoiceField, String(value)).label;
   return String(value);
 }
@@ -223,7 +260,23 @@ export function jobFieldText(name: JobFieldName, value: unknown): string {
 export function showsCardTag(name: JobFieldName, value: unknown): boolean {
   const field = spec(name);
   if (value === null || value === undefined || value === "") return false;
+  if (Array.isArray(value)) return value.length > 0;
+  // A flag ("Any time") stands out only when it is on.
+  if (value === false) return false;
   return !(field.quietInitial && value === field.initial);
+}
+
+/** An arrival window's shape: `{start, end}` in "HH:mm". */
+const isWindow = (value: unknown): value is { start: string; end: string } =>
+  typeof value === "object" && value !== null && "start" in value && "end" in value;
+
+/** Two values of a field mean the same: equal, both none, or lists with the same items in order. */
+export function sameJobFieldValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => item === b[i]);
+  // An arrival window: the same start and end, whatever order the keys were stored in.
+  if (isWindow(a) && isWindow(b)) return a.start === b.start && a.end === b.end;
+  return (a ?? null) === (b ?? null);
 }
 
 /** `fields` of `source`, the ones it has: a series' or a template's share of a job. */

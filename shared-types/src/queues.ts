@@ -4,6 +4,7 @@ import { z } from "zod";
 export const QUEUES = {
   email: "email",
   maintenance: "maintenance",
+  geocode: "geocode",
 } as const;
 
 export const ZEmailJobs = {
@@ -24,11 +25,26 @@ export const ZMaintenanceJobs = {
   sweepCustomerNotices: z.object({}),
   sweepClockReminders: z.object({}),
   sweepDeletedJobs: z.object({}),
+  sweepPlaces: z.object({}),
+} as const;
+
+/**
+ * Street-level geocoding (docs/places.md): which row to look up, never its address (the
+ * worker reads the address as it is when the job runs).
+ */
+export const ZGeocodeJobs = {
+  lookUpStreetPlace: z.object({
+    companyId: z.uuid(),
+    kind: z.enum(["customer", "job"]),
+    id: z.uuid(),
+  }),
 } as const;
 
 export type EmailJobName = keyof typeof ZEmailJobs;
 export type MaintenanceJobName = keyof typeof ZMaintenanceJobs;
 export type EmailJobData<N extends EmailJobName> = z.infer<(typeof ZEmailJobs)[N]>;
+export type GeocodeJobName = keyof typeof ZGeocodeJobs;
+export type StreetLookupTarget = z.infer<typeof ZGeocodeJobs.lookUpStreetPlace>;
 
 /** At-least-once delivery with backoff; handlers are idempotent. */
 export const EMAIL_JOB_OPTIONS = {
@@ -36,4 +52,20 @@ export const EMAIL_JOB_OPTIONS = {
   backoff: { type: "exponential" as const, delay: 2000 },
   removeOnComplete: 1000,
   removeOnFail: 5000,
+};
+
+/**
+ * The backoff a geocoding job takes: exponential from `delay`, but never sooner than the
+ * service's Retry-After (the worker's backoffStrategy reads it from the error).
+ */
+export const GEOCODE_BACKOFF_TYPE = "geocode";
+
+/** A lookup is tried for about an hour (5 s, 10 s, … 40 min) before the sweep's next pass takes it up. */
+export const GEOCODE_JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: GEOCODE_BACKOFF_TYPE, delay: 5000 },
+  // Gone once done, so a later change of the address back to this one is looked up again;
+  // a failed one stays a day (the sweep's re-enqueue is a no-op until then).
+  removeOnComplete: true,
+  removeOnFail: { age: 24 * 60 * 60 },
 };

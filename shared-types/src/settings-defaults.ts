@@ -4,6 +4,7 @@
  * so that screens needing only the defaults do not load zod on their first paint
  * (docs/settings.md).
  */
+import { DEFAULT_DRIVE_MODEL } from "./drive-time";
 import type { CompanySettingsDTO } from "./schemas/settings";
 
 /** A job's length when neither the job nor its type's default says otherwise. */
@@ -24,4 +25,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettingsDTO = {
   overtimeDailyMinutes: null,
   longDayMinutes: 840,
   timeFormat: null,
+  drive: { ...DEFAULT_DRIVE_MODEL },
+  skills: [],
+  jobTypeSkills: {},
 };

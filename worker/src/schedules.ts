@@ -30,6 +30,8 @@ export const REPEATING = {
   sweepClockReminders: { every: 5 * MINUTE_MS },
   // Deleted jobs can be put back for a day (docs/schedule.md).
   sweepDeletedJobs: { every: 24 * HOUR_MS },
+  // Street lookups a Redis outage lost, and expired geocoder answers (docs/places.md).
+  sweepPlaces: { every: 15 * MINUTE_MS },
 } as const;
 
 /** Sweeps since retired: a scheduler Redis still holds for one would start jobs nobody handles. */

@@ -57,6 +57,9 @@ export function setTimeFormat(format: TimeFormat): void {
   timeFormat = format;
 }
 
+/** The company's time format as set (for words made elsewhere, such as "Arrive 9–11 AM"). */
+export const currentTimeFormat = (): TimeFormat => timeFormat;
+
 /** "2:30 PM" (or "14:30": the company's format) for a wall-clock "HH:mm"; anything else is returned unchanged. */
 export function formatTime(time: string): string {
   return /^\d{2}:\d{2}$/.test(time) ? formatClock(time, timeFormat) : time;

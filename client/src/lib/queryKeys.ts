@@ -16,6 +16,8 @@ export type QueryRoot =
   | "company"
   | "subscription-plans"
   | "billing-config"
+  /** The Map view's basemap style: { styleUrl } (docs/schedule.md, "Map"). */
+  | "map-config"
   | "jobs"
   /** One recurring job's rule and version (docs/schedule.md). */
   | "job-series"
@@ -25,6 +27,8 @@ export type QueryRoot =
   | "call-records"
   | "daily-calls"
   | "customers"
+  /** Place search: suggestions for the office's "Find place" (docs/places.md). */
+  | "places/search"
   | "chat"
   | "notifications"
   /** Weeks of hours per person (docs/timesheets.md), and an entry's history under time-entries. */
@@ -64,10 +68,15 @@ export const queryKeys = {
   firstRun: (companyId: string) => [path("companies"), companyId, "first-run"] as const,
   /** The company's settings: time zone and country (docs/settings.md). */
   settings: (companyId: string) => [path("companies"), companyId, "settings"] as const,
+  /** The average speed learned from the company's taps (docs/places.md, "Drive time"). */
+  driveSpeed: (companyId: string) => [path("companies"), companyId, "drive-speed"] as const,
   /** Null only while no company is selected (the query is then disabled). */
   subscription: (companyId: string | null) => [path("company"), companyId, "subscription"] as const,
   plans: () => rootKey("subscription-plans"),
   billingConfig: () => rootKey("billing-config"),
+  mapConfig: () => rootKey("map-config"),
+  /** Places matching `q` in the company's country, best first (docs/places.md). */
+  placeSearch: (companyId: string, q: string) => [path("places/search"), { companyId, q }] as const,
   /** The jobs of `startDate` to `endDate`, both included. */
   jobs: (companyId: string, startDate: string, endDate: string) =>
     [path("jobs"), { companyId, startDate, endDate }] as const,

@@ -15,6 +15,7 @@ import { customers, employees, jobs, type scheduleTemplates, templateApplication
 import { Conflict } from "../errors";
 import { addDays, weekName, weekStartOf } from "../lib/dates";
 import { notifyWeekScheduled } from "../notifications/notify";
+import { jobPlaceOnSave } from "../places/on-save";
 import type { CompanyAccess } from "../policies/company-access";
 import { publish } from "../publish";
 import { loadCompanySettings } from "../queries/company-settings";
@@ -100,6 +101,14 @@ async function applyTemplateToWeek(
         customerId: entry.customerId && stillCustomers.has(entry.customerId) ? entry.customerId : null,
         durationMinutes: jobTypeDurations[entry.type as JobType] ?? DEFAULT_JOB_DURATION_MINUTES,
       }));
+    // Each job's place from its location (docs/places.md); one look-up per location and customer.
+    const places = new Map<string, Awaited<ReturnType<typeof jobPlaceOnSave>>>();
+    for (const row of rows) {
+      const key = `${row.customerId ?? ""}\n${row.location}`;
+      if (!places.has(key))
+        places.set(key, await jobPlaceOnSave(tx, companyId, undefined, row.location, row.customerId));
+      Object.assign(row, places.get(key));
+    }
     const made = rows.length > 0 ? await tx.insert(jobs).values(rows).returning() : [];
     const createdWeek = rows.length > 0 ? await ensureWeeklySchedule(tx, companyId, weekStart) : undefined;
     return {

@@ -11,11 +11,12 @@ import {
   dateIn,
   isTimePast,
   type JobWarning,
+  type LatLng,
   nextFreeTime,
   pastTimeWarning,
   TRAY_DEFAULT_TIME,
 } from "@sched/shared-types";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { jobs } from "../db/schema";
 import { loadCompanySettings } from "../queries/company-settings";
@@ -46,12 +47,18 @@ export async function timeOfMoveOntoToday(
   const time = locked.time ?? TRAY_DEFAULT_TIME;
   const given = locked.time === null ? time : undefined;
   if ((fields.status ?? locked.status) !== "scheduled") return given;
-  const { timeZone } = await loadCompanySettings(locked.companyId, executor);
+  const { timeZone, drive } = await loadCompanySettings(locked.companyId, executor);
   if (date !== dateIn(now, timeZone)) return given;
   const clock = clockIn(now, timeZone);
   if (!isTimePast(time, clock)) return given;
   const busy = await executor
-    .select({ time: jobs.time, durationMinutes: jobs.durationMinutes })
+    .select({
+      time: jobs.time,
+      durationMinutes: jobs.durationMinutes,
+      // The point only (docs/places.md): the slot leaves room to drive where both are known.
+      place: sql<LatLng | null>`case when ${jobs.placeLat} is null or ${jobs.placeLng} is null then null
+        else json_build_object('lat', ${jobs.placeLat}, 'lng', ${jobs.placeLng}) end`,
+    })
     .from(jobs)
     .where(
       and(
@@ -62,7 +69,11 @@ export async function timeOfMoveOntoToday(
         ne(jobs.status, "cancelled"),
       ),
     );
-  return nextFreeTime(clock, fields.durationMinutes ?? locked.durationMinutes, busy);
+  const place =
+    locked.placeLat !== null && locked.placeLng !== null
+      ? { lat: locked.placeLat, lng: locked.placeLng }
+      : null;
+  return nextFreeTime(clock, fields.durationMinutes ?? locked.durationMinutes, busy, { place, drive });
 }
 
 /**

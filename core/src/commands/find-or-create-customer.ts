@@ -9,6 +9,7 @@ import type { Executor } from "../db/client";
 import { customers } from "../db/schema";
 import { normalizePhone } from "../lib/phones";
 import { customerSearchText } from "../lib/search-text";
+import { placeOnSave } from "../places/on-save";
 import { loadCompanySettings } from "../queries/company-settings";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -85,7 +86,12 @@ export async function findOrCreateCustomerOutcome(
   // Two bookings for one new number at once: the second insert yields to the first's row.
   const [inserted] = await executor
     .insert(customers)
-    .values({ ...values, searchText: customerSearchText(values) })
+    .values({
+      ...values,
+      searchText: customerSearchText(values),
+      // Where they are, from the address the call took (docs/places.md).
+      ...placeOnSave(undefined, values.address, country),
+    })
     .onConflictDoNothing({
       target: [customers.companyId, customers.phoneNormalized],
       where: sql`${customers.phoneNormalized} is not null`,

@@ -27,6 +27,7 @@ import { customers } from "../db/schema";
 import { BadRequest } from "../errors";
 import { type CsvCustomerRow, parseCustomerCsv, rowName } from "../lib/customer-csv";
 import { customerSearchText } from "../lib/search-text";
+import { type PlaceFields, placeOnSave } from "../places/on-save";
 import type { CompanyAccess } from "../policies/company-access";
 import { publish } from "../publish";
 import { loadCompanySettings } from "../queries/company-settings";
@@ -38,7 +39,15 @@ type Columns = ReturnType<typeof customerColumns>;
  * A customer the import will write: `columns` are the file's rows for them merged in file
  * order; `stored` is the existing customer (with `id`) they are applied to, by the mode.
  */
-type Planned = { id?: string; version?: number; stored?: Columns; name?: string; columns: Columns };
+type Planned = {
+  id?: string;
+  version?: number;
+  stored?: Columns;
+  /** The existing customer's place, kept when the address stays (docs/places.md). */
+  place?: PlaceFields;
+  name?: string;
+  columns: Columns;
+};
 
 /** Statements of this many rows: well under PostgreSQL's 65,535 parameters. */
 const BATCH = 500;
@@ -232,7 +241,13 @@ export async function importCustomers(
           ? existing.byEmail.get(incoming.email.toLowerCase())
           : undefined;
       const plan: Planned = found
-        ? { id: found.id, version: found.version, stored: columnsOf(found), columns: incoming }
+        ? {
+            id: found.id,
+            version: found.version,
+            stored: columnsOf(found),
+            place: placeOf(found),
+            columns: incoming,
+          }
         : { columns: incoming };
       if (found) updated += 1;
       else created += 1;
@@ -248,7 +263,7 @@ export async function importCustomers(
       // An existing customer the file changes nothing of keeps their version.
       if (!plan.stored || change) writes.push({ ...plan, columns: after });
     }
-    if (!dryRun) await writePlans(executor, companyId, member.userId, writes);
+    if (!dryRun) await writePlans(executor, companyId, member.userId, writes, country);
     return { created, updated, changes };
   };
 
@@ -258,13 +273,35 @@ export async function importCustomers(
   return { created, updated, skipped, errors, dryRun, changes };
 }
 
-async function writePlans(executor: Executor, companyId: string, userId: string, plans: Planned[]) {
+const placeOf = ({ placeLat, placeLng, placePrecision, placeAddress }: CustomerRow): PlaceFields => ({
+  placeLat,
+  placeLng,
+  placePrecision,
+  placeAddress,
+});
+
+/** Every place column of the row as written: the stored place when the address stays, else the new address's. */
+const placeAfter = (plan: Planned, country: string) => ({
+  ...plan.place,
+  ...placeOnSave(plan.place, plan.columns.address, country),
+});
+
+async function writePlans(
+  executor: Executor,
+  companyId: string,
+  userId: string,
+  plans: Planned[],
+  country: string,
+) {
   const now = new Date();
-  const toCreate = plans.filter((p) => !p.id).map((p) => ({ ...p.columns, companyId, updatedBy: userId }));
+  const toCreate = plans
+    .filter((p) => !p.id)
+    .map((p) => ({ ...p.columns, ...placeAfter(p, country), companyId, updatedBy: userId }));
   const toUpdate = plans
     .filter((p) => p.id)
     .map((p) => ({
       ...p.columns,
+      ...placeAfter(p, country),
       id: p.id as string,
       companyId,
       updatedBy: userId,
@@ -290,6 +327,10 @@ async function writePlans(executor: Executor, companyId: string, userId: string,
           address: excluded("address"),
           notes: excluded("notes"),
           searchText: excluded("search_text"),
+          placeLat: excluded("place_lat"),
+          placeLng: excluded("place_lng"),
+          placePrecision: excluded("place_precision"),
+          placeAddress: excluded("place_address"),
           version: sql`${customers.version} + 1`,
           updatedBy: excluded("updated_by"),
           updatedAt: excluded("updated_at"),

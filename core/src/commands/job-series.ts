@@ -21,9 +21,11 @@ import { BadRequest } from "../errors";
 import { addDays, toDateString, weekStartOf } from "../lib/dates";
 import { occurrencesBetween, readRule } from "../lib/recurrence";
 import { notifyJobChange } from "../notifications/notify";
+import { jobPlaceOnSave } from "../places/on-save";
 import { assertAssignableEmployee } from "../policies/assignable-employee";
 import type { CompanyAccess } from "../policies/company-access";
 import { publish } from "../publish";
+import { defaultJobSkills, knownSkills } from "../queries/company-skills";
 import { defaultJobDuration } from "../queries/job-durations";
 import { assertCustomerOfCompany } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
@@ -63,6 +65,11 @@ export async function expandSeries(
   }
   const from = remakeFrom ?? (series.generatedUntil ? addDays(series.generatedUntil, 1) : series.startDate);
   const dates = occurrencesBetween(series.rrule, series.startDate, from, until);
+  // Every occurrence is at the series' location: one place for all (docs/places.md).
+  const place =
+    dates.length === 0
+      ? {}
+      : await jobPlaceOnSave(tx, series.companyId, undefined, series.location, series.customerId);
   const created =
     dates.length === 0
       ? []
@@ -72,6 +79,7 @@ export async function expandSeries(
             dates.map((date) => ({
               // What the series decides for every occurrence (shared-types/src/job-fields.ts).
               ...pickJobFields(series, SERIES_FIELDS),
+              ...place,
               companyId: series.companyId,
               date: addDays(date, series.shiftDays),
               seriesId: series.id,
@@ -124,6 +132,11 @@ export async function createJobSeries(
   await assertAssignableEmployee(db, companyId, input.employeeId);
   if (input.customerId) await assertCustomerOfCompany(db, companyId, input.customerId);
   const durationMinutes = input.durationMinutes ?? (await defaultJobDuration(companyId, input.type));
+  // Left out: the job type's skills (Settings); named: only the company's (docs/schedule.md, "Skills").
+  const requiredSkills =
+    input.requiredSkills === undefined
+      ? await defaultJobSkills(companyId, input.type)
+      : await knownSkills(companyId, input.requiredSkills, "requiredSkills");
   const { series, expansion } = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(jobSeries)
@@ -131,6 +144,7 @@ export async function createJobSeries(
         ...pickJobFields(input, SERIES_FIELDS),
         companyId,
         durationMinutes,
+        requiredSkills,
         startDate: input.startDate,
         rrule: input.rrule,
         updatedBy: member.userId,

@@ -2,9 +2,10 @@
  * When an occurrence of a recurring job stops following its series (docs/schedule.md):
  * a change of its own to what the series decides, or to its date.
  */
-import { SERIES_FIELDS, type SeriesField } from "@sched/shared-types";
+import { SERIES_FIELDS, type SeriesField, sameJobFieldValue } from "@sched/shared-types";
 
-const isSame = (stored: unknown, requested: unknown) => (stored ?? null) === (requested ?? null);
+/** Lists (the skills a job needs) compare by their items. */
+const isSame = sameJobFieldValue;
 
 type Occurrence = { seriesId: string | null; isDetached: boolean; date: string | null } & Record<
   SeriesField,

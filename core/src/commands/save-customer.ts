@@ -16,6 +16,8 @@ import { callRecords, customers, jobs } from "../db/schema";
 import { BadRequest, Conflict, NotFound } from "../errors";
 import { normalizePhone } from "../lib/phones";
 import { customerSearchText } from "../lib/search-text";
+import { placeOnSave } from "../places/on-save";
+import { requestStreetLookup } from "../places/street-lookup";
 import type { CompanyAccess } from "../policies/company-access";
 import { presentCustomer } from "../presenters/customers";
 import { publish } from "../publish";
@@ -36,7 +38,10 @@ export function customerColumns(fields: TCustomerFields, country: string) {
   return { ...values, searchText: customerSearchText(values) };
 }
 
-/** The customer's columns, or 400 when the phone is no number in the company's country. */
+/**
+ * The customer's columns and the company's country (for the place, docs/places.md), or 400
+ * when the phone is no number in that country.
+ */
 async function columnsOrThrow(executor: Executor, companyId: string, fields: TCustomerFields) {
   const { country } = await loadCompanySettings(companyId, executor);
   const columns = customerColumns(fields, country);
@@ -45,7 +50,7 @@ async function columnsOrThrow(executor: Executor, companyId: string, fields: TCu
       { path: "phone", message: CUSTOMER_PHONE_NOT_A_NUMBER },
     ]);
   }
-  return columns;
+  return { columns, country };
 }
 
 /** 409 conflict naming the other customer with this phone, if there is one. */
@@ -85,16 +90,19 @@ async function conflictOnRace<T>(companyId: string, phoneNormalized: string | nu
 
 export async function createCustomer(member: CompanyAccess, input: TCustomerFields): Promise<CustomerDTO> {
   const { companyId } = member;
-  const columns = await columnsOrThrow(db, companyId, input);
+  const { columns, country } = await columnsOrThrow(db, companyId, input);
   await assertPhoneFree(db, companyId, columns.phoneNormalized);
+  const place = placeOnSave(undefined, columns.address, country);
   const [row] = await conflictOnRace(companyId, columns.phoneNormalized, () =>
     db
       .insert(customers)
-      .values({ ...columns, companyId, updatedBy: member.userId })
+      .values({ ...columns, ...place, companyId, updatedBy: member.userId })
       .returning(),
   );
   const customer = presentCustomer(row);
   publish(companyId, "customer.created", customer);
+  // The street-level place comes later from the worker, when a geocoder is configured (docs/places.md).
+  await requestStreetLookup({ companyId, kind: "customer", id: row.id }, row);
   return customer;
 }
 
@@ -106,16 +114,23 @@ export async function updateCustomer(
   expectedVersion?: number,
 ): Promise<CustomerDTO> {
   const { companyId } = member;
-  const columns = await columnsOrThrow(db, companyId, input);
+  const { columns, country } = await columnsOrThrow(db, companyId, input);
+  let addressBefore: string | null = null;
   const row = await conflictOnRace(companyId, columns.phoneNormalized, () =>
     db.transaction(async (tx) => {
       const [locked] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
       if (!locked) throw new NotFound(CUSTOMER_NOT_FOUND);
+      addressBefore = locked.address;
       await assertCurrentVersion(tx, locked, expectedVersion, "customer", () => presentCustomer(locked));
       await assertPhoneFree(tx, companyId, columns.phoneNormalized, id);
       const [updated] = await tx
         .update(customers)
-        .set({ ...columns, ...nextVersion(locked, member.userId) })
+        // A new address gets a new place; the same one keeps it, a pin included (docs/places.md).
+        .set({
+          ...columns,
+          ...placeOnSave(locked, columns.address, country),
+          ...nextVersion(locked, member.userId),
+        })
         .where(eq(customers.id, id))
         .returning();
       return updated;
@@ -123,6 +138,7 @@ export async function updateCustomer(
   );
   const customer = presentCustomer(row);
   publish(companyId, "customer.updated", customer);
+  await requestStreetLookup({ companyId, kind: "customer", id }, row, addressBefore);
   return customer;
 }
 

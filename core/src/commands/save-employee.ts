@@ -7,12 +7,15 @@ import { NotFound } from "../errors";
 import type { CompanyAccess } from "../policies/company-access";
 import { presentEmployee } from "../presenters/employees";
 import { publish } from "../publish";
+import { knownSkills } from "../queries/company-skills";
 import { assertCurrentVersion, nextVersion } from "./versions";
 
 export const EMPLOYEE_NOT_FOUND = "Employee not found";
 
 export async function createEmployee(member: CompanyAccess, input: TEmployeeCreate): Promise<EmployeeDTO> {
   const { name, initials, avatarColor, isActive, availability, phone, email } = input;
+  // Only names on the company's list (400 "Unknown skill: gas"), spelled as the list spells them.
+  const skills = await knownSkills(member.companyId, input.skills ?? [], "skills");
   const [row] = await db
     .insert(employees)
     .values({
@@ -24,6 +27,7 @@ export async function createEmployee(member: CompanyAccess, input: TEmployeeCrea
       availability: availability ?? [],
       phone: phone ?? null,
       email: email ?? null,
+      skills,
     })
     .returning();
   const employee = presentEmployee(row);
@@ -43,6 +47,10 @@ export async function updateEmployee(
     const [locked] = await tx.select().from(employees).where(eq(employees.id, employeeId)).for("update");
     if (!locked) throw new NotFound(EMPLOYEE_NOT_FOUND);
     await assertCurrentVersion(tx, locked, expectedVersion, "employee", () => presentEmployee(locked));
+    const skills =
+      input.skills === undefined
+        ? undefined
+        : await knownSkills(member.companyId, input.skills, "skills", [], tx);
     const [updated] = await tx
       .update(employees)
       .set({
@@ -53,6 +61,7 @@ export async function updateEmployee(
         availability,
         phone,
         email,
+        skills,
         ...nextVersion(locked, member.userId),
       })
       .where(eq(employees.id, employeeId))

@@ -11,6 +11,7 @@ import {
   type JobDTO,
   type JobSlotField,
   missingSlotFields,
+  sameJobFieldValue,
   type TJobCreate,
   type TJobUpdate,
   type WeeklyScheduleDTO,
@@ -23,11 +24,14 @@ import { BadRequest, Forbidden, NotFound } from "../errors";
 import { logger } from "../logger";
 import { notifyJobChange } from "../notifications/notify";
 import type { JobChange } from "../notifications/recipients";
+import { jobPlaceOnSave, type PlaceFields } from "../places/on-save";
+import { requestStreetLookup } from "../places/street-lookup";
 import { assertAssignableEmployee } from "../policies/assignable-employee";
 import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize";
 import { assertProgressAllowed } from "../policies/job-progress";
 import { presentJob } from "../presenters/jobs";
 import { publish } from "../publish";
+import { defaultJobSkills, knownSkills } from "../queries/company-skills";
 import { defaultJobDuration } from "../queries/job-durations";
 import { withWarnings } from "../queries/job-warnings";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
@@ -103,6 +107,11 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
   if (input.callRecordId) await assertCallRecordOfCompany(db, companyId, input.callRecordId);
   const { companyId: _ignored, ...fields } = input;
   fields.durationMinutes ??= await defaultJobDuration(companyId, fields.type);
+  // Left out: the job type's skills (Settings); named: only the company's (docs/schedule.md, "Skills").
+  fields.requiredSkills =
+    fields.requiredSkills === undefined
+      ? await defaultJobSkills(companyId, fields.type)
+      : await knownSkills(companyId, fields.requiredSkills, "requiredSkills");
   if (fields.customerId) await assertCustomerOfCompany(db, companyId, fields.customerId);
   const { row, week, newCustomer } = await db.transaction(async (tx) => {
     // Booked from a call without a customer named: the call's customer (docs/customers.md).
@@ -111,10 +120,13 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
         ? await customerOfCall(tx, companyId, fields.callRecordId, member.userId)
         : undefined;
     const customerId = fields.customerId ?? fromCall?.customerId ?? null;
+    // Where the job is: its customer's place at the same address, else the offline data's (docs/places.md).
+    const place = await jobPlaceOnSave(tx, companyId, undefined, fields.location, customerId);
     const [inserted] = await tx
       .insert(jobs)
       .values({
         ...fields,
+        ...place,
         customerId,
         companyId,
         completedAt: fields.status === "completed" ? new Date() : null,
@@ -127,11 +139,13 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
   const job = await announce(member, "job.created", row, week, { type: "created", job: row });
   // Booking e-mails to the customer (docs/customers.md); never fails the save.
   await noticeJobChange({ type: "created", job: row });
+  // The street-level place comes later from the worker, when a geocoder is configured (docs/places.md).
+  await requestStreetLookup({ companyId, kind: "job", id: row.id }, { ...row, address: row.location });
   return job;
 }
 
 /** Stored value and requested value mean the same thing (the schema already normalised the request). */
-const isSame = (stored: unknown, requested: unknown) => (stored ?? null) === (requested ?? null);
+const isSame = sameJobFieldValue;
 
 /**
  * completedAt follows the status: a job saved as completed keeps its completion time or
@@ -196,6 +210,8 @@ type JobChangeInput = {
   input: TJobUpdate;
   photos: ReturnType<typeof decodePhotoChanges>;
   seriesWide: boolean;
+  /** The place columns a new location gives (docs/places.md), decided on the row at the write. */
+  place?: Partial<PlaceFields>;
 };
 
 /** The rules a change must pass on the row it changes: the version, who may change what, a whole slot. */
@@ -220,7 +236,11 @@ async function assertChangeAllowed(
 }
 
 /** The columns a change writes, decided on the row as it is at the write. */
-function columnsOf(member: CompanyAccess, current: JobRow, { fields, input, seriesWide }: JobChangeInput) {
+function columnsOf(
+  member: CompanyAccess,
+  current: JobRow,
+  { fields, input, seriesWide, place }: JobChangeInput,
+) {
   return {
     ...fields,
     completedAt: completionTime(current, input, fields.status ?? current.status),
@@ -228,9 +248,20 @@ function columnsOf(member: CompanyAccess, current: JobRow, { fields, input, seri
     ...(input.onMyWay ? { onMyWayAt: onMyWayTime(input.onMyWayAt) } : {}),
     // An occurrence changed on its own keeps that change through series edits (docs/schedule.md).
     isDetached: detachedAfter(current, fields, seriesWide),
+    ...place,
     ...nextVersion(current, member.userId),
   };
 }
+
+/** A changed location's place; the job's customer may be the one the change links. */
+const placeOfChange = (executor: Executor, companyId: string, current: JobRow, { fields }: JobChangeInput) =>
+  jobPlaceOnSave(
+    executor,
+    companyId,
+    current,
+    fields.location,
+    fields.customerId === undefined ? current.customerId : fields.customerId,
+  );
 
 /**
  * Whether a change touches only the job's own row: no other row to check (a new employee,
@@ -262,6 +293,7 @@ async function updateIfUnchanged(
   expectedVersion: number | undefined,
 ): Promise<JobRow | undefined> {
   await assertChangeAllowed(db, member, seen, change, expectedVersion);
+  change.place = await placeOfChange(db, member.companyId, seen, change);
   return writeJobIfVersion(seen.id, seen.version, columnsOf(member, seen, change));
 }
 
@@ -297,6 +329,21 @@ export async function updateJob(
     startedAt: _startedAt,
     ...fields
   } = input;
+  if (fields.requiredSkills !== undefined) {
+    // The company's names, as it spells them; a skill it has since removed may stay on the job.
+    const [current] = options.seen
+      ? [options.seen]
+      : await db
+          .select({ requiredSkills: jobs.requiredSkills })
+          .from(jobs)
+          .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId)));
+    fields.requiredSkills = await knownSkills(
+      companyId,
+      fields.requiredSkills,
+      "requiredSkills",
+      current?.requiredSkills ?? [],
+    );
+  }
   const change: JobChangeInput = {
     fields,
     input,
@@ -315,6 +362,7 @@ export async function updateJob(
         const dropTime = await timeOfMoveOntoToday(tx, locked, change.fields);
         if (dropTime) change.fields = { ...change.fields, time: dropTime };
         await assertChangeAllowed(tx, member, locked, change, expectedVersion);
+        change.place = await placeOfChange(tx, companyId, locked, change);
         if (fields.employeeId && fields.employeeId !== locked.employeeId) {
           await assertAssignableEmployee(tx, companyId, fields.employeeId);
         }
@@ -348,6 +396,11 @@ export async function updateJob(
     photos: change.photos,
   });
   await noticeJobChange({ type: "updated", before, after: row });
+  await requestStreetLookup(
+    { companyId, kind: "job", id: row.id },
+    { ...row, address: row.location },
+    before.location,
+  );
   // A time named for today that has gone by stays; the answer says so (drop-time.ts).
   const past = await pastTimeOfChange(before, row, input.time).catch((error: unknown) => {
     logger.warn({ err: error, jobId: row.id }, "job answered without its past-time warning");

@@ -18,7 +18,11 @@ import {
   weeklySchedules,
 } from "../db/schema";
 import { addDays, toDateString, weekName, weekStartOf } from "../lib/dates";
+import { normalizeAddress } from "../places/normalize";
+import { placeColumns } from "../places/on-save";
+import { resolveOffline } from "../places/resolve-offline";
 import { createCompanyForOwner } from "./create-company";
+import { startCompanySettings } from "./save-company-settings";
 
 export const DEMO_COMPANY = "Acme Plumbing";
 export const DEMO_LOGINS = [
@@ -55,6 +59,33 @@ const TECHNICIANS = [
 ] as const;
 
 const STREETS = ["Oak St", "Maple Ave", "Pine Rd", "Cedar Ln", "Elm Ct", "Birch Way", "Lake Dr", "Hill St"];
+/**
+ * Towns around Springfield, Illinois, with their ZIP codes: the demo's jobs get approximate
+ * places from the data that ships with the app (docs/places.md), so the map, drive times
+ * and Optimize have something to show with no geocoder configured.
+ */
+const TOWNS = [
+  "Springfield, IL 62701",
+  "Springfield, IL 62704",
+  "Chatham, IL 62629",
+  "Springfield, IL 62702",
+  "Rochester, IL 62563",
+  "Springfield, IL 62711",
+  "Sherman, IL 62684",
+  "Springfield, IL 62703",
+  "Riverton, IL 62561",
+  "Springfield, IL 62707",
+  "Auburn, IL 62615",
+  "Springfield, IL 62712",
+  "Williamsville, IL 62693",
+];
+/** The company's skills; the first two technicians hold some (docs/schedule.md, "Skills"). */
+const SKILLS = ["gas", "backflow tester"];
+const TECHNICIAN_SKILLS: Record<string, string[]> = {
+  "Luis Garcia": ["gas"],
+  "Maria Chen": ["gas", "backflow tester"],
+  "Tom Becker": ["backflow tester"],
+};
 const TIMES = ["08:00", "09:30", "11:00", "13:00", "14:30", "16:00"];
 const WORK = [
   "Replace kitchen faucet",
@@ -86,6 +117,12 @@ export async function seedDemoCompany(today = new Date(), database: Db = db): Pr
   });
 }
 
+/** A demo address and its place from the offline data (a ZIP code's centre). */
+const located = (location: string) => ({
+  location,
+  ...placeColumns(resolveOffline(location, "US"), normalizeAddress(location)),
+});
+
 export async function insertDemoCompany(tx: Tx, password: string, today: Date): Promise<void> {
   const people = await tx
     .insert(users)
@@ -94,13 +131,16 @@ export async function insertDemoCompany(tx: Tx, password: string, today: Date): 
     )
     .returning();
   const company = await createCompanyForOwner(tx, people[0].id, DEMO_COMPANY, today);
+  await startCompanySettings(tx, company.id, { skills: SKILLS });
   await tx.insert(companyUsers).values([
     { companyId: company.id, userId: people[1].id, role: "admin" },
     { companyId: company.id, userId: people[2].id, role: "employee" },
   ]);
   const roster = await tx
     .insert(employees)
-    .values(TECHNICIANS.map((t) => ({ ...t, companyId: company.id })))
+    .values(
+      TECHNICIANS.map((t) => ({ ...t, companyId: company.id, skills: TECHNICIAN_SKILLS[t.name] ?? [] })),
+    )
     .returning();
   const technician = people[2];
   // The technician login is the first roster employee (same name), who has jobs every day this week.
@@ -130,7 +170,9 @@ export async function insertDemoCompany(tx: Tx, password: string, today: Date): 
           companyId: company.id,
           employeeId: employee.id,
           type: JOB_TYPES[n % JOB_TYPES.length],
-          location: `${100 + ((n * 37) % 900)} ${STREETS[n % STREETS.length]}`,
+          ...located(
+            `${100 + ((n * 37) % 900)} ${STREETS[n % STREETS.length]}, ${TOWNS[(n * 7) % TOWNS.length]}`,
+          ),
           description: WORK[n % WORK.length],
           date,
           time: TIMES[(j * 2 + e) % TIMES.length],

@@ -13,6 +13,7 @@ import {
   SERIES_FIELDS,
   type SeriesField,
   type SeriesScope,
+  sameJobFieldValue,
   type TJobUpdate,
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
@@ -22,6 +23,7 @@ import { jobSeries, jobs } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
 import { daysBetween, weekStartOf } from "../lib/dates";
 import { notifyJobChange } from "../notifications/notify";
+import { jobsPlaceOnBulkSave } from "../places/on-save";
 import { authorize, type CompanyAccess } from "../policies/authorize";
 import { loadCompanySettings } from "../queries/company-settings";
 import { deleteJob } from "./delete-job";
@@ -43,7 +45,8 @@ async function companyToday(companyId: string, executor: Executor = db): Promise
   return dateIn(new Date(), timeZone);
 }
 
-const isSame = (stored: unknown, requested: unknown) => (stored ?? null) === (requested ?? null);
+/** Lists (the skills a job needs) compare by their items. */
+const isSame = sameJobFieldValue;
 
 /** The series fields `input` changes on `row`, with their new values. */
 function seriesChangeOf(row: JobRow, input: TJobUpdate): SeriesChange {
@@ -120,6 +123,13 @@ export async function updateOccurrences(
       .update(jobs)
       .set({
         ...change,
+        // A new location: a new place, except where one was found for it (docs/places.md).
+        ...(await jobsPlaceOnBulkSave(
+          tx,
+          member.companyId,
+          change.location,
+          change.customerId ?? series.customerId,
+        )),
         ...(shift !== 0 ? { date: sql`${jobs.date} + ${shift}::integer` } : {}),
         version: sql`${jobs.version} + 1`,
         updatedBy: member.userId,

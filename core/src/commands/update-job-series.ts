@@ -14,6 +14,7 @@ import {
   type JobSeriesDTO,
   RRULE_MESSAGES,
   SERIES_FIELDS,
+  sameJobFieldValue,
   type TJobSeriesUpdate,
   type WeeklyScheduleDTO,
 } from "@sched/shared-types";
@@ -24,10 +25,12 @@ import { jobSeries, jobs } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
 import { weekStartOf } from "../lib/dates";
 import { occurrencesBetween, readRule } from "../lib/recurrence";
+import { jobsPlaceOnBulkSave } from "../places/on-save";
 import { assertAssignableEmployee } from "../policies/assignable-employee";
 import type { CompanyAccess } from "../policies/authorize";
 import { presentSeries } from "../presenters/job-series";
 import { loadCompanySettings } from "../queries/company-settings";
+import { knownSkills } from "../queries/company-skills";
 import { assertCustomerOfCompany } from "./customer-links";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import {
@@ -61,7 +64,7 @@ function fieldChanges(row: SeriesRow, input: TJobSeriesUpdate) {
   const change: Record<string, unknown> = {};
   for (const field of SERIES_FIELDS) {
     const value = input[field];
-    if (value !== undefined && (row[field] ?? null) !== (value ?? null)) change[field] = value;
+    if (value !== undefined && !sameJobFieldValue(row[field], value)) change[field] = value;
   }
   return change as Partial<Pick<SeriesRow, (typeof SERIES_FIELDS)[number]>>;
 }
@@ -98,6 +101,7 @@ async function remakeOccurrences(
       .update(jobs)
       .set({
         ...change,
+        ...(await jobsPlaceOnBulkSave(tx, series.companyId, change.location, series.customerId)),
         date: sql`${jobs.occurrenceDate}`,
         version: sql`${jobs.version} + 1`,
         updatedBy: userId,
@@ -145,6 +149,16 @@ export async function updateJobSeries(
         throw new BadRequest(RRULE_MESSAGES.noDate, [{ path: "rrule", message: RRULE_MESSAGES.noDate }]);
       }
     }
+    if (input.requiredSkills !== undefined) {
+      // The company's names, as it spells them; a skill it has since removed may stay.
+      input.requiredSkills = await knownSkills(
+        companyId,
+        input.requiredSkills,
+        "requiredSkills",
+        locked.requiredSkills,
+        tx,
+      );
+    }
     const change = fieldChanges(locked, input);
     const [updated] = await tx
       .update(jobSeries)
@@ -169,6 +183,8 @@ export async function updateJobSeries(
         .update(jobs)
         .set({
           ...change,
+          // A new location: a new place, except where one was found for it (docs/places.md).
+          ...(await jobsPlaceOnBulkSave(tx, companyId, change.location, updated.customerId)),
           version: sql`${jobs.version} + 1`,
           updatedBy: member.userId,
           updatedAt: new Date(),

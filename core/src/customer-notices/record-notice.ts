@@ -4,6 +4,7 @@
  * once-only key: whoever asks again (a repeated save, the reminder sweep, a restart) finds
  * the row and owes nothing new, and the worker sends a row once (sentAt).
  */
+import { sameJobFieldValue } from "@sched/shared-types";
 import { and, eq, isNull } from "drizzle-orm";
 import { findCustomer } from "../commands/find-or-create-customer";
 import { db } from "../db/client";
@@ -54,7 +55,11 @@ export function noticesFor(change: JobNoticeChange): Wanted[] {
   if (change.type === "deleted") return isVisit(change.job) ? [{ kind: "cancellation", settles: false }] : [];
   const { before, after } = change;
   const wanted: Wanted[] = [];
-  const isMoved = before.date !== after.date || before.time !== after.time;
+  // The customer was told the window when there is one: a new time inside the same window is
+  // no news to them (the optimizer moves jobs so); a new window is (docs/schedule.md).
+  const sameWindow = sameJobFieldValue(before.arrivalWindow, after.arrivalWindow);
+  const isMoved =
+    before.date !== after.date || !sameWindow || (!after.arrivalWindow && before.time !== after.time);
   if (isMoved && isVisit(after) && isScheduled(after)) {
     wanted.push({ kind: "confirmation", dedupeKey: confirmationKey(after), settles: true });
   }

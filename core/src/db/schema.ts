@@ -6,11 +6,13 @@
  */
 export * from "./schema/accounts";
 export * from "./schema/deleted-jobs";
+export * from "./schema/geocode-cache";
 export * from "./schema/job-photos";
 export * from "./schema/mail-outbox";
 export * from "./schema/messages";
 export * from "./schema/password-reset";
 export * from "./schema/planning";
+export * from "./schema/route-plans";
 export * from "./schema/time-off";
 export * from "./schema/timesheets";
 export * from "./schema/work";

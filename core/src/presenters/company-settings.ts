@@ -1,11 +1,11 @@
-import { type CompanySettingsDTO, DEFAULT_COMPANY_SETTINGS } from "@sched/shared-types";
+import { type CompanySettingsDTO, DEFAULT_COMPANY_SETTINGS, DEFAULT_DRIVE_MODEL } from "@sched/shared-types";
 import type { companySettings } from "../db/schema";
 
 type SettingsRow = typeof companySettings.$inferSelect;
 
 /** The DTO of a row; a company that never saved its settings has none and reads the defaults. */
 export function presentCompanySettings(row: SettingsRow | undefined): CompanySettingsDTO {
-  if (!row) return { ...DEFAULT_COMPANY_SETTINGS };
+  if (!row) return { ...DEFAULT_COMPANY_SETTINGS, drive: { ...DEFAULT_DRIVE_MODEL } };
   return {
     timeZone: row.timeZone,
     country: row.country,
@@ -20,5 +20,8 @@ export function presentCompanySettings(row: SettingsRow | undefined): CompanySet
     overtimeDailyMinutes: row.overtimeDailyMinutes,
     longDayMinutes: row.longDayMinutes,
     timeFormat: row.timeFormat ?? null,
+    drive: row.drive ?? { ...DEFAULT_DRIVE_MODEL },
+    skills: row.skills,
+    jobTypeSkills: row.jobTypeSkills,
   };
 }

@@ -1,5 +1,6 @@
 import type { CustomerDTO, UnsubscribeDTO } from "@sched/shared-types";
 import type { customers } from "../db/schema";
+import { presentPlace } from "./places";
 
 /** A customer as the API answers it (docs/customers.md). */
 export function presentCustomer(row: typeof customers.$inferSelect): CustomerDTO {
@@ -12,6 +13,7 @@ export function presentCustomer(row: typeof customers.$inferSelect): CustomerDTO
     address: row.address,
     notes: row.notes,
     noticesOptedOut: row.noticesOptedOutAt !== null,
+    place: presentPlace(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

@@ -12,6 +12,7 @@ export function presentEmployee(row: typeof employees.$inferSelect): EmployeeDTO
     availability: row.availability ?? [],
     phone: row.phone ?? null,
     email: row.email ?? null,
+    skills: row.skills ?? [],
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };

@@ -11,6 +11,7 @@ import type {
   PaymentStatus,
 } from "@sched/shared-types";
 import type { jobs } from "../db/schema";
+import { presentPlace } from "./places";
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -42,11 +43,15 @@ export function presentJob(row: JobRow, customerName: string | null = null): Job
     customerId: row.customerId,
     customerName: row.customerId ? customerName : null,
     callRecordId: row.callRecordId,
+    requiredSkills: row.requiredSkills ?? [],
+    arrivalWindow: row.arrivalWindow ? { start: row.arrivalWindow.start, end: row.arrivalWindow.end } : null,
+    flexible: row.flexible ?? false,
     seriesId: row.seriesId,
     occurrenceDate: row.occurrenceDate,
     isDetached: row.isDetached,
     beforePhotoUrl: row.hasBeforePhoto ? photoUrl(row.id, "before", row.updatedAt) : null,
     afterPhotoUrl: row.hasAfterPhoto ? photoUrl(row.id, "after", row.updatedAt) : null,
+    place: presentPlace(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

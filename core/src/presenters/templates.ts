@@ -15,6 +15,7 @@ export function presentTemplate(row: typeof scheduleTemplates.$inferSelect): Tem
       location: entry.location,
       description: entry.description ?? null,
       amount: entry.amount ?? null,
+      requiredSkills: entry.requiredSkills ?? [],
     })),
     createdAt: row.createdAt.toISOString(),
     version: row.version,

@@ -27,7 +27,13 @@ type DayJob = ConflictJob & { employeeId: string; time: string; version: number 
 
 export type PlanDay = {
   context: ConflictContext;
-  roster: { id: string; name: string; isActive: boolean; availability: AvailabilityWindow[] }[];
+  roster: {
+    id: string;
+    name: string;
+    isActive: boolean;
+    availability: AvailabilityWindow[];
+    skills: string[];
+  }[];
   /** Every scheduled, not cancelled job of the company on the date. */
   jobs: DayJob[];
   /** Approved and pending time off that touches the date (the engine notes pending requests). */
@@ -47,6 +53,7 @@ export async function loadPlanDay(companyId: string, date: string): Promise<Plan
         name: employees.name,
         isActive: employees.isActive,
         availability: employees.availability,
+        skills: employees.skills,
       })
       .from(employees)
       .where(eq(employees.companyId, companyId)),
@@ -69,12 +76,14 @@ export async function loadPlanDay(companyId: string, date: string): Promise<Plan
     workingDays: settings.workingDays,
     workdayStart: settings.workdayStart,
     workdayEnd: settings.workdayEnd,
+    drive: settings.drive,
     inactiveEmployeeIds: new Set(
       roster.filter((employee) => !employee.isActive).map((employee) => employee.id),
     ),
     employeeNames: new Map(roster.map((employee) => [employee.id, employee.name])),
     availability: new Map(roster.map((employee) => [employee.id, employee.availability ?? []])),
     timeOff: dayOff,
+    employeeSkills: new Map(roster.map((employee) => [employee.id, employee.skills ?? []])),
   };
   return { context, roster, jobs: dayJobs as DayJob[], timeOff: dayOff };
 }
@@ -125,12 +134,21 @@ export async function previewAbsencePlan(
       .filter((off) => off.employeeId === employee.id && off.status === "approved")
       .map(offWindow),
     jobs: day.jobs.filter((job) => job.employeeId === employee.id),
+    skills: employee.skills ?? [],
   }));
   const proposal = proposeAbsencePlan({
     date,
     employeeId,
-    jobs: handedOver.map(({ id, time, durationMinutes }) => ({ id, time, durationMinutes })),
+    jobs: handedOver.map(({ id, time, durationMinutes, requiredSkills, place }) => ({
+      id,
+      time,
+      durationMinutes,
+      requiredSkills,
+      place,
+    })),
     colleagues,
+    // Who adds the least drive that day (docs/time-off.md); the company's model, or the default.
+    drive: day.context.drive,
   });
   const byId = new Map(handedOver.map((job) => [job.id, job]));
   // The day as the plan would leave it: the warnings of each move see the other moves too.

@@ -11,7 +11,10 @@ import {
   type ConflictJob,
   type ConflictTimeOff,
   DEFAULT_COMPANY_SETTINGS,
+  DEFAULT_DRIVE_MODEL,
+  type DriveModel,
   type JobDTO,
+  type LatLng,
   warningsForJob,
   warningsForJobs,
 } from "@sched/shared-types";
@@ -23,8 +26,8 @@ import { companies, companySettings, employees, jobs } from "../db/schema";
 export type ConflictWindow = { from?: string; to?: string };
 
 /**
- * The settings, inactive employees, employees' own weekly patterns and the time off not
- * declined (docs/time-off.md) as one JSON text, read in one statement so all of it comes
+ * The settings, inactive employees, employees' own weekly patterns, the time off not
+ * declined (docs/time-off.md) and employees' skills (docs/schedule.md) as one JSON text, read in one statement so all of it comes
  * from one snapshot. Ordered, so the same state is always the same text: its hash is part
  * of the jobs list's ETag (conflictStateFingerprintSql).
  */
@@ -32,7 +35,8 @@ const conflictStateSql = (companyId: string, window: ConflictWindow = {}) => sql
   'settings', (select json_build_object(
       'workingDays', ${companySettings.workingDays},
       'workdayStart', ${companySettings.workdayStart},
-      'workdayEnd', ${companySettings.workdayEnd})
+      'workdayEnd', ${companySettings.workdayEnd},
+      'drive', ${companySettings.drive})
     from ${companySettings} where ${companySettings.companyId} = ${companyId}),
   'inactive', (select coalesce(json_agg(json_build_array(${employees.id}, ${employees.name}) order by ${employees.id}), '[]'::json)
     from ${employees} where ${employees.companyId} = ${companyId} and not ${employees.isActive}),
@@ -43,7 +47,12 @@ const conflictStateSql = (companyId: string, window: ConflictWindow = {}) => sql
     from time_off t join employees e on e.id = t.employee_id
     where t.company_id = ${companyId} and t.status <> 'declined'
       ${window.to ? sql`and t.start_date <= ${window.to}` : sql``}
-      ${window.from ? sql`and t.end_date >= ${window.from}` : sql``})
+      ${window.from ? sql`and t.end_date >= ${window.from}` : sql``}),
+  'skills', (select coalesce(json_agg(json_build_array(e.id, e.name, e.skills) order by e.id), '[]'::json)
+    from employees e where e.company_id = ${companyId} and (cardinality(e.skills) > 0 or exists (
+      select 1 from jobs j where j.employee_id = e.id and cardinality(j.required_skills) > 0
+        ${window.to ? sql`and j.date <= ${window.to}` : sql``}
+        ${window.from ? sql`and j.date >= ${window.from}` : sql``})))
 )::text`;
 
 /**
@@ -55,11 +64,22 @@ export const conflictStateFingerprintSql = (companyId: string, window: ConflictW
   sql<string>`md5(${conflictStateSql(companyId, window)})`;
 
 type ConflictState = {
-  settings: { workingDays: number[]; workdayStart: string; workdayEnd: string } | null;
+  settings: {
+    workingDays: number[];
+    workdayStart: string;
+    workdayEnd: string;
+    /** Null until the owner saves drive settings; absent from a state text made before them. */
+    drive?: DriveModel | null;
+  } | null;
   inactive: [string, string][];
   /** Absent from a state text made before time off existed. */
   availability?: [string, string, AvailabilityWindow[]][];
   timeOff?: [string, string, string, string | null, string | null, string, string][];
+  /**
+   * Employees holding skills, and those with jobs needing some in the window (their name for
+   * "Needs gas; Sam does not have it"): [id, name, skills]. Absent from older state texts.
+   */
+  skills?: [string, string, string[]][];
 };
 
 /** The engine's context from conflictStateSql's text; a company that never saved settings reads the defaults. */
@@ -68,6 +88,7 @@ function conflictContextOf(stateJson: string): ConflictContext {
   const settings = state.settings ?? DEFAULT_COMPANY_SETTINGS;
   const availability = state.availability ?? [];
   const offRows = state.timeOff ?? [];
+  const skillRows = state.skills ?? [];
   const timeOffList: ConflictTimeOff[] = offRows.map(
     ([employeeId, startDate, endDate, startTime, endTime, status]) => ({
       employeeId,
@@ -82,14 +103,17 @@ function conflictContextOf(stateJson: string): ConflictContext {
     workingDays: settings.workingDays,
     workdayStart: settings.workdayStart,
     workdayEnd: settings.workdayEnd,
+    drive: settings.drive ?? DEFAULT_DRIVE_MODEL,
     inactiveEmployeeIds: new Set(state.inactive.map(([id]) => id)),
     employeeNames: new Map([
+      ...skillRows.map(([id, name]): [string, string] => [id, name]),
       ...availability.map(([id, name]): [string, string] => [id, name]),
       ...offRows.map((row): [string, string] => [row[0], row[6]]),
       ...state.inactive,
     ]),
     availability: new Map(availability.map(([id, , windows]) => [id, windows])),
     timeOff: timeOffList,
+    employeeSkills: new Map(skillRows.map(([id, , skills]) => [id, skills])),
   };
 }
 
@@ -124,6 +148,10 @@ export const CONFLICT_JOB_COLUMNS = {
   type: jobs.type,
   location: jobs.location,
   status: jobs.status,
+  requiredSkills: jobs.requiredSkills,
+  /** The point only (docs/places.md): the travel warning's drive time. */
+  place: sql<LatLng | null>`case when ${jobs.placeLat} is null or ${jobs.placeLng} is null then null
+    else json_build_object('lat', ${jobs.placeLat}, 'lng', ${jobs.placeLng}) end`,
 };
 
 /** An employee's jobs from the day before `date` to the day after: a job past midnight meets the next morning's. */

@@ -2,6 +2,15 @@
 import { config } from "@sched/core/config";
 import helmet from "helmet";
 
+/**
+ * The Map view's basemap (MAP_STYLE_URL, docs/schedule.md "Map"): its style, tiles, sprites and fonts are
+ * fetched from the style's origin, so that origin is allowed to connect and to give images.
+ * Tiles on another host need that host in the style's own origin, or a proxy under it.
+ */
+export const mapOriginsOf = (styleUrl: string | undefined): string[] =>
+  styleUrl ? [new URL(styleUrl).origin] : [];
+const mapOrigins = mapOriginsOf(config.mapStyleUrl);
+
 export const securityHeaders = helmet({
   contentSecurityPolicy: {
     directives: {
@@ -9,11 +18,12 @@ export const securityHeaders = helmet({
       "script-src": ["'self'", "https://js.stripe.com"],
       // antd writes its CSS-in-JS into <style> tags at run time.
       "style-src": ["'self'", "'unsafe-inline'"],
-      "img-src": ["'self'", "data:", "blob:"],
-      "connect-src": ["'self'", "ws:", "wss:", "https://api.stripe.com"],
+      "img-src": ["'self'", "data:", "blob:", ...mapOrigins],
+      "connect-src": ["'self'", "ws:", "wss:", "https://api.stripe.com", ...mapOrigins],
       "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
       // The installable app: its service worker and manifest come from here (docs/offline.md).
-      "worker-src": ["'self'"],
+      // The map (MapLibre GL) runs its tile work in a web worker made from a blob: URL.
+      "worker-src": ["'self'", "blob:"],
       "manifest-src": ["'self'"],
       "upgrade-insecure-requests": config.isHttps ? [] : null,
     },

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ZCallRecord } from "./call-records";
 import { ZCompanyId, ZMomentText, ZRowId } from "./common";
 import { JOB_LOCATION_MAX, ZJob } from "./jobs";
+import { ZPlace } from "./places";
 import { ZVersion } from "./versions";
 
 export const CUSTOMER_FIELD_NAME_MAX = 200;
@@ -146,6 +147,9 @@ export const ZCustomer = z
     noticesOptedOut: z
       .boolean()
       .describe("The customer followed an e-mail's unsubscribe link: no booking notices go to them"),
+    place: ZPlace.nullable().describe(
+      "Where the customer is: from the address on save, from a geocoder later, or a pin (docs/places.md); null when not found",
+    ),
     createdAt: ZMomentText,
     updatedAt: ZMomentText,
     version: z.int(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AVATAR_COLORS, INITIALS_MAX } from "../constants";
 import { ZCompanyId, ZMomentText, ZRowId } from "./common";
 import { CUSTOMER_FIELD_EMAIL_MAX, CUSTOMER_FIELD_PHONE_MAX, CUSTOMER_FIELD_PHONE_MIN } from "./customers";
+import { ZSkillList } from "./skills";
 import { ZAvailability, ZAvailabilityWindow } from "./time-off";
 import { ZVersion } from "./versions";
 
@@ -56,6 +57,8 @@ export const ZEmployeeFields = z.object({
   /** Left out: null on create, unchanged on update; "" clears it. */
   phone: ZEmployeePhone.optional(),
   email: ZEmployeeEmail.optional(),
+  /** Skills from the company's list (docs/schedule.md); left out: [] on create, unchanged on update. */
+  skills: ZSkillList.optional(),
 });
 
 export const ZEmployeeCreate = ZEmployeeFields.extend({ companyId: ZCompanyId.optional() });
@@ -104,6 +107,9 @@ export const ZEmployee = z
       ),
     phone: z.string().nullable().describe("The technician's phone, as typed; null when not given"),
     email: z.string().nullable().describe("The technician's e-mail; null when not given"),
+    skills: z
+      .array(z.string())
+      .describe("The company skills they hold (docs/schedule.md); jobs needing others are warned about"),
     createdAt: ZMomentText,
     version: z.int().describe("Grows by one with every change (docs/api.md)"),
   })

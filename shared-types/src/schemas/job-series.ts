@@ -230,6 +230,11 @@ const ZJobSeriesFields = z.object({
   /** The customer's contact, carried to every occurrence as a single job carries it. */
   customerEmail: ZJobFields.shape.customerEmail,
   customerPhone: ZJobFields.shape.customerPhone,
+  /** Skills every occurrence needs; left out: the job type's default on create, unchanged on edit. */
+  requiredSkills: ZJobFields.shape.requiredSkills,
+  /** The window promised for every occurrence; left out: none on create, unchanged on edit. */
+  arrivalWindow: ZJobFields.shape.arrivalWindow,
+  flexible: ZJobFields.shape.flexible,
   startDate: calendarDate("Start date"),
   rrule: ZRepeatRule,
 });
@@ -302,6 +307,9 @@ export const ZJobSeries = z
     customerId: ZRowId.nullable(),
     customerEmail: z.string().nullable(),
     customerPhone: z.string().nullable(),
+    requiredSkills: z.array(z.string()).describe("The company skills every occurrence needs"),
+    arrivalWindow: z.object({ start: ZTime, end: ZTime }).nullable(),
+    flexible: z.boolean(),
     startDate: ZDateText,
     rrule: z.string(),
     shiftDays: z

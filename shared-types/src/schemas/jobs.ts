@@ -14,7 +14,9 @@ import {
   ZRowId,
   ZTime,
 } from "./common";
+import { ZPlace } from "./places";
 import { ZDurationMinutes } from "./settings";
+import { ZSkillList } from "./skills";
 import { ZVersion } from "./versions";
 
 /** The largest amount numeric(12,2) holds. */
@@ -100,6 +102,33 @@ const ZOptionalEmail = z
   .nullish()
   .transform((value) => value || null);
 
+export const ARRIVAL_WINDOW_MESSAGES = {
+  start: "Arrival window start must be HH:mm",
+  end: "Arrival window end must be HH:mm",
+  order: "Arrival window must end after it starts",
+  shape: "Arrival window must have a start and an end",
+} as const;
+
+/**
+ * The window promised to the customer (docs/schedule.md, "Optimize a day"): "HH:mm" to
+ * "HH:mm", the start before the end; null: none, the job keeps its time.
+ */
+export const ZArrivalWindow = z
+  .object(
+    {
+      start: z
+        .string({ message: ARRIVAL_WINDOW_MESSAGES.start })
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: ARRIVAL_WINDOW_MESSAGES.start }),
+      end: z
+        .string({ message: ARRIVAL_WINDOW_MESSAGES.end })
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: ARRIVAL_WINDOW_MESSAGES.end }),
+    },
+    { message: ARRIVAL_WINDOW_MESSAGES.shape },
+  )
+  .refine((window) => window.start < window.end, { message: ARRIVAL_WINDOW_MESSAGES.order, path: ["end"] });
+export type ArrivalWindow = z.infer<typeof ZArrivalWindow>;
+export const FLEXIBLE_MESSAGE = "Any time must be true or false";
+
 /** The fields a job is made of: who, what, where and when, plus the customer's contact and the call it came from. */
 export const ZJobFields = z.object({
   employeeId: ZEmployeeRef,
@@ -121,6 +150,12 @@ export const ZJobFields = z.object({
   /** The customer the job is for (docs/customers.md); booked from a call, the call's customer. */
   customerId: ZOptionalCustomerRef,
   callRecordId: ZOptionalRef,
+  /** Skills from the company's list (docs/schedule.md, "Skills"); left out: the job type's default on create. */
+  requiredSkills: ZSkillList.optional(),
+  /** The window promised to the customer; left out: none on create, unchanged on edit. */
+  arrivalWindow: ZArrivalWindow.nullish(),
+  /** Any time that day (the optimizer may move it); left out: false on create, unchanged on edit. */
+  flexible: z.boolean({ message: FLEXIBLE_MESSAGE }).optional(),
 });
 
 /** The fields that place a job on the board; a job has all three or none (docs/schedule.md). */
@@ -318,6 +353,11 @@ export const ZJob = z
       .nullable()
       .describe("That customer's name, as the cards, the print sheet and the CSV show it"),
     callRecordId: ZRowId.nullable(),
+    requiredSkills: z
+      .array(z.string())
+      .describe(
+        "The company skills the job needs (docs/schedule.md); the `skills` warning says who lacks them",
+      ),
     seriesId: ZRowId.nullable().describe(
       "The recurring series this job is an occurrence of, or null (docs/schedule.md)",
     ),
@@ -329,6 +369,14 @@ export const ZJob = z
       .describe("True once this occurrence was changed on its own: series edits skip it unless asked"),
     beforePhotoUrl: z.string().nullable(),
     afterPhotoUrl: z.string().nullable(),
+    arrivalWindow: z
+      .object({ start: ZTime, end: ZTime })
+      .nullable()
+      .describe('The window promised to the customer (docs/schedule.md, "Optimize a day"); null: none'),
+    flexible: z.boolean().describe("Any time that day: the optimizer may move it within the hours"),
+    place: ZPlace.nullable().describe(
+      "Where the job is: from its location on save, from a geocoder later, or a pin (docs/places.md); null when not found",
+    ),
     createdAt: ZMomentText,
     updatedAt: ZMomentText,
     version: z.int().describe("Grows by one with every change (docs/api.md)"),

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { TIME_FORMATS } from "../clock-format";
 import { JOB_TYPES } from "../constants";
 import { ZTime } from "./common";
+import { ZDriveModel, ZDriveModelDTO } from "./drive";
+import { ZCompanySkills, ZJobTypeSkills } from "./skills";
 
 export {
   DEFAULT_COMPANY_SETTINGS,
@@ -130,6 +132,12 @@ export const ZCompanySettingsUpdate = z
     longDayMinutes: overtimeMinutes(24 * 60, LONG_DAY_INVALID).optional(),
     /** Null: the country's format (clock-format.ts). */
     timeFormat: z.enum(TIME_FORMATS, { message: TIME_FORMAT_INVALID }).nullable().optional(),
+    /** Drive time's estimate (docs/places.md): the object sent replaces the stored one. */
+    drive: ZDriveModel.optional(),
+    /** The company's skills (docs/schedule.md, "Skills"); a skill removed is taken off the employees and job types. */
+    skills: ZCompanySkills.optional(),
+    /** Skills a new job of each type needs by default: names from `skills`. */
+    jobTypeSkills: ZJobTypeSkills.optional(),
   })
   .refine((v) => !v.workdayStart || !v.workdayEnd || v.workdayStart < v.workdayEnd, {
     message: WORKDAY_ORDER_INVALID,
@@ -186,6 +194,17 @@ export const ZCompanySettings = z
       .describe(
         'How every time reads (screens, bell, e-mails): "12h" (2:30 PM), "24h" (14:30), or null: the country\'s habit',
       ),
+    drive: ZDriveModelDTO.describe(
+      "Drive time between two jobs (docs/places.md): straight-line km x roadFactor / averageSpeedKmh, plus parkMinutes",
+    ),
+    skills: z
+      .array(z.string())
+      .describe(
+        'The company\'s skills, e.g. "gas", "backflow tester" (docs/schedule.md): employees hold them, jobs need them',
+      ),
+    jobTypeSkills: z
+      .partialRecord(z.enum(JOB_TYPES), z.array(z.string()))
+      .describe("Skills a new job of each type needs by default; a type not listed needs none"),
   })
   .meta({ id: "CompanySettings" });
 export type CompanySettingsDTO = z.infer<typeof ZCompanySettings>;

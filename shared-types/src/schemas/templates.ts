@@ -51,6 +51,9 @@ export const ZTemplateEntry = z
     location: z.string(),
     description: z.string().nullable(),
     amount: z.string().nullable(),
+    requiredSkills: z
+      .array(z.string())
+      .describe("The company skills the job needs; [] in a template saved before skills existed"),
   })
   .meta({ id: "TemplateEntry" });
 export type TemplateEntryDTO = z.infer<typeof ZTemplateEntry>;

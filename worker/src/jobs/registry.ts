@@ -2,11 +2,17 @@
  * Job handlers by queue and job name. Each handler reloads what it needs from the
  * database (payloads carry ids only) and is idempotent: BullMQ delivers at least once.
  */
-import { type EmailJobName, type MaintenanceJobName, ZEmailJobs } from "@sched/shared-types";
+import {
+  type EmailJobName,
+  type GeocodeJobName,
+  type MaintenanceJobName,
+  ZEmailJobs,
+} from "@sched/shared-types";
 import type { Job } from "bullmq";
 import { deliverMail } from "../mail-outbox";
 import { archivePastWeeksJob } from "./archive-past-weeks";
 import { extendJobSeriesJob } from "./extend-job-series";
+import { lookUpStreetPlaceJob, sweepPlacesJob } from "./look-up-street-place";
 import { sweepClockRemindersJob } from "./sweep-clock-reminders";
 import { sweepCustomerNoticesJob } from "./sweep-customer-notices";
 import { sweepDeletedJobsJob } from "./sweep-deleted-jobs";
@@ -39,4 +45,8 @@ export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>
   sweepCustomerNotices: sweepCustomerNoticesJob,
   sweepClockReminders: sweepClockRemindersJob,
   sweepDeletedJobs: sweepDeletedJobsJob,
+  sweepPlaces: sweepPlacesJob,
+};
+export const geocodeHandlers: Partial<Record<GeocodeJobName, JobHandler>> = {
+  lookUpStreetPlace: lookUpStreetPlaceJob,
 };

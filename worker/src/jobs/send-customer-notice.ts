@@ -110,6 +110,8 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
       location: found.job.location,
       date: found.job.date,
       time: found.job.time,
+      // The window promised, when there is one: the notice says it instead of the time.
+      arrivalWindow: found.job.arrivalWindow ?? null,
       timeFormat: companyTimeFormat(settings),
       technicianName: found.technicianName,
     },

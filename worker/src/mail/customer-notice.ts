@@ -3,7 +3,7 @@
  * text body and the same words as HTML, each ending with the customer's unsubscribe link.
  */
 import { formatCalendarDate } from "@sched/core/customer-notices/visit-time";
-import { formatClock, type TimeFormat } from "@sched/shared-types";
+import { arrivalWindowText, formatClock, type TimeFormat } from "@sched/shared-types";
 import { escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type CustomerNoticeFacts = {
@@ -16,6 +16,11 @@ export type CustomerNoticeFacts = {
   /** The visit's calendar date and wall-clock time, as the company booked them. */
   date: string;
   time: string;
+  /**
+   * The window promised to the customer (docs/schedule.md, "Optimize a day"): said instead
+   * of the time, "arriving 9–11 AM", as the optimizer may move the visit inside it.
+   */
+  arrivalWindow?: { start: string; end: string } | null;
   /** The company's time format (its setting, else its country's: 12-hour in the US). */
   timeFormat: TimeFormat;
   technicianName: string | null;
@@ -26,8 +31,12 @@ const formatDay = (date: string) =>
   formatCalendarDate(date, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
 function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; lines: string[] } {
-  const clock = formatClock(facts.time, facts.timeFormat);
-  const when = `${formatDay(facts.date)} at ${clock}`;
+  const clock = facts.arrivalWindow
+    ? `arriving ${arrivalWindowText(facts.arrivalWindow, facts.timeFormat)}`
+    : formatClock(facts.time, facts.timeFormat);
+  const when = facts.arrivalWindow
+    ? `${formatDay(facts.date)}, ${clock}`
+    : `${formatDay(facts.date)} at ${clock}`;
   const visit = `${facts.jobType} at ${facts.location}`;
   if (facts.kind === "confirmation") {
     return facts.isMove
@@ -60,7 +69,7 @@ function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; 
   }
   if (facts.kind === "reminder") {
     return {
-      subject: `Reminder: ${facts.companyName} visits you tomorrow at ${clock}`,
+      subject: `Reminder: ${facts.companyName} visits you tomorrow${facts.arrivalWindow ? ", " : " at "}${clock}`,
       title: "Your visit is tomorrow",
       lines: [`A reminder: ${facts.companyName} visits you tomorrow, ${when} (${visit}).`],
     };

@@ -8,11 +8,13 @@ import {
   ClockCircleOutlined,
   CloseCircleFilled,
   EnvironmentOutlined,
+  FieldTimeOutlined,
   RetweetOutlined,
   SyncOutlined,
   UserOutlined,
 } from "@ant-design/icons";
 import {
+  arrivalWords,
   CARD_TAG_FIELDS,
   type JobDTO,
   type JobFieldName,
@@ -20,6 +22,7 @@ import {
   showsCardTag,
 } from "@sched/shared-types";
 import type { ReactNode } from "react";
+import { currentTimeFormat } from "../../lib/dates";
 import { jobFieldWords, REPEATS_LABEL, STATUS_LABELS, statusTone } from "./jobStyle";
 import "./job-content.css";
 
@@ -78,6 +81,20 @@ export function JobFieldTags({ job, children }: { job: JobDTO; children?: ReactN
   );
 }
 
+/**
+ * When the technician comes, when it may move (docs/schedule.md, "Optimize a day"): "Arrive
+ * 9–11 AM" in the company's time format, or "Any time"; nothing for a job that keeps its time.
+ */
+export function ArrivalLine({ job }: { job: JobDTO }) {
+  const words = arrivalWords(job, currentTimeFormat());
+  if (!words) return null;
+  return (
+    <span className="job-card__arrival" data-testid="job-arrival">
+      <FieldTimeOutlined aria-hidden /> {words}
+    </span>
+  );
+}
+
 type JobContentProps = {
   job: JobDTO;
   /** The card's time, as its layout shows it: after the type, or first (`timeFirst`). */
@@ -105,6 +122,7 @@ export function JobContent({ job, time, timeFirst = false, rowMarks, after }: Jo
         <StatusIcon status={job.status} />
       </span>
       {timeFirst ? null : time}
+      <ArrivalLine job={job} />
       {job.customerName ? (
         // Who the visit is for: the office answers the phone by name (docs/customers.md).
         <span className="job-card__customer" title={job.customerName} data-testid="job-customer">

@@ -34,7 +34,8 @@ export const conflictCount = (count: number) => `${count} conflict${count === 1 
 
 /**
  * What the engine needs to know of the company: its working days and hours, who is
- * inactive, each person's own weekly pattern, and the time off on screen (docs/time-off.md).
+ * inactive, each person's own weekly pattern, the time off on screen (docs/time-off.md),
+ * and its drive settings for the travel warning (docs/places.md).
  */
 export function conflictContextOf(
   settings: CompanySettingsDTO,
@@ -45,10 +46,14 @@ export function conflictContextOf(
     workingDays: settings.workingDays,
     workdayStart: settings.workdayStart,
     workdayEnd: settings.workdayEnd,
+    // Absent from settings kept offline before drive time existed: the engine's defaults.
+    drive: settings.drive,
     inactiveEmployeeIds: new Set(employees.filter((e) => !e.isActive).map((e) => e.id)),
     employeeNames: new Map(employees.map((e) => [e.id, e.name])),
     availability: new Map(employees.filter((e) => e.availability?.length).map((e) => [e.id, e.availability])),
     timeOff,
+    // Without the roster (My Day), skills are not known: the server's warnings stand.
+    employeeSkills: employees.length > 0 ? new Map(employees.map((e) => [e.id, e.skills ?? []])) : undefined,
   };
 }
 

@@ -37,6 +37,9 @@ export function jobFormValues(job: JobDTO): JobFormValues {
     customerEmail: job.customerEmail ?? "",
     customerPhone: job.customerPhone ?? "",
     customerId: job.customerId,
+    requiredSkills: job.requiredSkills ?? [],
+    arrivalWindow: job.arrivalWindow ?? null,
+    flexible: job.flexible ?? false,
   };
 }
 
@@ -68,6 +71,16 @@ export function jobChangeLabels(employees: readonly EmployeeDTO[]): FieldLabels<
     description: { label: JOB_FIELDS.description.label },
     customerEmail: { label: JOB_FIELDS.customerEmail.label },
     customerPhone: { label: JOB_FIELDS.customerPhone.label },
+    requiredSkills: {
+      label: JOB_FIELDS.requiredSkills.label,
+      show: (skills: string[]) => (skills.length > 0 ? skills.join(", ") : "none"),
+    },
+    arrivalWindow: {
+      label: JOB_FIELDS.arrivalWindow.label,
+      show: (window: { start: string; end: string }) =>
+        `${formatTime(window.start)}–${formatTime(window.end)}`,
+    },
+    flexible: { label: JOB_FIELDS.flexible.label, show: (flexible: boolean) => (flexible ? "Yes" : "No") },
     beforePhoto: { label: "Before photo", show: photoText },
     afterPhoto: { label: "After photo", show: photoText },
   };

@@ -15,4 +15,10 @@ export type JobFormValues = {
   customerPhone: string;
   /** The job's customer (docs/customers.md); null for none. */
   customerId?: string | null;
+  /** Company skills the job needs (docs/schedule.md, "Skills"). */
+  requiredSkills: string[];
+  /** The window promised to the customer, or null (docs/schedule.md, "Optimize a day"). */
+  arrivalWindow: { start: string; end: string } | null;
+  /** Any time that day: the optimizer may move it. */
+  flexible: boolean;
 } & Pick<JobDTO, JobChoiceField>; // status, payment, priority… (shared-types/src/job-fields.ts)

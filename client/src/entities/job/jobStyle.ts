@@ -1,5 +1,6 @@
 /** How a job looks and reads: labels, colours and the card's style class (docs/schedule.md). */
 import {
+  arrivalWords,
   JOB_FIELDS,
   type JobChoiceField,
   type JobFieldName,
@@ -10,6 +11,7 @@ import {
   jobFieldText,
   type PaymentStatus,
 } from "@sched/shared-types";
+import { currentTimeFormat } from "../../lib/dates";
 
 /** Each value's words, from the job's field list (shared-types/src/job-fields.ts). */
 const labelsOf = <K extends JobChoiceField>(name: K) =>
@@ -24,7 +26,13 @@ export const PAYMENT_LABELS = labelsOf("paymentStatus") as Record<PaymentStatus,
 export function jobFieldWords(name: JobFieldName, value: unknown): string {
   const field: JobFieldSpec = JOB_FIELDS[name];
   if (value === null || value === undefined || value === "") return "";
+  // A list (the skills a job needs) reads "Needs gas, backflow tester".
+  if (field.list) return Array.isArray(value) && value.length > 0 ? `Needs ${value.join(", ")}` : "";
   if (field.money) return formatAmount(String(value));
+  // When the visit may be (docs/schedule.md, "Optimize a day"): "Arrive 9–11 AM", "Any time".
+  if (name === "arrivalWindow" || name === "flexible") {
+    return arrivalWords({ [name]: value } as Parameters<typeof arrivalWords>[0], currentTimeFormat()) ?? "";
+  }
   if (field.choices) {
     const choice = jobChoice(name as JobChoiceField, String(value));
     return choice.tag ?? choice.label;

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Empty, Input, Modal, Select, Spin } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useBoardSettings } from "../../entities/company/workingDays";
+import { fittingFirst, skillFitWords } from "../../entities/employee/skillFit";
 import { conflictContextOf } from "../../entities/job/conflictMarks";
 import { formatTimeRange } from "../../entities/job/duration";
 import { formatDay } from "../../lib/dates";
@@ -70,8 +71,12 @@ export function MarkOutDialog(props: MarkOutDialogProps) {
   const colleagues = employees
     .filter((candidate) => candidate.isActive && candidate.id !== employee.id)
     .sort((a, b) => a.name.localeCompare(b.name));
-  const whoOptions = [
-    ...colleagues.map((candidate) => ({ value: candidate.id, label: candidate.name })),
+  // Per job: who holds the skills it needs first, marked "has gas" (docs/schedule.md, "Skills").
+  const whoOptions = (job: { requiredSkills?: string[] }) => [
+    ...fittingFirst(colleagues, job.requiredSkills).map((candidate) => {
+      const fit = skillFitWords(candidate, job.requiredSkills);
+      return { value: candidate.id, label: fit ? `${candidate.name} (${fit})` : candidate.name };
+    }),
     { value: TRAY, label: "Leave unassigned (Unscheduled)" },
     { value: KEEP, label: `Keep with ${employee.name}` },
   ];
@@ -129,7 +134,7 @@ export function MarkOutDialog(props: MarkOutDialogProps) {
                   className="mark-out__who"
                   aria-label={`Who takes the ${label}`}
                   value={choice.who}
-                  options={whoOptions}
+                  options={whoOptions(job)}
                   onChange={(who: string) => choose(job.id, { who })}
                   showSearch={{ optionFilterProp: "label" }}
                 />

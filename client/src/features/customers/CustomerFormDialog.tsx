@@ -3,7 +3,9 @@ import { Alert, Form, Input, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useShowFailure } from "../../components/FailureNotice";
+import { type PendingPlace, PlaceField } from "../../components/PlaceField";
 import { useStaleChange } from "../../components/useStaleChange";
+import { useSetCustomerPlace } from "../../entities/place/usePlaces";
 import { isApiError } from "../../lib/api";
 import { focusFirstField, zodRule } from "../../lib/forms";
 import { changedSince, differingFields, type FieldLabels, intendedChange } from "../../lib/staleChange";
@@ -61,6 +63,10 @@ export function CustomerFormDialog({
   const save = useSaveCustomer(companyId);
   const [existingId, setExistingId] = useState<string | null>(null);
   const { resolveStale, staleDialog } = useStaleChange();
+  // A place chosen with "Find place": pinned once the customer is saved (docs/places.md).
+  const [pendingPlace, setPendingPlace] = useState<PendingPlace | null>(null);
+  const setCustomerPlace = useSetCustomerPlace();
+  const address: string = Form.useWatch("address", form) ?? "";
 
   // The customer as the form opened: a live update of the page meanwhile must not move the
   // version the save is made over, or it would write over that change unseen.
@@ -72,6 +78,7 @@ export function CustomerFormDialog({
     if (!open) return;
     setExistingId(null);
     setOpened(customer);
+    setPendingPlace(null);
   }, [open]);
 
   const onFinish = (values: FormValues) =>
@@ -84,6 +91,14 @@ export function CustomerFormDialog({
     save.mutate(request, {
       onSuccess: (saved) => {
         notification.success({ title: customer ? "Customer updated" : "Customer added" });
+        if (pendingPlace) {
+          const point = pendingPlace.kind === "pin" ? pendingPlace.suggestion : null;
+          setCustomerPlace
+            .mutateAsync({ id: saved.id, companyId, point, version: saved.version })
+            .catch((failure: unknown) =>
+              showFailure("Failed to set the customer's place: {message}", failure),
+            );
+        }
         onSaved?.(saved);
         onClose();
       },
@@ -161,6 +176,14 @@ export function CustomerFormDialog({
           <Form.Item label="Address" name="address" rules={[zodRule(ZCustomerFields.shape.address)]}>
             <Input autoComplete="off" />
           </Form.Item>
+          <PlaceField
+            companyId={companyId}
+            address={address}
+            saved={opened ? { address: opened.address, place: opened.place } : undefined}
+            pending={pendingPlace}
+            onPendingChange={setPendingPlace}
+            canChoose
+          />
           <Form.Item label="Notes" name="notes" rules={[zodRule(ZCustomerFields.shape.notes)]}>
             <Input.TextArea rows={3} />
           </Form.Item>

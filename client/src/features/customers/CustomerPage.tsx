@@ -6,12 +6,13 @@ import {
   MailOutlined,
   PhoneOutlined,
 } from "@ant-design/icons";
-import { Alert, Button, Card, Popconfirm, Result, Skeleton } from "antd";
+import { Alert, Button, Card, Popconfirm, Result, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageTitle } from "../../components/PageTitle";
 import { doesFieldWork } from "../../entities/company/screenAccess";
 import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
+import { placeWords } from "../../entities/place/usePlaces";
 import { isApiError } from "../../lib/api";
 import { useFeedback } from "../../ui/feedback";
 import { mapsLink, telLink } from "../my-day/links";
@@ -119,7 +120,10 @@ export default function CustomerPage() {
           ) : null}
           {data.address ? (
             <li>
-              <EnvironmentOutlined aria-hidden /> <span>{data.address}</span>
+              <EnvironmentOutlined aria-hidden /> <span>{data.address}</span>{" "}
+              <Typography.Text type="secondary" data-testid="customer-place-words">
+                ({placeWords(data.place)})
+              </Typography.Text>
             </li>
           ) : null}
           {!data.phone && !data.email && !data.address ? <li>No contact details yet.</li> : null}

@@ -51,6 +51,11 @@ export function EmployeeCard({
           <Tag color={employee.isActive ? "green" : "default"} className="employee-card__status">
             {employee.isActive ? "Active" : "Inactive"}
           </Tag>
+          {employee.skills?.length ? (
+            <div className="employee-card__meta" data-testid="employee-skills-list">
+              Skills: {employee.skills.join(", ")}
+            </div>
+          ) : null}
           {memberName ? (
             <div className="employee-card__meta" data-testid="employee-member">
               Signs in as {memberName}

@@ -1,8 +1,9 @@
 import { DEFAULT_AVATAR_COLOR, type EmployeeDTO, INITIALS_MAX, ZEmployeeFields } from "@sched/shared-types";
-import { Form, Input, Modal, Switch } from "antd";
+import { Form, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useRef } from "react";
 import { useShowFailure } from "../../components/FailureNotice";
 import { useStaleChange } from "../../components/useStaleChange";
+import { useBoardSettings } from "../../entities/company/workingDays";
 import { initialsFrom, nextAvatarColor } from "../../entities/employee/avatarColors";
 import { EmployeeAvatar } from "../../entities/employee/EmployeeAvatar";
 import { useAddEmployee, useEmployees, useUpdateEmployee } from "../../entities/employee/useEmployees";
@@ -60,6 +61,13 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
   roster.current = useEmployees(companyId).data;
   /** Once the user typed initials themselves, the name no longer fills them. */
   const hasOwnInitials = useRef(false);
+  const companySkills = useBoardSettings(companyId).skills ?? [];
+  // A skill the company has since removed still shows while the employee holds it.
+  const heldSkills = employee?.skills ?? [];
+  const skillOptions = [...new Set([...companySkills, ...heldSkills])].map((skill) => ({
+    value: skill,
+    label: skill,
+  }));
 
   // Each opening starts from the employee being edited, or from a blank form.
   useEffect(() => {
@@ -114,6 +122,7 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
       availability: toWindows(rows),
       phone: contact(values.phone),
       email: contact(values.email),
+      skills: values.skills ?? [],
     };
     if (employee) {
       const change = intendedChange(employeeFormValues(employee), body, EMPLOYEE_LABELS);
@@ -159,6 +168,7 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
             availability: [],
             phone: null,
             email: null,
+            skills: [],
           }}
         >
           <div className="employee-form__preview">
@@ -195,6 +205,24 @@ export function EmployeeFormDialog({ companyId, employee, open, onClose }: Emplo
               <Input type="email" placeholder="Optional" autoComplete="off" />
             </Form.Item>
           </div>
+          <Form.Item
+            label="Skills"
+            name="skills"
+            extra={
+              companySkills.length > 0
+                ? "Jobs needing a skill they lack are flagged on the board."
+                : "The owner adds the company's skills in Settings."
+            }
+          >
+            <Select
+              mode="multiple"
+              allowClear
+              options={skillOptions}
+              placeholder={companySkills.length > 0 ? "No skills" : "No company skills yet"}
+              aria-label="Skills"
+              data-testid="employee-skills"
+            />
+          </Form.Item>
           {isEditing ? (
             <Form.Item
               label="Active"

@@ -18,6 +18,8 @@ export type EmployeeFormValues = {
   /** How the office reaches them; null when not given. */
   phone: string | null;
   email: string | null;
+  /** Company skills they hold (docs/schedule.md, "Skills"). */
+  skills: string[];
 };
 
 /** The Edit Employee form's values for `employee`. */
@@ -30,6 +32,7 @@ export function employeeFormValues(employee: EmployeeDTO): EmployeeFormValues {
     availability: employee.availability ?? [],
     phone: employee.phone ?? null,
     email: employee.email ?? null,
+    skills: employee.skills ?? [],
   };
 }
 
@@ -41,4 +44,5 @@ export const EMPLOYEE_LABELS: FieldLabels<EmployeeFormValues> = {
   availability: { label: "Availability", show: availabilityText },
   phone: { label: "Phone", show: (phone) => phone ?? "none" },
   email: { label: "Email", show: (email) => email ?? "none" },
+  skills: { label: "Skills", show: (skills) => (skills.length > 0 ? skills.join(", ") : "none") },
 };

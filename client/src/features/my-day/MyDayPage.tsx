@@ -1,5 +1,5 @@
 import { CoffeeOutlined, TeamOutlined } from "@ant-design/icons";
-import { can } from "@sched/shared-types";
+import { can, type EmployeeDTO } from "@sched/shared-types";
 import { Alert, Button } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useDeferredValue, useEffect } from "react";
@@ -8,20 +8,26 @@ import { LazyResult } from "../../components/LazyResult";
 import { PageSpinner } from "../../components/PageSpinner";
 import { PageTitle } from "../../components/PageTitle";
 import { useCurrentCompany } from "../../entities/company/useCompanies";
+import { useBoardSettings } from "../../entities/company/workingDays";
+import { withWarnings } from "../../entities/job/conflictMarks";
 import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
+import { keptRestoredAt } from "../../lib/keptQueries";
 import { useRecordPhoneView } from "../first-run/firstRunMarks";
 import { OfflineIndicator } from "../offline/OfflineIndicator";
 import { MyTimeOff, offOn, useMyTimeOff, YoureOff } from "../time-off/MyTimeOff";
 import { CalendarFeed } from "./CalendarFeed";
 import { DayClock } from "./DayClock";
 import { MyJobCard } from "./MyJobCard";
+import { MyStops } from "./MyStops";
+import { updatedAgo } from "./myWeek";
 import { jobsOfDay, nextJob, useMyWeekJobs, usePrefetchNextWeek } from "./useMyDay";
 import { WeekStrip } from "./WeekStrip";
 import "./my-day.css";
 import { ButtonLink } from "../../ui/ButtonLink";
 
 const TITLE = "My Day";
+const NO_EMPLOYEES: EmployeeDTO[] = [];
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The linked member's own jobs, a day at a time, for the phone in a van (docs/my-day.md). */
@@ -74,7 +80,10 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   const weekJobsData = useDeferredValue(jobsQuery.data);
   const isLoadingJobs = weekJobsData === undefined && !jobsQuery.isError;
   const weekJobs = weekJobsData ?? [];
-  const dayJobs = jobsOfDay(weekJobs, employeeId, day);
+  // A job whose warnings an event took (a neighbour moved) gets them from the same engine:
+  // the travel warnings its card shows (FieldWarnings.tsx, docs/my-day.md).
+  const settings = useBoardSettings(companyId);
+  const dayJobs = withWarnings(jobsOfDay(weekJobs, employeeId, day), settings, NO_EMPLOYEES);
   const next = day === today ? nextJob(dayJobs) : null;
   // One's own time off: "You're off", the requests and their state (docs/time-off.md).
   const timeOff = useMyTimeOff(companyId, employeeId, today);
@@ -88,6 +97,10 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   }, [focusedJobId, isFocusedListed]);
 
   const dayLabel = dayjs(day).format("dddd, MMMM D");
+  // Drawn from what the phone kept and not refreshed yet (offline, a slow network): how old.
+  const restoredAt = keptRestoredAt();
+  const keptAt = jobsQuery.dataUpdatedAt;
+  const isKept = restoredAt > 0 && keptAt > 0 && keptAt < restoredAt && !jobsQuery.isPlaceholderData;
   let list: ReactNode;
   if (isLoadingJobs) {
     list = (
@@ -95,7 +108,7 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
         <PageSpinner />
       </div>
     );
-  } else if (jobsQuery.isError) {
+  } else if (jobsQuery.isError && weekJobsData === undefined) {
     list = (
       <Alert
         showIcon
@@ -130,6 +143,12 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   return (
     <div className="my-day">
       <PageTitle title={TITLE} subtitle={day === today ? `Today, ${dayLabel}` : dayLabel} />
+      {/* Beside the title, out of the flow: its going moves nothing (nor makes a new largest paint). */}
+      {isKept ? (
+        <span className="my-day__kept" data-testid="my-day-kept">
+          {updatedAgo(keptAt, Date.now())}
+        </span>
+      ) : null}
       <OfflineIndicator />
       <DayClock companyId={companyId} employeeId={employeeId} />
       <WeekStrip monday={monday} day={day} today={today} jobs={weekJobs} onDay={setDay} />
@@ -144,6 +163,10 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
           jobs arrived (a layout shift, and a tap meant for them could land on a job). */}
       {isLoadingJobs ? null : (
         <>
+          {/* The day in order with directions per stop (docs/my-day.md, "My stops"). */}
+          {jobsQuery.isError ? null : (
+            <MyStops companyId={companyId} employeeId={employeeId} day={day} jobs={dayJobs} />
+          )}
           <MyTimeOff companyId={companyId} employeeId={employeeId} today={today} list={timeOff.list} />
           <CalendarFeed companyId={companyId} />
         </>

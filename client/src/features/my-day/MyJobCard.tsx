@@ -11,7 +11,7 @@ import { Button, Tag } from "antd";
 import { Link } from "react-router";
 import { useCan } from "../../entities/company/useCompanies";
 import { formatDuration } from "../../entities/job/duration";
-import { JobFieldTags } from "../../entities/job/JobContent";
+import { ArrivalLine, JobFieldTags } from "../../entities/job/JobContent";
 import { STATUS_LABELS, statusTone } from "../../entities/job/jobStyle";
 import { formatTime, formatTimeOf } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
@@ -20,7 +20,8 @@ import { useOutboxStore } from "../../outbox/outboxStore";
 import { pendingWorkOf } from "../../outbox/pendingWork";
 import { useFeedback } from "../../ui/feedback";
 import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
-import { mapsLink, telLink } from "./links";
+import { FieldWarnings } from "./FieldWarnings";
+import { directionsLink, mapsLink, telLink } from "./links";
 import { PendingChangeNote } from "./PendingChangeNote";
 import { useAskToOpenMaps } from "./useAskToOpenMaps";
 import { type FieldWork, useFieldWork } from "./useMyDay";
@@ -80,7 +81,7 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
           if ("kept" in outcome && !navigator.onLine) void message.info(KEPT_OFFLINE);
           else void message.success(DONE_MESSAGES[workKey(work)]);
           // On the way: directions are offered, never opened unasked.
-          if ("onMyWay" in work) askToOpenMaps(listed.location);
+          if ("onMyWay" in work) askToOpenMaps(listed.location, directionsLink(listed));
         },
         onError: (error) => {
           const stale = staleAnswerOf<JobDTO>(error);
@@ -146,6 +147,7 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       >
         <EnvironmentOutlined aria-hidden /> {job.location}
       </a>
+      <FieldWarnings job={job} />
       {job.customerPhone ? (
         <a className="my-job__phone" href={telLink(job.customerPhone)}>
           <PhoneOutlined aria-hidden /> {job.customerPhone}
@@ -158,6 +160,8 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
         </Link>
       ) : null}
       {job.description ? <p className="my-job__description">{job.description}</p> : null}
+      {/* The window the customer was promised, or "Any time" (docs/schedule.md). */}
+      <ArrivalLine job={job} />
       <div className="my-job__meta">
         {/* Payment, amount, priority: the tags every card shows (JobContent.tsx). */}
         <JobFieldTags job={job} />

@@ -9,3 +9,12 @@ export const STRIP_DAYS = 7;
  */
 export const myWeekJobsKey = (companyId: string, employeeId: string, monday: string) =>
   queryKeys.employeeJobs(companyId, employeeId, monday, addDays(monday, STRIP_DAYS - 1));
+
+/** How old the jobs on screen are, when they come from what the phone kept (docs/offline.md). */
+export function updatedAgo(updatedAt: number, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - updatedAt) / 60_000));
+  if (minutes < 1) return "Updated just now";
+  if (minutes < 60) return `Updated ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 24 ? `Updated ${hours} h ago` : `Updated ${Math.floor(hours / 24)} d ago`;
+}

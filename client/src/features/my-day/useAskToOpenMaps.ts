@@ -7,7 +7,8 @@ import { mapsLink } from "./links";
 
 export function useAskToOpenMaps() {
   const { modal } = useFeedback();
-  return (location: string) =>
+  // `url`: where "Open maps" goes; the address's search unless a caller has directions.
+  return (location: string, url: string = mapsLink(location)) =>
     modal.confirm({
       title: "Directions in maps?",
       content: `Open ${location} in your maps app. It opens in a new tab.`,
@@ -15,7 +16,7 @@ export function useAskToOpenMaps() {
       cancelText: "Not now",
       // Opened from the click on "Open maps": a pop-up blocker lets a window the person asked for through.
       onOk: () => {
-        window.open(mapsLink(location), "_blank", "noopener,noreferrer");
+        window.open(url, "_blank", "noopener,noreferrer");
       },
     });
 }

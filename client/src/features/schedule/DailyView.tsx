@@ -1,4 +1,4 @@
-import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { LeftOutlined, NodeIndexOutlined, RightOutlined } from "@ant-design/icons";
 import type { CompanySettingsDTO, ConflictTimeOff, EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { Button } from "antd";
 import dayjs from "dayjs";
@@ -29,6 +29,11 @@ type DailyViewProps = {
   onReschedule?: (job: JobDTO, place: TimelinePlace, onMoved?: (moved: JobDTO) => void) => void;
   onSchedule?: (job: JobDTO, employeeId: string, date: string, time: string) => void;
   onUnschedule?: (job: JobDTO) => void;
+  /**
+   * Present for those who plan: "Optimize day" for the team, "Optimize route" in each row's
+   * menu for one technician (null: the team; docs/schedule.md, "Optimize a day").
+   */
+  onOptimize?: (employee: EmployeeDTO | null) => void;
 };
 
 const plural = (count: number) => `${count} job${count === 1 ? "" : "s"}`;
@@ -53,6 +58,16 @@ export function DailyView(props: DailyViewProps) {
           </div>
         </div>
         <Button icon={<RightOutlined />} aria-label="Next day" onClick={() => step(1)} />
+        {props.onOptimize && dayJobs.length > 1 ? (
+          <Button
+            className="day-nav__optimize"
+            icon={<NodeIndexOutlined aria-hidden />}
+            data-testid="optimize-day"
+            onClick={() => props.onOptimize?.(null)}
+          >
+            Optimize day
+          </Button>
+        ) : null}
       </div>
       <DayTimeline
         day={day}
@@ -69,6 +84,7 @@ export function DailyView(props: DailyViewProps) {
         onReschedule={props.onReschedule}
         onSchedule={props.onSchedule}
         onUnschedule={props.onUnschedule}
+        onOptimizeRoute={props.onOptimize}
       />
     </div>
   );

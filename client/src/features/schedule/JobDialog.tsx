@@ -2,6 +2,7 @@ import { JOB_PHOTO_KINDS, JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "
 import { Alert, Form, Modal } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useShowFailure } from "../../components/FailureNotice";
+import { type PendingPlace, PlaceField } from "../../components/PlaceField";
 import { useTrialLock } from "../../components/TrialLock";
 import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
@@ -9,6 +10,7 @@ import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { useBoardSettings } from "../../entities/company/workingDays";
 import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "../../entities/job/jobChanges";
 import type { JobFormValues } from "../../entities/job/jobFormValues";
+import { useSetJobPlace } from "../../entities/place/usePlaces";
 import { formatDateTime, toISODate } from "../../lib/dates";
 import { focusFirstField } from "../../lib/forms";
 import { useIsSmallScreen } from "../../lib/screen";
@@ -69,6 +71,10 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
   // Edit Job of an occurrence: a new rule for its series, saved with PUT /api/job-series/:id.
   const [seriesRule, setSeriesRule] = useState<SeriesRuleChange | null>(null);
+  // A place chosen with "Find place": pinned once the job is saved (docs/places.md).
+  const [pendingPlace, setPendingPlace] = useState<PendingPlace | null>(null);
+  const setJobPlace = useSetJobPlace();
+  const location: string = Form.useWatch("location", form) ?? "";
   const repeatStart = Form.useWatch("date", form);
   const changeLabels = jobChangeLabels(all);
   // Closed, the dialog is unmounted: the focus goes back to what opened it, or to the
@@ -93,6 +99,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   const close = () => {
     setRepeat(NO_REPEAT);
     setSeriesRule(null);
+    setPendingPlace(null);
     onClose();
   };
 
@@ -105,6 +112,12 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   });
 
   const saved = (result: JobDTO) => {
+    if (pendingPlace && companyId) {
+      const point = pendingPlace.kind === "pin" ? pendingPlace.suggestion : null;
+      setJobPlace
+        .mutateAsync({ id: result.id, companyId, point, version: result.version })
+        .catch((error: unknown) => showFailure("Failed to set the job's place: {message}", error));
+    }
     onSaved?.(result);
     close();
   };
@@ -275,6 +288,16 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
             showContact={showContact}
             isSlotOptional={job ? job.date === null : false}
             jobId={job?.id}
+            place={
+              <PlaceField
+                companyId={companyId}
+                address={location}
+                saved={job ? { address: job.location, place: job.place } : undefined}
+                pending={pendingPlace}
+                onPendingChange={setPendingPlace}
+                canChoose={!isProgressOnly}
+              />
+            }
           />
           {/* A job booked from a call is one visit: its booking link belongs to one job. */}
           {!job && !isProgressOnly && !defaults?.callRecordId ? (

@@ -11,13 +11,16 @@ import {
 } from "@sched/shared-types";
 import type { FormRule, InputRef } from "antd";
 import { Form, Input, Select } from "antd";
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { EmployeeAvatar } from "../../entities/employee/EmployeeAvatar";
+import { fittingFirst, skillFitWords } from "../../entities/employee/skillFit";
 import { PAYMENT_LABELS, STATUS_LABELS } from "../../entities/job/jobStyle";
 import { zodRule } from "../../lib/forms";
 import { CustomerPickerField } from "../customers/CustomerPickerField";
+import { ArrivalFields } from "./ArrivalFields";
 import { DurationField } from "./DurationField";
 import { JobWarnings } from "./JobWarnings";
+import { SkillsNeededField } from "./SkillsNeededField";
 
 const fields = ZJobFields.shape;
 /** Empty first with the form's own "is required" words, then the shared schema's message. */
@@ -74,6 +77,8 @@ type JobFormFieldsProps = {
   isSlotOptional?: boolean;
   /** The job being edited, whose stored copy the live warnings leave out. */
   jobId?: string;
+  /** The place line under the location (components/PlaceField.tsx). */
+  place?: ReactNode;
 };
 
 /** The Add Job / Edit Job fields (docs/schedule.md), validated with the server's own schema. */
@@ -83,12 +88,15 @@ export function JobFormFields({
   showContact,
   isSlotOptional = false,
   jobId,
+  place,
 }: JobFormFieldsProps) {
   // On a tray job each slot field is checked again when another one changes.
   const othersThan = (name: (typeof SLOT_NAMES)[number]) =>
     isSlotOptional ? SLOT_NAMES.filter((other) => other !== name) : undefined;
   const planDisabled = isProgressOnly;
   const dateInput = useRef<InputRef>(null);
+  // Who holds the skills the job needs comes first, marked "has gas"; the others "lacks gas".
+  const requiredSkills = Form.useWatch("requiredSkills") as string[] | undefined;
   return (
     <>
       <div className="job-form__pair job-form__pair--stack">
@@ -103,19 +111,28 @@ export function JobFormFields({
             disabled={planDisabled}
             placeholder="Select an employee"
             showSearch={TYPED_SEARCH}
-            options={employees.map((employee) => ({
+            options={fittingFirst(employees, requiredSkills).map((employee) => ({
               value: employee.id,
               label: employee.name,
               employee,
+              fit: skillFitWords(employee, requiredSkills),
             }))}
             optionRender={(option) => (
-              <span className="employee-option">
+              <span className="employee-option" data-testid="employee-option">
                 <EmployeeAvatar
                   initials={option.data.employee.initials}
                   avatarColor={option.data.employee.avatarColor}
                   size={22}
                 />
                 {option.data.employee.name}
+                {option.data.fit ? (
+                  <span
+                    className={`employee-option__fit${option.data.fit.startsWith("lacks") ? " employee-option__fit--lacks" : ""}`}
+                    data-testid="employee-option-fit"
+                  >
+                    {option.data.fit}
+                  </span>
+                ) : null}
               </span>
             )}
           />
@@ -134,6 +151,7 @@ export function JobFormFields({
           />
         </Form.Item>
       </div>
+      <SkillsNeededField disabled={planDisabled} />
       <CustomerPickerField disabled={planDisabled} />
       <Form.Item
         name="location"
@@ -148,6 +166,7 @@ export function JobFormFields({
           count={{ show: true, max: JOB_LOCATION_MAX }}
         />
       </Form.Item>
+      {place}
       <div className="job-form__pair">
         <Form.Item
           name="date"
@@ -170,6 +189,7 @@ export function JobFormFields({
         </Form.Item>
       </div>
       <DurationField disabled={planDisabled} />
+      <ArrivalFields disabled={planDisabled} />
       <JobWarnings jobId={jobId} />
       <Form.Item name="description" label="Description (optional)" rules={[zodRule(fields.description)]}>
         <Input.TextArea

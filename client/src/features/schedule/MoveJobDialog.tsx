@@ -2,6 +2,7 @@ import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { TRAY_DEFAULT_TIME } from "@sched/shared-types";
 import { Modal } from "antd";
 import { useId, useState } from "react";
+import { fittingFirst, skillFitWords } from "../../entities/employee/skillFit";
 import { formatTime, toISODate, weekDays, weekStart } from "../../lib/dates";
 import "./move-job-dialog.css";
 
@@ -39,7 +40,9 @@ export function MoveJobDialog({
     label: day.format("dddd, MMM D"),
   }));
   const [date, setDate] = useState(job.date ?? boardDay);
-  const [employeeId, setEmployeeId] = useState(job.employeeId ?? employees[0]?.id ?? "");
+  // Who holds the skills the job needs first, marked "has gas" (docs/schedule.md, "Skills").
+  const choices = fittingFirst(employees, job.requiredSkills);
+  const [employeeId, setEmployeeId] = useState(job.employeeId ?? choices[0]?.id ?? "");
   const [time, setTime] = useState(job.time ?? TRAY_DEFAULT_TIME);
   const dayId = useId();
   const employeeFieldId = useId();
@@ -89,11 +92,14 @@ export function MoveJobDialog({
           data-testid="move-job-employee"
         >
           {toTray ? <option value="">Nobody yet</option> : null}
-          {employees.map((employee) => (
-            <option key={employee.id} value={employee.id}>
-              {employee.name}
-            </option>
-          ))}
+          {choices.map((employee) => {
+            const fit = skillFitWords(employee, job.requiredSkills);
+            return (
+              <option key={employee.id} value={employee.id}>
+                {fit ? `${employee.name} (${fit})` : employee.name}
+              </option>
+            );
+          })}
         </select>
         {isUnscheduled ? (
           <>

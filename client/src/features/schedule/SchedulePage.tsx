@@ -1,7 +1,7 @@
 import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
-import { addDays, daysBetween, type JobDTO } from "@sched/shared-types";
+import { addDays, daysBetween, type EmployeeDTO, type JobDTO } from "@sched/shared-types";
 import { Alert, Button, Empty, Spin } from "antd";
-import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { PageTitle } from "../../components/PageTitle";
 import { PresenceAvatars } from "../../components/PresenceAvatars";
 import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
@@ -13,6 +13,7 @@ import { useIsSmallScreen } from "../../lib/screen";
 import { UndoableReplans } from "../absence-plan/UndoableReplans";
 import { useMarkOut } from "../absence-plan/useMarkOut";
 import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
+import { useOptimize } from "../optimize-day/useOptimize";
 import { TimeOffRequests } from "../time-off/TimeOffRequests";
 import { ActionCards } from "./ActionCards";
 import { AllDaysToggle } from "./AllDaysToggle";
@@ -44,6 +45,9 @@ const MoveJobDialog = lazy(() =>
 const ByEmployeeView = lazy(() =>
   import("./ByEmployeeView").then((module) => ({ default: module.ByEmployeeView })),
 );
+// The Map view (docs/schedule.md, "Map"): its code, and maplibre-gl's after it, load with the tab only.
+const loadDayMapView = () => import("./map/DayMapView");
+const DayMapView = lazy(loadDayMapView);
 
 type DialogState = { job?: JobDTO; defaults?: JobDialogDefaults; key: number } | null;
 
@@ -72,6 +76,12 @@ export default function SchedulePage() {
   const settings = useBoardSettings(companyId);
   // "Mark out…" re-plans an employee's day while they are off (docs/time-off.md).
   const { openMarkOut, markOutDialog } = useMarkOut(companyId, employees.all);
+  // "Optimize route" / "Optimize day": the order with the least driving (docs/schedule.md).
+  const { openOptimize, optimizeDialog } = useOptimize(companyId, employees.all);
+  const optimizeOnDay = useCallback(
+    (employee: EmployeeDTO | null) => openOptimize(params.day, employee),
+    [openOptimize, params.day],
+  );
   // "Show only conflicts" on: every view shows only jobs with warnings, and says so (docs/schedule.md).
   const [onlyConflicts, setOnlyConflicts] = useState(false);
   // The board's filters by a job's fields, such as its priority (FieldFilters.tsx).
@@ -118,6 +128,8 @@ export default function SchedulePage() {
   useOpenRequestedReplan(params, employees.data, canManage ? openMarkOut : undefined);
   const isCurrentWeek = params.week === toISODate(weekStart(params.today));
 
+  // A link to the Map view loads its code beside the board's data, not after it.
+  if (params.view === "map") void loadDayMapView();
   const isLoading = jobsQuery.isPending || employees.isPending;
   // The board ends at the window's bottom and scrolls inside: its rows and hours in view at once.
   const pageRef = useRef<HTMLDivElement>(null);
@@ -172,6 +184,21 @@ export default function SchedulePage() {
         showTimeOffKind={canManage}
       />
     );
+  } else if (params.view === "map") {
+    board = (
+      <DayMapView
+        companyId={companyId}
+        day={params.day}
+        today={params.today}
+        employees={employees.active}
+        everyone={employees.all}
+        jobs={boardJobs}
+        settings={settings}
+        canManage={canManage}
+        onDayChange={params.setDay}
+        onOpenJob={openJob}
+      />
+    );
   } else if (params.view === "day") {
     board = (
       <DailyView
@@ -195,6 +222,7 @@ export default function SchedulePage() {
             : undefined
         }
         onUnschedule={canManage ? (job) => unscheduleJob(job) : undefined}
+        onOptimize={canManage ? optimizeOnDay : undefined}
       />
     );
   } else {
@@ -352,6 +380,7 @@ export default function SchedulePage() {
       ) : null}
       {staleDialog}
       {markOutDialog}
+      {optimizeDialog}
     </div>
   );
 }

@@ -5,13 +5,15 @@ const LABELS: Record<ScheduleView, string> = {
   week: "Week View",
   employee: "By Employee",
   day: "Daily View",
+  // The day's stops on a map (docs/schedule.md, "Map"); its code loads with the tab.
+  map: "Map",
 };
 
 export const BOARD_PANEL_ID = "schedule-board";
 export const tabId = (view: ScheduleView) => `schedule-tab-${view}`;
 
 /**
- * Week View, By Employee, Daily View: a WAI-ARIA tab list (arrow keys move between tabs).
+ * Week View, By Employee, Daily View, Map: a WAI-ARIA tab list (arrow keys move between tabs).
  * A few lines of our own rather than antd Tabs, which would add ~20 kB to the board's first load.
  */
 export function ViewTabs({ view, onChange }: { view: ScheduleView; onChange: (view: ScheduleView) => void }) {

@@ -38,6 +38,10 @@ export function useDropTime() {
     if (date !== dateIn(now, settings?.timeZone)) return undefined;
     const clock = clockIn(now, settings?.timeZone);
     if (!isTimePast(time, clock)) return undefined;
-    return nextFreeTime(clock, job.durationMinutes, busyOn(queryClient, employeeId, date, job.id));
+    // Room to drive from the job before and to the one after, where places are known (docs/places.md).
+    return nextFreeTime(clock, job.durationMinutes, busyOn(queryClient, employeeId, date, job.id), {
+      place: job.place ?? null,
+      drive: settings?.drive,
+    });
   };
 }

@@ -31,7 +31,7 @@ const DEFAULT_TIME = "09:00";
 export function initialValues(
   job: JobDTO | undefined,
   defaults: JobDialogDefaults = {},
-  settings: Pick<CompanySettingsDTO, "jobTypeDurations"> = DEFAULT_COMPANY_SETTINGS,
+  settings: Pick<CompanySettingsDTO, "jobTypeDurations" | "jobTypeSkills"> = DEFAULT_COMPANY_SETTINGS,
 ): JobFormValues {
   if (job) return jobFormValues(job);
   return {
@@ -48,5 +48,10 @@ export function initialValues(
     customerEmail: defaults.customerEmail ?? "",
     customerPhone: defaults.customerPhone ?? "",
     customerId: defaults.customerId ?? null,
+    // The job type's skills (Settings, docs/schedule.md); the dialog can change them.
+    requiredSkills: defaults.type ? [...(settings.jobTypeSkills?.[defaults.type] ?? [])] : [],
+    // Neither: the job keeps its time when a day is optimized (docs/schedule.md).
+    arrivalWindow: null,
+    flexible: false,
   };
 }

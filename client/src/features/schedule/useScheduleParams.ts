@@ -17,7 +17,7 @@ import { useSearchParams } from "react-router";
 import { useIsSmallScreen } from "../../lib/screen";
 import { boardWeek } from "./jobWindow";
 
-export const SCHEDULE_VIEWS = ["week", "employee", "day"] as const;
+export const SCHEDULE_VIEWS = ["week", "employee", "day", "map"] as const;
 export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
 
 export function useScheduleParams() {

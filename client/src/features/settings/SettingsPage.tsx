@@ -1,4 +1,4 @@
-import { type CompanySettingsDTO, ZCompanySettingsUpdate } from "@sched/shared-types";
+import { type CompanySettingsDTO, skillKey, ZCompanySettingsUpdate } from "@sched/shared-types";
 import { Alert, Button, Card, Form, Result, Select, Skeleton } from "antd";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { showFieldErrors, useShowFailure } from "../../components/FailureNotice";
@@ -7,14 +7,29 @@ import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { browserTimeZone } from "../../lib/dates";
 import { useFeedback } from "../../ui/feedback";
 import { CustomerNoticeFields } from "./CustomerNoticeFields";
+import { DriveTimeFields } from "./DriveTimeFields";
 import { OvertimeFields } from "./OvertimeFields";
 import { countryChoices, timeZoneChoices } from "./places";
+import { SkillsFields } from "./SkillsFields";
 import { TimeFormatField } from "./TimeFormatField";
 import { useCompanySettings, useSaveCompanySettings } from "./useSettings";
 import { WorkdayFields } from "./WorkdayFields";
 import "./settings.css";
 
 const TITLE = "Company Settings";
+
+/** A skill removed from the list in this same save leaves the job types too. */
+function withKnownTypeSkills(values: CompanySettingsDTO): CompanySettingsDTO {
+  if (!values.skills || !values.jobTypeSkills) return values;
+  const known = new Set(values.skills.map(skillKey));
+  const jobTypeSkills = Object.fromEntries(
+    Object.entries(values.jobTypeSkills).map(([type, skills]) => [
+      type,
+      (skills ?? []).filter((skill) => known.has(skillKey(skill))),
+    ]),
+  );
+  return { ...values, jobTypeSkills };
+}
 
 /** Company Settings (docs/settings.md): linked from the header for the owner; others may look. */
 export default function SettingsPage() {
@@ -40,7 +55,7 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
   }, [settings.data, form]);
 
   const onFinish = (values: CompanySettingsDTO) => {
-    const parsed = ZCompanySettingsUpdate.safeParse(values);
+    const parsed = ZCompanySettingsUpdate.safeParse(withKnownTypeSkills(values));
     if (!parsed.success) {
       const errors = parsed.error.issues.map((issue) => ({
         path: issue.path.join("."),
@@ -99,8 +114,10 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
         </Form.Item>
         <TimeFormatField />
         <WorkdayFields />
+        <SkillsFields />
         <CustomerNoticeFields />
         <OvertimeFields />
+        <DriveTimeFields companyId={companyId} canEdit={canEdit} />
         {canEdit ? (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save settings

@@ -15,6 +15,8 @@ export function useSaveCompanySettings(companyId: string) {
       apiJson<CompanySettingsDTO>("PUT", `/api/companies/${companyId}/settings`, change),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.settings(companyId), saved);
+      // The learned speed is worked out with the road factor and minutes to park (docs/places.md).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.driveSpeed(companyId) });
       // Working days and hours change the jobs' warnings (docs/schedule.md).
       return queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
     },

@@ -203,5 +203,11 @@ export const companySettings = pgTable("company_settings", {
   longDayMinutes: integer("long_day_minutes").notNull().default(840),
   /** "12h" or "24h" for every time the company reads; null: its country's habit (clock-format.ts). */
   timeFormat: varchar("time_format", { length: 3 }).$type<"12h" | "24h">(),
+  /** The company's skills ("gas", "backflow tester"): employees hold them, jobs need them (docs/schedule.md). */
+  skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+  /** Skills a job of each type needs by default, as the job dialog fills them in. */
+  jobTypeSkills: jsonb("job_type_skills").$type<Record<string, string[]>>().notNull().default({}),
+  /** Drive time's estimate (docs/places.md): road factor, average speed, minutes to park; null: the defaults. */
+  drive: jsonb("drive").$type<{ roadFactor: number; averageSpeedKmh: number; parkMinutes: number }>(),
   updatedAt: updatedAt(),
 });

@@ -17,7 +17,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { companies } from "./accounts";
-import { createdAt, updatedAt, versioned } from "./columns";
+import { createdAt, placed, placeTogether, updatedAt, versioned } from "./columns";
 
 /** One window of an employee's week: `day` 0 = Sunday … 6 = Saturday, "HH:mm" times. */
 export type AvailabilityWindow = { day: number; start: string; end: string };
@@ -35,6 +35,8 @@ export const employees = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** The weekly pattern (docs/time-off.md); empty: the company's working days and hours. */
     availability: jsonb("availability").$type<AvailabilityWindow[]>().notNull().default([]),
+    /** The company skills they hold (docs/schedule.md, "Skills"), as the company spells them. */
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
     /** How the office reaches them (docs/employees.md); null when not given. */
     phone: text("phone"),
     email: text("email"),
@@ -89,6 +91,12 @@ export const jobs = pgTable(
     paymentStatus: text("payment_status").notNull().default("pending"),
     /** low, normal, high or urgent (shared-types/src/job-fields.ts). */
     priority: text("priority").notNull().default("normal"),
+    /** The company skills the job needs (docs/schedule.md, "Skills"): the `skills` warning reads them. */
+    requiredSkills: text("required_skills").array().notNull().default(sql`'{}'::text[]`),
+    /** The window promised to the customer, {start, end} "HH:mm" (docs/schedule.md, "Optimize a day"). */
+    arrivalWindow: jsonb("arrival_window").$type<{ start: string; end: string } | null>(),
+    /** Any time that day: the optimizer may move it within the hours, or to another technician. */
+    flexible: boolean("flexible").notNull().default(false),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** When the technician tapped "On my way" (a note for the office, not a status). */
     onMyWayAt: timestamp("on_my_way_at", { withTimezone: true }),
@@ -106,6 +114,8 @@ export const jobs = pgTable(
     /** Which photos exist, so lists can carry URLs without touching the photo table. */
     hasBeforePhoto: boolean("has_before_photo").notNull().default(false),
     hasAfterPhoto: boolean("has_after_photo").notNull().default(false),
+    /** Where the job is (docs/places.md): from its location, its customer's, or a pin. */
+    ...placed(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...versioned(),
@@ -132,6 +142,7 @@ export const jobs = pgTable(
       "jobs_duration_steps",
       sql`${t.durationMinutes} between 15 and 720 and ${t.durationMinutes} % 15 = 0`,
     ),
+    placeTogether("jobs_place_together", t),
   ],
 );
 
@@ -160,6 +171,9 @@ export const jobSeries = pgTable(
     customerEmail: text("customer_email"),
     customerPhone: text("customer_phone"),
     priority: text("priority").notNull().default("normal"),
+    requiredSkills: text("required_skills").array().notNull().default(sql`'{}'::text[]`),
+    arrivalWindow: jsonb("arrival_window").$type<{ start: string; end: string } | null>(),
+    flexible: boolean("flexible").notNull().default(false),
     startDate: date("start_date", { mode: "string" }).notNull(),
     /** An RFC 5545 RRULE, without DTSTART (the start date is the column above). */
     rrule: text("rrule").notNull(),
@@ -199,6 +213,8 @@ export const customers = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** Set when the customer followed an e-mail's unsubscribe link: no more notices. */
     noticesOptedOutAt: timestamp("notices_opted_out_at", { withTimezone: true }),
+    /** Where the customer is (docs/places.md): from the address, or a pin. */
+    ...placed(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...versioned(),
@@ -209,6 +225,7 @@ export const customers = pgTable(
       .on(t.companyId, t.phoneNormalized)
       .where(sql`${t.phoneNormalized} is not null`),
     index("customers_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    placeTogether("customers_place_together", t),
   ],
 );
 

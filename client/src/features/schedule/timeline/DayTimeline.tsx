@@ -61,6 +61,8 @@ type DayTimelineProps = {
   onReschedule?: (job: JobDTO, place: TimelinePlace, onMoved?: (moved: JobDTO) => void) => void;
   onSchedule?: (job: JobDTO, employeeId: string, date: string, time: string) => void;
   onUnschedule?: (job: JobDTO) => void;
+  /** "Optimize route" in each technician's row menu (docs/schedule.md, "Optimize a day"). */
+  onOptimizeRoute?: (employee: EmployeeDTO) => void;
 };
 
 /** Where a job would go; a keyboard move's `step` counts the key presses (the latest saved wins). */
@@ -354,6 +356,8 @@ export function DayTimeline(props: DayTimelineProps) {
                 tray={canMove ? trayHandlers : undefined}
                 dayLabel={dayLabel}
                 onAdd={addJob}
+                onOptimize={props.onOptimizeRoute}
+                drive={settings.drive}
               />
             ))}
           </div>

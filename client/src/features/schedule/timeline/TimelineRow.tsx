@@ -1,11 +1,18 @@
-import { PlusOutlined, UserDeleteOutlined } from "@ant-design/icons";
-import type { JobWarning } from "@sched/shared-types";
-import { Button } from "antd";
-import { type DragEvent, memo } from "react";
+import { EllipsisOutlined, NodeIndexOutlined, PlusOutlined, UserDeleteOutlined } from "@ant-design/icons";
+import type { DriveModel, EmployeeDTO, JobWarning } from "@sched/shared-types";
+import { Button, Dropdown } from "antd";
+import { type DragEvent, memo, useMemo } from "react";
 import { EmployeeAvatar } from "../../../entities/employee/EmployeeAvatar";
 import { formatTimeRange } from "../../../entities/job/duration";
 import { type BlockHandlers, TimelineBlock, trackHeightOf } from "./TimelineBlock";
-import { boxOf, clockOf, type HourRange, type TimelineRow as Row } from "./timelineModel";
+import {
+  boxOf,
+  clockOf,
+  driveSegmentsOf,
+  driveTotalText,
+  type HourRange,
+  type TimelineRow as Row,
+} from "./timelineModel";
 
 /**
  * A stretch of a row drawn shaded: hours outside the workday, or the technician's own
@@ -43,6 +50,10 @@ type TimelineRowProps = {
   /** "Wed, Nov 25": the Add button's name. */
   dayLabel: string;
   onAdd?: (employeeId: string) => void;
+  /** The row's menu: "Optimize route" for this technician's day (docs/schedule.md). */
+  onOptimize?: (employee: EmployeeDTO) => void;
+  /** The company's drive settings: the drives between this row's jobs (docs/places.md). */
+  drive?: DriveModel;
 };
 
 const plural = (count: number) => `${count} job${count === 1 ? "" : "s"}`;
@@ -65,13 +76,43 @@ function Shade({ range, shade, className }: { range: HourRange; shade: ShadedRan
   );
 }
 
+/** A technician row's menu (keyboard: Enter or Space opens it, arrows choose). */
+function RowMenu(props: {
+  employee: EmployeeDTO;
+  dayLabel: string;
+  onOptimize: (employee: EmployeeDTO) => void;
+}) {
+  const { employee, dayLabel, onOptimize } = props;
+  return (
+    <Dropdown
+      trigger={["click"]}
+      menu={{
+        items: [{ key: "optimize", label: "Optimize route", icon: <NodeIndexOutlined aria-hidden /> }],
+        onClick: () => onOptimize(employee),
+      }}
+    >
+      <Button
+        size="small"
+        className="timeline-row__menu"
+        icon={<EllipsisOutlined aria-hidden />}
+        aria-label={`More for ${employee.name} on ${dayLabel}`}
+        data-testid="timeline-row-menu"
+      />
+    </Dropdown>
+  );
+}
+
 /**
  * One technician's day on the timeline: the name fixed at the left (it stays while the
  * hours scroll on a phone), then the track with the shaded hours and the job blocks,
  * overlapping ones in lanes. Redrawn only when its own jobs, ghost or moving job change.
  */
 export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
-  const { row, range, offHours, shaded, ghost, movingId, canMove, handlers, tray, dayLabel, onAdd } = props;
+  const { row, range, offHours, shaded, ghost, movingId, canMove, handlers, tray, dayLabel, onAdd, drive } =
+    props;
+  const { onOptimize } = props;
+  // Per row, and only when its jobs or the settings change: a day of 300 jobs stays cheap.
+  const drives = useMemo(() => driveSegmentsOf(row.blocks, drive), [row.blocks, drive]);
   const acceptsJobs = !row.isInactive && row.employee !== null;
   const ghostBox = ghost ? boxOf(ghost.start, ghost.minutes, range) : null;
   const trackHeight = trackHeightOf(row.laneCount);
@@ -97,6 +138,11 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
             {row.isInactive ? <span className="timeline-row__inactive">Inactive</span> : null}
             {plural(row.blocks.length)}
           </span>
+          {drives.totalMinutes > 0 ? (
+            <span className="timeline-row__drive-total" data-testid="timeline-drive-total">
+              {driveTotalText(drives.totalMinutes)}
+            </span>
+          ) : null}
         </span>
         {onAdd && acceptsJobs && row.employee ? (
           // A plain button, not antd's: one a row, antd's cost a phone 3 ms each to draw.
@@ -107,6 +153,9 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
             aria-label={`Add job for ${row.employee.name} on ${dayLabel}`}
             onClick={() => row.employee && onAdd(row.employee.id)}
           />
+        ) : null}
+        {onOptimize && acceptsJobs && row.employee && row.blocks.length > 1 ? (
+          <RowMenu employee={row.employee} dayLabel={dayLabel} onOptimize={onOptimize} />
         ) : null}
       </header>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the Unscheduled tray's mouse drags; the keyboard and phones use the job's Move to… */}
@@ -128,6 +177,23 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
           />
         ))}
         {row.blocks.length === 0 ? <span className="timeline-row__empty">No jobs this day</span> : null}
+        {drives.segments.map((segment) => {
+          const box = boxOf(segment.start, segment.minutes, range);
+          if (box.width <= 0) return null;
+          const words = `${segment.minutes} min drive`;
+          return (
+            <div
+              key={`drive-${segment.toJobId}`}
+              className={["timeline-drive", segment.isShort ? "is-short" : ""].join(" ")}
+              style={{ left: `${box.left}%`, width: `${box.width}%` }}
+              role="img"
+              aria-label={words}
+              title={`${words} from ${segment.from}${segment.isShort ? ": longer than the time between the jobs" : ""}`}
+              data-testid="timeline-drive"
+              data-to-job-id={segment.toJobId}
+            />
+          );
+        })}
         {row.blocks.map((block) => (
           <TimelineBlock
             key={block.job.id}

@@ -5,7 +5,14 @@
  * and where a drag or a key press puts it. Pure functions, so the drawing, the drag and
  * the keyboard agree, and client/test/timelineModel.test.ts checks them without a browser.
  */
-import { clockTime, type EmployeeDTO, type JobDTO, minutesOfDay } from "@sched/shared-types";
+import {
+  clockTime,
+  type DriveModel,
+  type EmployeeDTO,
+  estimateDriveMinutes,
+  type JobDTO,
+  minutesOfDay,
+} from "@sched/shared-types";
 
 /** Every move snaps to a quarter hour, the step of a job's length. */
 export const SNAP_MINUTES = 15;
@@ -217,4 +224,64 @@ export function keyboardMove(
   }
   const next = clamp(stepped(start), 0, LATEST_START);
   return next === start ? null : { ...place, start: next };
+}
+
+/**
+ * A drive between two consecutive jobs of a row (docs/places.md): drawn as a thin bar
+ * ending where the next job starts, `isShort` when it is longer than the time between them
+ * (the travel warning).
+ */
+export type DriveSegment = {
+  fromJobId: string;
+  toJobId: string;
+  /** Where the bar starts (the next job's start less the drive) and its length, minutes of the day. */
+  start: number;
+  minutes: number;
+  /** Where the drive starts from, for its words. */
+  from: string;
+  isShort: boolean;
+};
+
+/** A row's drives and their total in minutes. */
+export type RowDrives = { segments: DriveSegment[]; totalMinutes: number };
+
+const NO_DRIVES: RowDrives = { segments: [], totalMinutes: 0 };
+
+/**
+ * The drives of one row's day: between each two consecutive jobs that are not cancelled and
+ * both have a place, with the company's estimate (the conflict engine's, so a short bar and
+ * the travel warning agree). A job without a place breaks the chain: no drive to or from it.
+ */
+export function driveSegmentsOf(blocks: readonly TimelineBlock[], model: DriveModel | undefined): RowDrives {
+  if (blocks.length < 2) return NO_DRIVES;
+  const line = blocks
+    .filter((block) => block.job.status !== "cancelled")
+    .sort((a, b) => a.start - b.start || a.minutes - b.minutes);
+  const segments: DriveSegment[] = [];
+  let totalMinutes = 0;
+  for (let index = 1; index < line.length; index++) {
+    const before = line[index - 1];
+    const after = line[index];
+    if (!before.job.place || !after.job.place) continue;
+    const minutes = estimateDriveMinutes(before.job.place, after.job.place, model);
+    if (minutes <= 0) continue;
+    totalMinutes += minutes;
+    const gap = after.start - (before.start + before.minutes);
+    segments.push({
+      fromJobId: before.job.id,
+      toJobId: after.job.id,
+      start: after.start - minutes,
+      minutes,
+      from: before.job.location,
+      isShort: gap >= 0 && minutes > gap,
+    });
+  }
+  return segments.length ? { segments, totalMinutes } : NO_DRIVES;
+}
+
+/** "Drive 1h 05m", "Drive 25m". */
+export function driveTotalText(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours ? `Drive ${hours}h ${String(rest).padStart(2, "0")}m` : `Drive ${rest}m`;
 }
