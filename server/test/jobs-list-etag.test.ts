@@ -155,6 +155,10 @@ describe("the week list's ETag", () => {
   it("changes with the skills a job needs and those its employee holds (the skills warning's input)", async () => {
     const week = await weekOfOneCustomer();
     const warningsOf = (list: JobDTO[]) => list.find((job) => job.id === week.job.id)?.warnings;
+    // A job can need only skills the company lists (docs/schedule.md, "Skills").
+    await week.changes(() =>
+      week.agent.put(`/api/companies/${week.company.id}/settings`).send({ skills: ["gas"] }),
+    );
     const needs = await week.changes(() =>
       db
         .update(jobs)

@@ -49,10 +49,9 @@ const conflictStateSql = (companyId: string, window: ConflictWindow = {}) => sql
       ${window.to ? sql`and t.start_date <= ${window.to}` : sql``}
       ${window.from ? sql`and t.end_date >= ${window.from}` : sql``}),
   'skills', (select coalesce(json_agg(json_build_array(e.id, e.name, e.skills) order by e.id), '[]'::json)
-    from employees e where e.company_id = ${companyId} and (cardinality(e.skills) > 0 or exists (
-      select 1 from jobs j where j.employee_id = e.id and cardinality(j.required_skills) > 0
-        ${window.to ? sql`and j.date <= ${window.to}` : sql``}
-        ${window.from ? sql`and j.date >= ${window.from}` : sql``})))
+    from employees e where e.company_id = ${companyId} and exists (
+      select 1 from ${companySettings} where ${companySettings.companyId} = ${companyId}
+        and cardinality(${companySettings.skills}) > 0))
 )::text`;
 
 /**
@@ -76,8 +75,11 @@ type ConflictState = {
   availability?: [string, string, AvailabilityWindow[]][];
   timeOff?: [string, string, string, string | null, string | null, string, string][];
   /**
-   * Employees holding skills, and those with jobs needing some in the window (their name for
-   * "Needs gas; Sam does not have it"): [id, name, skills]. Absent from older state texts.
+   * Every employee of a company that lists skills, with the name the skills warning says
+   * ("Needs gas; Sam does not have it"): [id, name, skills]. A company has tens of them, so
+   * reading them all costs less than asking which have jobs needing skills (a scan of their
+   * history at 1M jobs); a company without skills has no job needing any. Absent from older
+   * state texts.
    */
   skills?: [string, string, string[]][];
 };
