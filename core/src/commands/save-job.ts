@@ -4,31 +4,19 @@
  * photos, On my way), and every change is announced after it commits (job event, new
  * history week, the bell).
  */
-import {
-  JOB_PROGRESS_FIELDS,
-  JOB_SLOT_FIELDS,
-  JOB_SLOT_REQUIRED,
-  type JobDTO,
-  type JobSlotField,
-  missingSlotFields,
-  sameJobFieldValue,
-  type TJobCreate,
-  type TJobUpdate,
-  type WeeklyScheduleDTO,
-} from "@sched/shared-types";
-import { and, eq, sql } from "drizzle-orm";
+import type { JobDTO, TJobCreate, TJobUpdate, WeeklyScheduleDTO } from "@sched/shared-types";
+import { and, eq } from "drizzle-orm";
 import { noticeJobChange } from "../customer-notices/record-notice";
 import { db, type Executor } from "../db/client";
 import { callRecords, customers, jobs } from "../db/schema";
-import { BadRequest, Forbidden, NotFound } from "../errors";
+import { BadRequest, NotFound } from "../errors";
 import { logger } from "../logger";
 import { notifyJobChange } from "../notifications/notify";
 import type { JobChange } from "../notifications/recipients";
-import { jobPlaceOnSave, type PlaceFields } from "../places/on-save";
+import { jobPlaceOnSave } from "../places/on-save";
 import { requestStreetLookup } from "../places/street-lookup";
 import { assertAssignableEmployee } from "../policies/assignable-employee";
-import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize";
-import { assertProgressAllowed } from "../policies/job-progress";
+import type { CompanyAccess } from "../policies/authorize";
 import { presentJob } from "../presenters/jobs";
 import { publish } from "../publish";
 import { defaultJobSkills, knownSkills } from "../queries/company-skills";
@@ -37,19 +25,23 @@ import { withWarnings } from "../queries/job-warnings";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
 import { pastTimeOfChange, timeOfMoveOntoToday } from "./drop-time";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
+import {
+  assertChangeAllowed,
+  columnsOf,
+  isRowOnly,
+  type JobChangeInput,
+  type JobRow,
+  placeOfChange,
+} from "./job-change-rules";
 import { writeJobIfVersion } from "./job-compare-and-set";
 import { decodePhotoChanges, writePhotoChanges } from "./job-photos";
-import { detachedAfter } from "./occurrence-detach";
 import { recordJobTaps } from "./record-job-taps";
-import { assertCurrentVersion, nextVersion } from "./versions";
-
-type JobRow = typeof jobs.$inferSelect;
 
 export const JOB_NOT_FOUND = "Job not found";
 /** Kept here too: routes, tests and other commands import them from save-job. */
 export { EMPLOYEE_INACTIVE, EMPLOYEE_NOT_IN_COMPANY } from "../policies/assignable-employee";
 export const CALL_RECORD_NOT_IN_COMPANY = "Call record is not part of this company";
-export const PROGRESS_ONLY = "Employees may only change a job's status, completion and photos";
+export { PROGRESS_ONLY } from "./job-change-rules";
 
 async function assertCallRecordOfCompany(executor: Executor, companyId: string, callRecordId: string) {
   const [record] = await executor
@@ -142,142 +134,6 @@ export async function createJob(member: CompanyAccess, input: TJobCreate): Promi
   // The street-level place comes later from the worker, when a geocoder is configured (docs/places.md).
   await requestStreetLookup({ companyId, kind: "job", id: row.id }, { ...row, address: row.location });
   return job;
-}
-
-/** Stored value and requested value mean the same thing (the schema already normalised the request). */
-const isSame = sameJobFieldValue;
-
-/**
- * completedAt follows the status: a job saved as completed keeps its completion time or
- * gets "now"; one that is no longer completed has none (docs/schedule.md).
- */
-function completionTime(locked: JobRow, input: TJobUpdate, status: string): Date | null {
-  if (status !== "completed") return null;
-  if (input.completedAt) return new Date(input.completedAt);
-  return locked.completedAt ?? new Date();
-}
-
-/**
- * When the technician set off: the time of the tap a phone kept offline, never later than
- * now (a phone's clock may run ahead), else the database's clock (docs/schedule.md).
- */
-function onMyWayTime(tappedAt: string | undefined) {
-  if (tappedAt === undefined) return sql`now()`;
-  return new Date(Math.min(Date.parse(tappedAt), Date.now()));
-}
-
-/** Employees report progress; the office owns the plan. Resending a value unchanged is not a change. */
-function assertMayChange(member: CompanyAccess, locked: JobRow, fields: Partial<JobRow>) {
-  // Every member may report progress (after a trial has run out unpaid, only the employee
-  // role still may: the role table decides); only the roles that manage jobs change the plan.
-  if (isAllowed(member, "manageJobs")) return;
-  authorize(member, "progressJobs");
-  const changesPlan = Object.entries(fields).some(
-    ([key, value]) =>
-      !(JOB_PROGRESS_FIELDS as readonly string[]).includes(key) &&
-      !isSame(locked[key as keyof JobRow], value),
-  );
-  if (changesPlan) throw new Forbidden(PROGRESS_ONLY);
-}
-
-/**
- * After the change the job has employee, date and time, or none of them (unscheduled,
- * docs/schedule.md): a change leaving only some names the missing ones ("Date is required").
- */
-function assertWholeSlot(locked: JobRow, fields: Partial<Record<JobSlotField, string | null>>) {
-  const after = Object.fromEntries(
-    JOB_SLOT_FIELDS.map((field) => [field, field in fields ? fields[field] : locked[field]]),
-  );
-  const missing = missingSlotFields(after);
-  if (missing.length === 0) return;
-  const errors = missing.map((field) => ({ path: field, message: JOB_SLOT_REQUIRED[field] }));
-  throw new BadRequest(errors[0].message, errors);
-}
-
-/** A change as asked for, split into what needs checking against other rows and the plain fields. */
-type JobChangeInput = {
-  fields: Omit<
-    TJobUpdate,
-    | "companyId"
-    | "version"
-    | "beforePhoto"
-    | "afterPhoto"
-    | "completedAt"
-    | "onMyWay"
-    | "onMyWayAt"
-    | "startedAt"
-  >;
-  input: TJobUpdate;
-  photos: ReturnType<typeof decodePhotoChanges>;
-  seriesWide: boolean;
-  /** The place columns a new location gives (docs/places.md), decided on the row at the write. */
-  place?: Partial<PlaceFields>;
-};
-
-/** The rules a change must pass on the row it changes: the version, who may change what, a whole slot. */
-async function assertChangeAllowed(
-  executor: Executor,
-  member: CompanyAccess,
-  current: JobRow,
-  { fields, input }: JobChangeInput,
-  expectedVersion: number | undefined,
-) {
-  await assertCurrentVersion(executor, current, expectedVersion, "job", () => presentJob(current));
-  assertMayChange(member, current, fields);
-  // Whose jobs a technician may progress, and when reported times may lie (policies/job-progress.ts).
-  await assertProgressAllowed(
-    executor,
-    member,
-    current,
-    input,
-    fields.date === undefined ? current.date : fields.date,
-  );
-  assertWholeSlot(current, fields);
-}
-
-/** The columns a change writes, decided on the row as it is at the write. */
-function columnsOf(
-  member: CompanyAccess,
-  current: JobRow,
-  { fields, input, seriesWide, place }: JobChangeInput,
-) {
-  return {
-    ...fields,
-    completedAt: completionTime(current, input, fields.status ?? current.status),
-    // "On my way" is a timestamp for the office, never a status (docs/schedule.md).
-    ...(input.onMyWay ? { onMyWayAt: onMyWayTime(input.onMyWayAt) } : {}),
-    // An occurrence changed on its own keeps that change through series edits (docs/schedule.md).
-    isDetached: detachedAfter(current, fields, seriesWide),
-    ...place,
-    ...nextVersion(current, member.userId),
-  };
-}
-
-/** A changed location's place; the job's customer may be the one the change links. */
-const placeOfChange = (executor: Executor, companyId: string, current: JobRow, { fields }: JobChangeInput) =>
-  jobPlaceOnSave(
-    executor,
-    companyId,
-    current,
-    fields.location,
-    fields.customerId === undefined ? current.customerId : fields.customerId,
-  );
-
-/**
- * Whether a change touches only the job's own row: no other row to check (a new employee,
- * call or customer), no photo to store, no history week to open (the date stays).
- */
-function isRowOnly(seen: JobRow, { fields, photos }: JobChangeInput): boolean {
-  const changes = (field: "employeeId" | "callRecordId" | "customerId" | "date") =>
-    Boolean(fields[field]) && fields[field] !== seen[field];
-  return (
-    photos.before === undefined &&
-    photos.after === undefined &&
-    !changes("employeeId") &&
-    !changes("callRecordId") &&
-    !changes("customerId") &&
-    (!("date" in fields) || isSame(seen.date, fields.date))
-  );
 }
 
 /**

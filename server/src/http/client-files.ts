@@ -3,7 +3,7 @@
  * never revalidated; everything else (index.html, the service worker, the manifest) is
  * revalidated on every load, so a new release reaches the browser at once. Text files go
  * out brotli- or gzip-compressed when the browser accepts it, from the copies the build
- * wrote next to them (client/vite.config.ts, "precompress"); nothing is compressed per
+ * wrote next to them (client/build/precompress.ts); nothing is compressed per
  * request.
  */
 import path from "node:path";
