@@ -1,6 +1,8 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { customerPagesInDev, customerPageWithoutManifest } from "./build/customer-pages";
 import { precompress } from "./build/precompress";
 
 /** The web server (API, Socket.IO) in development; the built client is served by it in production. */
@@ -16,6 +18,9 @@ const DAY_SECONDS = 24 * 60 * 60;
  */
 const BUILD_ID =
   process.env.SCHED_BUILD_ID ?? `${process.env.npm_package_version ?? "0"}-${Date.now().toString(36)}`;
+
+/** The customer's pages' files, which the office app's service worker does not keep (./build/customer-pages.ts). */
+const CUSTOMER_FILES = ["customer.html", "assets/customer-pages-*.js", "assets/customer-pages-*.css"];
 
 /**
  * The installable app (docs/offline.md): a manifest, and a Workbox service worker that
@@ -47,21 +52,24 @@ const installableApp = VitePWA({
     globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
     // The office's map (maplibre-gl, about 1 MB) is fetched when the Map tab opens, never
     // downloaded ahead onto every technician's phone.
-    globIgnores: ["**/RouteMap-*.js", "**/maplibre-gl-*.js"],
+    globIgnores: ["**/RouteMap-*.js", "**/maplibre-gl-*.js", ...CUSTOMER_FILES],
     maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
     cleanupOutdatedCaches: true,
     // The first worker takes charge of the open page at once, so one online visit is
     // enough; a new version still waits for the user's go-ahead (no skipWaiting).
     clientsClaim: true,
     navigateFallback: "/index.html",
-    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+    // The customer's pages (customer.html) are never answered with the office app.
+    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/(book|visit|quote|invoice)\//],
     runtimeCaching: [
       {
-        // Not the health answer, nor the chat's 3 s polls for what is new (deltas, of no use offline).
+        // Not the health answer, nor the chat's 3 s polls for what is new (deltas, of no use
+        // offline), nor the customer's pages' public answers.
         urlPattern: ({ url, sameOrigin }) =>
           sameOrigin &&
           url.pathname.startsWith("/api/") &&
           !url.pathname.startsWith("/api/health") &&
+          !url.pathname.startsWith("/api/public/") &&
           !(url.pathname === "/api/chat" && url.searchParams.has("after")),
         method: "GET",
         // No networkTimeoutSeconds: on a slow network a timeout would hand the screens the
@@ -91,7 +99,7 @@ const SIDE_EFFECT_FREE = [
 ];
 
 export default defineConfig({
-  plugins: [react(), installableApp, precompress],
+  plugins: [react(), customerPagesInDev, installableApp, customerPageWithoutManifest, precompress],
   define: { __SCHED_BUILD__: JSON.stringify(BUILD_ID) },
   server: {
     port: 5173,
@@ -105,6 +113,11 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     rolldownOptions: {
+      // Two pages: the office app, and the customer's pages apart from it (CUSTOMER_FILES).
+      input: {
+        index: fileURLToPath(new URL("./index.html", import.meta.url)),
+        "customer-pages": fileURLToPath(new URL("./customer.html", import.meta.url)),
+      },
       treeshake: { moduleSideEffects: SIDE_EFFECT_FREE },
     },
   },

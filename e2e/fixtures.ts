@@ -17,6 +17,8 @@ import {
 import type { EmployeeDTO } from "@sched/shared-types";
 
 export const e2eDataDir = () => path.join(os.tmpdir(), `sched-e2e-${process.env.E2E_PORT ?? "5100"}`);
+/** The same app with Stripe keys for the local Stripe stub (server-card.ts); other specs see demo mode. */
+export const cardAppUrl = () => `http://localhost:${Number(process.env.E2E_PORT ?? 5100) + 2}`;
 export const PASSWORD = "e2e-password-1";
 
 export type Owner = {

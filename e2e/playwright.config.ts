@@ -8,6 +8,8 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 /** The "embedded" project's server: `npm start` on the embedded PostgreSQL, next to the main one. */
 const EMBEDDED_PORT = E2E_PORT + 1;
 const EMBEDDED_SPEC = /embedded-walk\.spec\.ts/;
+/** The card-payment instance (server-card.ts): the same app with Stripe keys for the local stub. */
+const CARD_PORT = E2E_PORT + 2;
 
 const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
@@ -92,6 +94,18 @@ export default defineConfig({
         // The same client build as the main server's: built once per run.
         CLIENT_DIST: path.join(os.tmpdir(), `sched-e2e-dist-${E2E_PORT}`),
       },
+    },
+    {
+      // After the main server (Playwright starts these in order): it reads that one's app-env.json.
+      command: "npx tsx e2e/server-card.ts",
+      cwd: "..",
+      url: `http://localhost:${CARD_PORT}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+      env: { E2E_PORT: String(E2E_PORT), E2E_CARD_PORT: String(CARD_PORT) },
     },
   ],
 });

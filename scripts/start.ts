@@ -32,6 +32,7 @@ function buildClientIfStale() {
   const sources = [
     path.join(ROOT, "client", "src"),
     path.join(ROOT, "client", "index.html"),
+    path.join(ROOT, "client", "customer.html"),
     path.join(ROOT, "client", "vite.config.ts"),
     path.join(ROOT, "shared-types", "src"),
   ];

@@ -11,6 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { loadDotEnv } from "../../scripts/services";
+import { bookingBench } from "./booking";
 import { bundleBench } from "./bundle";
 import { capacityBench } from "./capacity";
 import { customersBench } from "./customers";
@@ -19,6 +20,7 @@ import { type BenchSection, type BudgetRow, createDatabase, dropRedisKeys, start
 import { jobsBench } from "./jobs";
 import { lighthouseBench } from "./lighthouse";
 import { mapBench } from "./map";
+import { numbersBench } from "./numbers";
 import { optimizeBench } from "./optimize";
 import { paintBench } from "./paint";
 import { pollingBench } from "./polling";
@@ -34,7 +36,9 @@ const SECTIONS: BenchSection[] = [
   paintBench,
   timelineBench,
   mapBench,
+  numbersBench,
   optimizeBench,
+  bookingBench,
   lighthouseBench,
   pollingBench,
   soakBench,

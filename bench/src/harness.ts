@@ -113,6 +113,8 @@ function appEnv(databaseUrl: string, runId: string): NodeJS.ProcessEnv {
     BCRYPT_ROUNDS: "4",
     // Every simulated person registers from this machine's one address.
     REGISTRATIONS_PER_IP_PER_HOUR: "100000",
+    // ...and books every online booking from it.
+    BOOKINGS_PER_NETWORK_PER_HOUR: "100000",
   };
 }
 

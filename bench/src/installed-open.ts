@@ -17,6 +17,7 @@ export const SLOW_PHONE = { latencyMs: 400, kbitPerSecond: 400, cpuSlowdown: 4 }
 const KEPT_QUERIES_KEY = "sched:kept-queries";
 const JOB_CARD = '[data-testid="my-day-job"]';
 const OPEN_TIMEOUT_MS = 90_000;
+const SEND_TIMEOUT_MS = 20_000;
 
 type Message = {
   id?: number;
@@ -54,10 +55,21 @@ class Cdp {
     return new Cdp(socket);
   }
 
+  /** Fails after SEND_TIMEOUT_MS: a target that never answers (a paused worker) must not hang the bench. */
   send<T = Record<string, unknown>>(method: string, params: object = {}, sessionId?: string): Promise<T> {
     const id = ++this.nextId;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method}: no answer within ${SEND_TIMEOUT_MS / 1000} s`));
+      }, SEND_TIMEOUT_MS);
+      const settle =
+        <V>(then: (value: V) => void) =>
+        (value: V) => {
+          clearTimeout(timer);
+          then(value);
+        };
+      this.pending.set(id, { resolve: settle(resolve as (r: unknown) => void), reject: settle(reject) });
       this.socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
     });
   }
@@ -184,11 +196,15 @@ export async function openOnSlowPhone(
       `${url}: no job card and refreshed jobs within ${OPEN_TIMEOUT_MS / 1000} s on the slow phone`,
     );
   } finally {
-    stopListening();
+    // Listening until auto-attach is off: a worker attached meanwhile (the service worker
+    // woken as the tab closes) would otherwise wait for a debugger forever, and with it
+    // every later page of its origin.
     await cdp
       .send("Target.setAutoAttach", { autoAttach: false, waitForDebuggerOnStart: false })
       .catch(() => {});
     if (targetId) await cdp.send("Target.closeTarget", { targetId }).catch(() => {});
+    await Promise.allSettled(throttled);
+    stopListening();
     cdp.close();
   }
 }

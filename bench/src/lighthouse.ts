@@ -13,7 +13,9 @@
  *   then, on issue 51's slower phone (400 ms round trips, 400 kbit/s, 4x CPU; installed-open.ts),
  *   the time until My Day's first job is on screen: <= 1.5 s;
  * - /schedule of an owner whose week holds 1,200 jobs, desktop preset (dispatchers sit at
- *   desktops): performance >= 90.
+ *   desktops): performance >= 90;
+ * - the customers' /book/<slug>, /visit/<token>, /quote/<token> and /invoice/<token>
+ *   (customer-pages.ts), mobile preset: performance >= 95.
  * Accessibility and best practices are printed. Lighthouse drives a Chrome of its own
  * (chrome-launcher, CHROMIUM_PATH, default /usr/bin/chromium); a session reaches it as a
  * Cookie header. LIGHTHOUSE_CLIENT_DIST serves a client built beforehand;
@@ -34,6 +36,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import pg from "pg";
 import { WebSocket } from "ws";
 import { CHROMIUM_ARGS } from "../../e2e/chromium";
+import { customerPages } from "./customer-pages";
 import { type BenchSection, request, startApp, verdict } from "./harness";
 import { measureSlowPhoneOpen, SLOW_PHONE } from "./installed-open";
 import { buildClient } from "./paint";
@@ -188,6 +191,7 @@ export const lighthouseBench: BenchSection = {
         await seedWeek(app.url, context.databaseUrl, owner, BENCH_MONDAY);
         const technician = await linkedTechnician(app.url, context.databaseUrl, owner);
         const myDay = `${app.url}/my-day`;
+        const customer = await customerPages(app.url, owner, context.runId);
         const pages: Page[] = [
           { name: "/login", url: `${app.url}/login`, budget: { score: 90 } },
           { name: "/my-day", url: myDay, cookie: technician, budget: { lcpMs: 2500 } },
@@ -205,6 +209,11 @@ export const lighthouseBench: BenchSection = {
             budget: { score: 90 },
             desktop: true,
           },
+          // The customers' pages (docs/customer-pages.md), on a phone: public pages >= 95.
+          { name: "/book", url: customer.bookUrl, budget: { score: 95 } },
+          { name: "/visit", url: customer.visitUrl, budget: { score: 95 } },
+          { name: "/quote", url: customer.quoteUrl, budget: { score: 95 } },
+          { name: "/invoice", url: customer.invoiceUrl, budget: { score: 95 } },
         ];
         const lines: string[] = [];
         const only = process.env.LIGHTHOUSE_PAGES?.split(",");

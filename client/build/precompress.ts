@@ -3,8 +3,8 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { Plugin } from "vite";
 
-/** Files worth compressing; images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json)$/;
+/** Files worth compressing (.mjs: MapLibre's worker); images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(m?js|css|html|svg|webmanifest|json)$/;
 /** Below this size the encoding header costs about what compression saves. */
 const MIN_COMPRESS_BYTES = 1024;
 

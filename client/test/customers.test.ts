@@ -11,6 +11,7 @@ const customer: CustomerDTO = {
   address: "12 Elm St",
   notes: null,
   noticesOptedOut: false,
+  channels: { sms: "none", email: "none" },
   place: null,
   createdAt: "2026-11-23T08:00:00.000Z",
   updatedAt: "2026-11-23T08:00:00.000Z",

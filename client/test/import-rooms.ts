@@ -15,6 +15,9 @@ import { dirname, join, relative, resolve, sep } from "node:path";
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ["app"],
+  // The customer's pages (customer.html): their own entry; what they may import,
+  // client/test/customer-pages.test.ts says.
+  ["customer"],
   ["features/*"],
   ["realtime", "outbox"],
   ["components"],

@@ -67,6 +67,28 @@ describe("nextToSend", () => {
     expect(nextToSend([conflict, behind], USER)).toBeUndefined();
   });
 
+  it("sends an item added on site in its job's order: behind the job's conflict, before its later changes", () => {
+    seq += 1;
+    const item: QueuedChange = {
+      seq,
+      kind: "item",
+      key: `key-${seq}`,
+      companyId: "company-1",
+      userId: USER,
+      jobId: "job-1",
+      item: { priceBookItemId: "item-1", quantity: 2 },
+      label: "Trap",
+      madeAt: "2026-11-23T09:05:00.000Z",
+      state: "waiting",
+    };
+    const conflict = jobChange({ state: "conflict" });
+    expect(nextToSend([conflict, item], USER)).toBeUndefined();
+    const later = jobChange({ work: { status: "completed" } });
+    expect(nextToSend([item, later], USER)).toBe(item);
+    // Not a change of the job's fields: the card lays nothing of it over the job.
+    expect(pendingWorkOf(listedJob, [item]).waiting).toEqual([]);
+  });
+
   it("keeps chat messages in order behind a failed one", () => {
     const failed = chat({ state: "failed" });
     const later = chat();

@@ -1,6 +1,7 @@
 /** The Map view's routes as numbers: order, numbering, colours, drive time, lines (docs/schedule.md, "Map"). */
 import { DEFAULT_DRIVE_MODEL, estimateDriveMinutes, type Place } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
+import { ROUTES_SOURCE, STOPS_LAYER, withRoutes } from "../src/components/route-map/routeLayers";
 import {
   contrast,
   dayRoutes,
@@ -9,6 +10,8 @@ import {
   routeBounds,
   routeColour,
   routeLines,
+  routeStops,
+  stopIconId,
 } from "../src/components/route-map/routeModel";
 import { directionsLink } from "../src/features/my-day/links";
 import { parseLatLng } from "../src/features/schedule/map/SetPlaceDialog";
@@ -81,6 +84,31 @@ describe("dayRoutes", () => {
       [-73.9, 40.8],
     ]);
     expect(routeBounds([])).toBeNull();
+  });
+
+  it("gives each stop with a place a point named by its job, drawn as its route's numbered disc", () => {
+    const routes = dayRoutes(jobs, roster, DAY);
+    const stops = routeStops(routes);
+    // j2 has no place: no point, and j3 keeps its number 3.
+    expect(stops.features.map((stop) => [stop.properties.jobId, stop.properties.icon])).toEqual([
+      ["j1", stopIconId(routes[0].colour, 1)],
+      ["j3", stopIconId(routes[0].colour, 3)],
+      ["j4", stopIconId(routes[1].colour, 1)],
+    ]);
+    expect(stops.features[0].geometry.coordinates).toEqual([-74.0, 40.7]);
+  });
+
+  it("puts the lines and the stops into a style, on top of its own layers, the job as the feature id", () => {
+    const base = { version: 8 as const, sources: {}, layers: [{ id: "bg", type: "background" as const }] };
+    const style = withRoutes(base, dayRoutes(jobs, roster, DAY));
+    expect(style.layers.map((layer) => layer.id)).toEqual(["bg", "route-casing", "route-line", STOPS_LAYER]);
+    const source = style.sources[ROUTES_SOURCE];
+    expect(source).toMatchObject({ type: "geojson", promoteId: "jobId" });
+    expect(
+      source.type === "geojson" && typeof source.data === "object" && "features" in source.data
+        ? source.data.features.length
+        : 0,
+    ).toBe(4);
   });
 });
 

@@ -2,7 +2,14 @@
 
 import { wallClock } from "@sched/shared-types";
 import { describe, expect, it } from "vitest";
-import { dayEndedText, dayOf, formatMinutes, instantOf, timeOfDay } from "../src/features/timesheets/time";
+import {
+  dayEndedText,
+  dayOf,
+  formatMinutes,
+  instantOf,
+  shiftDayOf,
+  timeOfDay,
+} from "../src/features/timesheets/time";
 import { nextToSend } from "../src/outbox/order";
 import type { QueuedChange } from "../src/outbox/outbox";
 
@@ -33,8 +40,8 @@ describe("days as the app writes them", () => {
     clockOut,
     version: 1,
   });
-  const day = (entries: ReturnType<typeof entry>[]) => ({
-    date: "2026-12-07",
+  const day = (entries: ReturnType<typeof entry>[], date = "2026-12-07") => ({
+    date,
     entries,
     workedMinutes: 492,
     jobMinutes: 300,
@@ -55,6 +62,26 @@ describe("days as the app writes them", () => {
     expect(dayEndedText(ended, zone)).toBe("Day ended at 5:02 PM · 8h 12m worked");
     expect(dayEndedText(day([entry("2026-12-07T14:00:00.000Z", null)]), zone)).toBeNull();
     expect(dayEndedText(undefined, zone)).toBeNull();
+  });
+
+  it("speaks of a night's shift ended after midnight as the day it started, and of today once today is started", () => {
+    // Started 9:10 PM on Monday the 7th in Chicago, ended 0:40 AM on Tuesday the 8th.
+    const night = day([entry("2026-12-08T03:10:00.000Z", "2026-12-08T06:40:00.000Z")]);
+    const tuesday = day([], "2026-12-08");
+    const sheet = { employeeId: "e", weekStart: "2026-12-07", days: [night, tuesday], totalMinutes: 210 };
+    const asTimesheet = sheet as unknown as Parameters<typeof shiftDayOf>[0];
+    expect(shiftDayOf(asTimesheet, "2026-12-08", zone)?.date).toBe("2026-12-07");
+    expect(dayEndedText(shiftDayOf(asTimesheet, "2026-12-08", zone), zone)).toBe(
+      "Day ended at 12:40 AM · 8h 12m worked",
+    );
+    const startedTuesday = {
+      ...sheet,
+      days: [night, day([entry("2026-12-08T15:00:00.000Z", null)], "2026-12-08")],
+    };
+    expect(shiftDayOf(startedTuesday as unknown as typeof asTimesheet, "2026-12-08", zone)?.date).toBe(
+      "2026-12-08",
+    );
+    expect(shiftDayOf(asTimesheet, "2026-12-09", zone)).toBeUndefined();
   });
 });
 

@@ -82,6 +82,14 @@ const ZEnv = z.object({
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: optional,
   STRIPE_API_PROTOCOL: optional,
+  // Text messages to customers (docs/customers.md, "Text messages"); unset: written to data/outbox/.
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional,
+  // Where the Twilio SDK sends its requests instead of https://api.twilio.com (the tests' stub).
+  TWILIO_API_URL: optional.refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), {
+    message: "must be an http(s) URL",
+  }),
   STRIPE_PRICE_BASIC: optional,
   STRIPE_PRICE_PRO: optional,
   PLAN_BASIC_PRICE_CENTS: z.coerce.number().int().min(0).default(2900),
@@ -89,6 +97,8 @@ const ZEnv = z.object({
   ADMIN_SETUP_PASSWORD: optional,
   // Accounts one address may create in an hour (docs/api.md); test runs register from one address.
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // Online bookings one network may make in an hour (docs/booking.md); the bench books from one address.
+  BOOKINGS_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: z.string().default("1"),
   // Street-level geocoding (docs/places.md): a Nominatim- or Photon-compatible API; unset: the
   // offline places (postal code, town) only.
@@ -171,8 +181,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
       priceIds: { basic: env.STRIPE_PRICE_BASIC, pro: env.STRIPE_PRICE_PRO },
     },
     planPrices: { basic: env.PLAN_BASIC_PRICE_CENTS, pro: env.PLAN_PRO_PRICE_CENTS },
+    /** Texts through Twilio when all three are set (core/src/texts/provider.ts); else to the outbox folder. */
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL,
+          }
+        : undefined,
     adminSetupPassword: env.ADMIN_SETUP_PASSWORD,
     registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
+    bookingsPerNetworkPerHour: env.BOOKINGS_PER_NETWORK_PER_HOUR,
     /** The Map view's basemap style, if any (docs/schedule.md, "Map"). */
     mapStyleUrl: env.MAP_STYLE_URL,
     /** Street-level geocoding, if configured (core/src/places/geocoder.ts, docs/places.md). */

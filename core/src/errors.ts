@@ -64,6 +64,12 @@ export class Locked extends AppError {
     super(409, "locked", message);
   }
 }
+/** The arrival window asked for has no technician free any more (booking, reschedule): pick another. */
+export class WindowTaken extends AppError {
+  constructor(message = "That window was just taken: please pick another") {
+    super(409, "window_taken", message);
+  }
+}
 export class Gone extends AppError {
   constructor(message = "Gone") {
     super(410, "gone", message);

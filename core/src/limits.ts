@@ -199,6 +199,48 @@ export const passwordResetsByIp = defineLimit(
   "Too many reset links were asked from this network.",
 );
 
+/**
+ * Online bookings from one network, for every company together (docs/booking.md): the
+ * public page has no account to count under, so the address is what bounds a script
+ * (BOOKINGS_PER_NETWORK_PER_HOUR, default 10).
+ */
+export const bookingsByNetwork = defineLimit(
+  "bookings-network",
+  config.bookingsPerNetworkPerHour,
+  HOUR,
+  "Too many bookings were made from this network.",
+);
+
+/** Online bookings for one street address at one company (normalized): a prank fills no day. */
+export const bookingsByAddress = defineLimit(
+  "bookings-address",
+  5,
+  DAY,
+  "Too many bookings were made for this address.",
+);
+
+/**
+ * Changes made on visit pages (reschedule, cancel, notes: docs/visits.md) from one network:
+ * each may send the customer a message, so a script on a leaked link is bounded.
+ */
+export const visitChangesByNetwork = defineLimit(
+  "visit-changes-network",
+  30,
+  HOUR,
+  "Too many changes were made from this network.",
+);
+
+/**
+ * Answers on quote pages (approve, decline: docs/quotes.md) from one network: each makes a
+ * job or tells the office, so a script on a leaked link is bounded like the visit page.
+ */
+export const quoteAnswersByNetwork = defineLimit(
+  "quote-answers-network",
+  30,
+  HOUR,
+  "Too many answers were sent from this network.",
+);
+
 /** "Try again in 15 minutes.": seconds under a minute, hours past two. */
 export function retryText(seconds: number): string {
   const [amount, unit] =

@@ -194,7 +194,16 @@ const memberVisits = (customerId: string): Visit[] => [
   { route: "/calls", path: "/calls" },
   { route: "/customers", path: "/customers" },
   { route: "/customers/:customerId", path: `/customers/${customerId}` },
+  { route: "/quotes", path: "/quotes" },
+  { route: "/quotes/new", path: `/quotes/new?customerId=${customerId}` },
+  // No quote is seeded: the quote's and the editor's "not found" answers are audited.
+  { route: "/quotes/:quoteId", path: "/quotes/not-a-quote" },
+  { route: "/quotes/:quoteId/edit", path: "/quotes/not-a-quote/edit" },
+  { route: "/invoices", path: "/invoices" },
+  // An unknown invoice answers its not-found state, which is audited too.
+  { route: "/invoices/:invoiceId", path: "/invoices/not-an-invoice" },
   { route: "/timesheets", path: "/timesheets" },
+  { route: "/numbers", path: "/numbers" },
   { route: "/subscription", path: "/subscription" },
   { route: "/subscription-success", path: "/subscription-success" },
   { route: "/my-day", path: "/my-day" },

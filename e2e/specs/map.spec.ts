@@ -95,20 +95,24 @@ test.describe("the Map view", () => {
     await expect(entries.nth(1).locator(".stop-list__drive")).toHaveText(
       `${estimateDriveMinutes(OAK, PINE)} min drive`,
     );
-    // Markers for the three stops with a place.
-    await expect(map.getByTestId("map-stop")).toHaveCount(3);
+    // The three stops with a place drawn (a layer of the map: the count it was handed).
+    await expect(map).toHaveAttribute("data-stops", "3");
     // On a phone the map is under the toolbar: in view for the picture.
     await map.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await shoot(page, testInfo, `map-${isPhone(page) ? "390" : "desktop"}.png`);
 
-    // The keyboard: the list is one tab stop; arrows move and highlight the stop on the map.
+    // The keyboard: the list is one tab stop; arrows move and highlight the stop on the map
+    // (the selected stop is a marker of its own).
     const entry = (job: JobDTO) => page.locator(`#map-stop-${job.id}`);
+    const highlighted = map.getByTestId("map-selected-stop");
     await entry(first).focus();
-    await expect(map.locator(`[data-job-id="${first.id}"]`)).toHaveClass(/is-selected/);
+    await expect(highlighted).toHaveAttribute("data-job-id", first.id);
+    await expect(highlighted).toHaveClass(/is-selected/);
+    await expect(highlighted).toHaveText("1");
     await page.keyboard.press("ArrowDown");
     await expect(entry(second)).toBeFocused();
-    await expect(map.locator(`[data-job-id="${second.id}"]`)).toHaveClass(/is-selected/);
-    await expect(map.locator(`[data-job-id="${first.id}"]`)).not.toHaveClass(/is-selected/);
+    await expect(highlighted).toHaveAttribute("data-job-id", second.id);
+    await expect(highlighted).toHaveText("2");
     // Enter opens the job.
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
@@ -129,15 +133,30 @@ test.describe("the Map view", () => {
     // Said once the lists have the pin (and have refetched): a later event is not overwritten.
     await expect(page.getByText("Place saved")).toBeVisible();
     await expect(entries.nth(2)).not.toContainText("No place");
-    await expect(map.getByTestId("map-stop")).toHaveCount(4);
+    await expect(map).toHaveAttribute("data-stops", "4");
     expect((await jobOf(page, owner, third.id))?.place).toEqual({
       lat: 40.7411,
       lng: -73.9897,
       precision: "manual",
     });
 
-    // A marker dragged: the job's place follows (a mouse on a desktop).
+    // The selected stop's marker dragged: the job's place follows (a mouse on a desktop).
     if (!isPhone(page)) {
+      // A stop on the map clicked selects it; a double click opens its job.
+      await entry(second).click();
+      const pine = await highlighted.boundingBox();
+      if (!pine) throw new Error("the selected stop is not drawn");
+      await entry(first).click();
+      await expect(highlighted).toHaveAttribute("data-job-id", first.id);
+      await page.mouse.click(pine.x + pine.width / 2, pine.y + pine.height / 2);
+      await expect(highlighted).toHaveAttribute("data-job-id", second.id);
+      await entry(first).click();
+      await page.mouse.dblclick(pine.x + pine.width / 2, pine.y + pine.height / 2);
+      await expect(dialog.getByLabel("Location")).toHaveValue("2 Pine Rd");
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+
+      await entry(first).click();
       const marker = map.locator(`[data-job-id="${first.id}"]`);
       const box = await marker.boundingBox();
       if (!box) throw new Error("the marker is not drawn");
@@ -160,7 +179,7 @@ test.describe("the Map view", () => {
     await pin(page, owner, late, { lat: 40.75, lng: -73.97 });
     const mariaRoute = page.getByRole("region", { name: /Maria Chen/ });
     await expect(mariaRoute.getByTestId("map-stop-entry")).toHaveCount(2);
-    await expect(map.locator(`[data-job-id="${late.id}"]`)).toBeVisible();
+    await expect(map).toHaveAttribute("data-stops", "5");
 
     expect(complaints).toEqual([]);
   });

@@ -165,6 +165,8 @@ test.describe("recurring jobs", () => {
     const second = addDays(start, 7);
     await page.goto(`/schedule?week=${second}&view=week`);
     await expect(page.getByTestId("schedule-loading")).toHaveCount(0, FIRST_LOAD);
+    // The new week's occurrence is on the board, so the export is of that week's jobs.
+    await expect(page.getByTestId("job-card").first()).toBeVisible(FIRST_LOAD);
     const download = page.waitForEvent("download");
     await page.getByTestId("action-export").click();
     const csv = await readFile(await (await download).path(), "utf8");

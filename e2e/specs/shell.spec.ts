@@ -40,8 +40,11 @@ test.describe("sign-up, sign-out and the app shell", () => {
         "Chat",
         "Calls",
         "Customers",
+        "Quotes",
+        "Invoices",
         "Team",
         "Timesheets",
+        "Numbers",
         "Subscription",
       ]);
       await expect(page.getByTestId("switch-company")).toBeVisible();
@@ -103,7 +106,10 @@ test.describe("sign-up, sign-out and the app shell", () => {
     await expect(panel.getByRole("link")).toHaveText([
       "Templates",
       "Customers",
+      "Quotes",
+      "Invoices",
       "Timesheets",
+      "Numbers",
       "Subscription",
     ]);
     // Escape closes the list; a link in it opens its screen and closes it too.

@@ -21,11 +21,13 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 /** The calendar date an instant (ms) falls on in `timeZone`. */
 const localDate = (instant: number, timeZone: string) => dateIn(new Date(instant), timeZone);
 
-/** A zone in which the last 6 hours are all in this week (Monday just begun in UTC: Los Angeles is still on Sunday). */
+/**
+ * A zone in which the last 6 hours are all one day (so one week): one of three zones about 8
+ * hours apart is always past 6 AM. A night's shift ending after midnight is the unit tests'.
+ */
 function zoneWithRoom(now: number): string {
-  return weekStartOf(localDate(now - 6 * HOUR_MS, "UTC")) === weekStartOf(localDate(now, "UTC"))
-    ? "UTC"
-    : "America/Los_Angeles";
+  const zones = ["UTC", "America/Los_Angeles", "Asia/Tokyo"];
+  return zones.find((zone) => localDate(now - 6 * HOUR_MS, zone) === localDate(now, zone)) ?? "UTC";
 }
 
 test.describe("timesheets", () => {

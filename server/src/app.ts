@@ -20,6 +20,7 @@ import { sameOrigin } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { refuseBrokenText } from "./http/well-formed-text";
 import { apiRouter } from "./routes";
+import { smsInboundRouter } from "./routes/sms-inbound";
 import { stripeWebhookRouter } from "./routes/stripe-webhook";
 
 /** CLIENT_DIST lets parallel e2e runs each serve their own build. */
@@ -52,6 +53,8 @@ export function createApp(): Express {
 
   // Stripe signs the raw bytes: this route reads its body before any JSON parser.
   app.use("/api/stripe/webhook", express.raw({ type: "*/*", limit: "1mb" }), stripeWebhookRouter);
+  // Twilio posts a form and signs its fields with the URL: outside the session and Origin checks.
+  app.use("/api/sms/inbound", express.urlencoded({ extended: false, limit: "64kb" }), smsInboundRouter);
 
   app.get("/api/health", healthHandler());
   // The API's description, made from the routes below (docs/api.md).
@@ -61,6 +64,8 @@ export function createApp(): Express {
   app.put("/api/jobs/:id", express.json({ limit: JOB_WITH_PHOTOS_BODY_LIMIT }));
   app.post("/api/jobs/:id/photos", express.json({ limit: JOB_PHOTO_BODY_LIMIT }));
   app.use("/api/jobs", express.json({ limit: JOB_BODY_LIMIT }));
+  // A customer's note on the visit page may carry one photo (docs/visits.md).
+  app.use("/api/public/visits/:token/notes", express.json({ limit: JOB_PHOTO_BODY_LIMIT }));
   // A customer spreadsheet (docs/customers.md) may weigh a few megabytes.
   app.use("/api/customers/import", express.json({ limit: CUSTOMER_IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));

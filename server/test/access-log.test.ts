@@ -86,10 +86,12 @@ function appRoutePaths(stack: Layer[], prefix = ""): string[] {
   });
 }
 
-/** The client's pages whose path takes a token (client/src/app/router.tsx). */
+/** The client's pages whose path takes a token (the office app's router, the customer's pages). */
 function clientTokenPages(): string[] {
-  const routes = readFileSync(new URL("../../client/src/app/router.tsx", import.meta.url), "utf8");
-  return [...routes.matchAll(/path: "([^"]*:token[^"]*)"/g)].map((match) => `/${match[1]}`);
+  return ["../../client/src/app/router.tsx", "../../client/src/customer/pages.ts"].flatMap((file) => {
+    const routes = readFileSync(new URL(file, import.meta.url), "utf8");
+    return [...routes.matchAll(/path: "([^"]*:token[^"]*)"/g)].map((match) => `/${match[1]}`);
+  });
 }
 
 describe("the access log and the paths that carry a token", () => {

@@ -1,5 +1,5 @@
 /**
- * Optimize a day's routes for the role matrix (role-matrix-routes.ts) and the property
+ * Optimize a day's routes (and its undoable plans) for the role matrix (role-matrix-routes.ts) and the property
  * suite (property-input-targets.ts): owners and admins only; each apply moves a fresh job.
  */
 import { randomUUID } from "node:crypto";
@@ -41,6 +41,11 @@ export const OPTIMIZE_ROUTES: Entry[] = [
     expected: office,
   },
   {
+    route: "GET /api/route-plans",
+    path: (c) => `/api/route-plans?companyId=${c.companyId}&date=${MONDAY}`,
+    expected: office,
+  },
+  {
     route: "POST /api/route-plans/:id/undo",
     path: async (c) => {
       const [plan] = await db
@@ -55,6 +60,18 @@ export const OPTIMIZE_ROUTES: Entry[] = [
 
 /** Bad input never answers 500. */
 export const OPTIMIZE_TARGETS: Target[] = [
+  {
+    name: "GET /api/route-plans",
+    method: "get",
+    path: () => "/api/route-plans",
+    query: {
+      valid: (ctx) => [
+        ["companyId", ctx.companyId],
+        ["date", MONDAY],
+      ],
+      dateKeys: ["date"],
+    },
+  },
   {
     name: "POST /api/days/:date/optimize",
     method: "post",

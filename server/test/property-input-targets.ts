@@ -8,8 +8,17 @@
 import { randomUUID } from "node:crypto";
 import { uniqueEmail } from "@sched/core/test/factories";
 import { ABSENCE_PLAN_TARGETS } from "./absence-plan-routes";
+import { ACCOUNTING_EXPORT_TARGETS } from "./accounting-exports-support";
+import { BOOKING_PATH_ONLY_ROUTES, BOOKING_TARGETS } from "./booking-support";
+import { INVOICE_PAGE_PATH_ONLY_ROUTES } from "./invoice-page-routes";
+import { MONEY_PATH_ONLY_ROUTES, MONEY_TARGETS } from "./money-routes";
 import { OPTIMIZE_PATH_ONLY_ROUTES, OPTIMIZE_TARGETS } from "./optimize-routes";
 import type { BodyShape, Json, Query } from "./property-input-support";
+import { QUOTE_DEPOSIT_PATH_ONLY_ROUTES } from "./quote-deposit-routes";
+import { QUOTE_PATH_ONLY_ROUTES, QUOTE_TARGETS } from "./quote-routes";
+import { QUOTE_WINDOW_TARGETS } from "./quote-window-routes";
+import { VISIT_PATH_ONLY_ROUTES, VISIT_TARGETS } from "./visit-routes";
+import { VISIT_WINDOWS_TARGETS } from "./visit-windows-routes";
 import { WORKFORCE_PATH_ONLY_ROUTES, WORKFORCE_TARGETS } from "./workforce-targets";
 
 export type PropertyCtx = {
@@ -217,6 +226,13 @@ export const TARGETS: Target[] = [
   // The sick day (docs/time-off.md)
   ...ABSENCE_PLAN_TARGETS,
   ...OPTIMIZE_TARGETS,
+  ...MONEY_TARGETS,
+  ...QUOTE_TARGETS,
+  ...QUOTE_WINDOW_TARGETS,
+  ...ACCOUNTING_EXPORT_TARGETS,
+  ...BOOKING_TARGETS,
+  ...VISIT_TARGETS,
+  ...VISIT_WINDOWS_TARGETS,
   ...WORKFORCE_TARGETS,
   {
     name: "GET /api/jobs",
@@ -484,6 +500,25 @@ export const TARGETS: Target[] = [
       shape: { keys: ["csv", "dryRun", "companyId"], textKeys: ["csv"] },
     },
   },
+  // The owner's numbers (docs/numbers.md): a period, and the rows behind one figure.
+  ...(
+    [
+      "/api/numbers",
+      "/api/numbers.csv",
+      "/api/numbers/late/items",
+      "/api/numbers/days-to-paid/items.csv",
+    ] as const
+  ).map(
+    (path): Target => ({
+      name: `GET ${path.replace(/\/(late|days-to-paid)\//, "/:figure/")}`,
+      method: "get",
+      path: () => path,
+      query: {
+        valid: (ctx) => [...inCompany(ctx), ["from", MONDAY], ["to", "2026-11-29"]],
+        dateKeys: ["from", "to"],
+      },
+    }),
+  ),
   {
     name: "GET /api/daily-calls",
     method: "get",
@@ -531,6 +566,14 @@ export const TARGETS: Target[] = [
       valid: () => ({ id: "evt_property", type: "customer.subscription.updated", data: { object: {} } }),
       shape: { keys: ["id", "type", "data"] },
     },
+  },
+  {
+    // Twilio's form, read only once its signature is checked: unsigned, whatever arrives is a 403.
+    name: "POST /api/sms/inbound",
+    method: "post",
+    path: () => "/api/sms/inbound",
+    signedOut: true,
+    body: { valid: () => ({ From: "+12015550123", Body: "STOP" }), shape: { keys: ["From", "Body"] } },
   },
   {
     name: "POST /api/admin/revoke-free-access",
@@ -602,6 +645,12 @@ export const PATH_ONLY_ROUTES: string[] = [
   "POST /api/jobs/:id/restore",
   ...WORKFORCE_PATH_ONLY_ROUTES,
   ...OPTIMIZE_PATH_ONLY_ROUTES,
+  ...MONEY_PATH_ONLY_ROUTES,
+  ...QUOTE_PATH_ONLY_ROUTES,
+  ...QUOTE_DEPOSIT_PATH_ONLY_ROUTES,
+  ...BOOKING_PATH_ONLY_ROUTES,
+  ...VISIT_PATH_ONLY_ROUTES,
+  ...INVOICE_PAGE_PATH_ONLY_ROUTES,
 ];
 
 const METHODS = ["get", "post", "put", "delete"] as const;

@@ -11,7 +11,14 @@
  */
 import { uniqueEmail } from "@sched/core/test/factories";
 import { ABSENCE_PLAN_ROUTES } from "./absence-plan-routes";
+import { ACCOUNTING_EXPORT_ROUTES } from "./accounting-exports-support";
+import { BOOKING_ROUTES } from "./booking-support";
+import { INVOICE_PAGE_ROUTES } from "./invoice-page-routes";
+import { MONEY_ROUTES } from "./money-routes";
 import { OPTIMIZE_ROUTES } from "./optimize-routes";
+import { QUOTE_DEPOSIT_ROUTES } from "./quote-deposit-routes";
+import { QUOTE_ROUTES } from "./quote-routes";
+import { QUOTE_WINDOW_ROUTES } from "./quote-window-routes";
 import {
   anyUser,
   type Ctx,
@@ -24,6 +31,8 @@ import {
   systemAdminOnly,
 } from "./role-matrix-support";
 import { buildEntry } from "./timesheets-support";
+import { VISIT_ROUTES } from "./visit-routes";
+import { VISIT_WINDOWS_ROUTES } from "./visit-windows-routes";
 
 const callRecordBody = (ctx: Ctx) => ({
   companyId: ctx.companyId,
@@ -51,6 +60,7 @@ export const OUTSIDE_ROLES: Record<string, string> = {
     "anyone may ask; the same answer for every address, under limits (password-reset.test.ts)",
   "POST /api/password-reset/:token": "the link decides, and it signs the caller in (password-reset.test.ts)",
   "POST /api/stripe/webhook": "Stripe's signature decides (stripe-webhook-trust.test.ts)",
+  "POST /api/sms/inbound": "Twilio's signature decides (sms-inbound.test.ts)",
   "POST /api/invitations/token/:token/accept":
     "the link decides, and accepting makes the caller a member (invitations.test.ts)",
 };
@@ -97,6 +107,15 @@ export const ROUTES: Entry[] = [
   // The sick day (docs/time-off.md)
   ...ABSENCE_PLAN_ROUTES,
   ...OPTIMIZE_ROUTES,
+  ...MONEY_ROUTES,
+  ...ACCOUNTING_EXPORT_ROUTES,
+  ...BOOKING_ROUTES,
+  ...VISIT_ROUTES,
+  ...INVOICE_PAGE_ROUTES,
+  ...QUOTE_ROUTES,
+  ...QUOTE_DEPOSIT_ROUTES,
+  ...QUOTE_WINDOW_ROUTES,
+  ...VISIT_WINDOWS_ROUTES,
   // Jobs
   {
     route: "GET /api/jobs",
@@ -505,6 +524,27 @@ export const ROUTES: Entry[] = [
   {
     route: "GET /api/timesheets.csv",
     path: (c) => `/api/timesheets.csv?companyId=${c.companyId}&weekStart=${MONDAY}`,
+    expected: office,
+  },
+  // The owner's numbers (docs/numbers.md).
+  {
+    route: "GET /api/numbers",
+    path: (c) => `/api/numbers?companyId=${c.companyId}&from=${MONDAY}&to=${MONDAY}`,
+    expected: office,
+  },
+  {
+    route: "GET /api/numbers.csv",
+    path: (c) => `/api/numbers.csv?companyId=${c.companyId}&from=${MONDAY}&to=${MONDAY}`,
+    expected: office,
+  },
+  {
+    route: "GET /api/numbers/:figure/items",
+    path: (c) => `/api/numbers/late/items?companyId=${c.companyId}&from=${MONDAY}&to=${MONDAY}`,
+    expected: office,
+  },
+  {
+    route: "GET /api/numbers/:figure/items.csv",
+    path: (c) => `/api/numbers/utilization/items.csv?companyId=${c.companyId}&from=${MONDAY}&to=${MONDAY}`,
     expected: office,
   },
   {

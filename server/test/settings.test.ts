@@ -113,6 +113,7 @@ describe("PUT /api/companies/:companyId/settings", () => {
       jobTypeDurations: { Installation: 240, Repair: 90 },
       customerNotices: true,
       reminderTime: "16:00",
+      weeklyNumbersEmail: true,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -122,6 +123,7 @@ describe("PUT /api/companies/:companyId/settings", () => {
       jobTypeDurations: { Installation: 240, Repair: 90 },
       customerNotices: true,
       reminderTime: "16:00",
+      weeklyNumbersEmail: true,
     });
   });
 
@@ -134,6 +136,7 @@ describe("PUT /api/companies/:companyId/settings", () => {
     [{ jobTypeDurations: { Repair: 20 } }, DURATION_INVALID],
     [{ jobTypeDurations: { Repair: 900 } }, DURATION_INVALID],
     [{ jobTypeDurations: { Gardening: 60 } }, JOB_TYPE_DURATIONS_INVALID],
+    [{ weeklyNumbersEmail: "yes" }, "weeklyNumbersEmail must be true or false"],
   ] as const)("refuses %j with 400 and the field's message", async ([body, message]) => {
     const before = (await owner.get(settingsPath())).body;
     const res = await owner.put(settingsPath()).send(body);

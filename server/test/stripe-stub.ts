@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type CheckoutWebhook, checkoutPageHtml, deliverCheckoutCompleted } from "./stripe-checkout-page";
 
 export type StubRequest = {
   method: string;
@@ -38,14 +39,39 @@ export type StubSubscription = {
   latest_invoice: string;
 };
 
+export type StubCheckoutSession = {
+  id: string;
+  object: "checkout.session";
+  mode: string;
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  payment_status: string;
+  status: string;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+};
+
 const DAY_S = 24 * 60 * 60;
 
-export async function startStripeStub() {
+export type StripeStubOptions = {
+  /**
+   * Where a press of Pay on the stub's Checkout page delivers `checkout.session.completed`
+   * (stripe-checkout-page.ts). Without it a session's url is an address nobody opens.
+   */
+  checkoutWebhook?: CheckoutWebhook;
+};
+
+export async function startStripeStub(options: StripeStubOptions = {}) {
   const requests: StubRequest[] = [];
   const subscriptions = new Map<string, StubSubscription>();
   const invoices = new Map<string, StubInvoice>();
   const replies = new Map<string, { status: number; body: unknown }>();
+  const checkoutSessions = new Map<string, StubCheckoutSession>();
   let sequence = 0;
+  let port = 0;
   const nextId = (prefix: string) => `${prefix}_stub${++sequence}`;
 
   /** Stores a subscription as Stripe would hold it; overrides set its status, price or period. */
@@ -125,6 +151,30 @@ export async function startStripeStub() {
         },
       };
     }
+    // Checkout for the customer's pages (docs/invoice-page.md): a session to pay one amount.
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const session: StubCheckoutSession = {
+        id: nextId("cs"),
+        object: "checkout.session",
+        mode: params.get("mode") ?? "",
+        amount_total:
+          Number(params.get("line_items[0][price_data][unit_amount]")) *
+          Number(params.get("line_items[0][quantity]") ?? 1),
+        currency: params.get("line_items[0][price_data][currency]") ?? "",
+        metadata: metadataOf(params),
+        payment_intent: null,
+        payment_status: "unpaid",
+        status: "open",
+        success_url: params.get("success_url") ?? "",
+        cancel_url: params.get("cancel_url") ?? "",
+        url: "",
+      };
+      session.url = options.checkoutWebhook
+        ? `http://127.0.0.1:${port}/c/pay/${session.id}`
+        : `https://checkout.stripe.test/c/pay/${session.id}`;
+      checkoutSessions.set(session.id, session);
+      return { status: 200, body: session };
+    }
     if (method === "POST" && path === "/v1/subscriptions") {
       const subscription = putSubscription({
         customer: params.get("customer") ?? "",
@@ -158,6 +208,9 @@ export async function startStripeStub() {
       method === "GET" ? url.searchParams : new URLSearchParams(Buffer.concat(chunks).toString());
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method, path: url.pathname, params, idempotencyKey });
+    const payPage = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
+    if (payPage && options.checkoutWebhook)
+      return checkoutPage(method, payPage[1], options.checkoutWebhook, res);
     const replayKey = idempotencyKey ? `${method} ${url.pathname} ${idempotencyKey}` : undefined;
     const reply = (replayKey && replies.get(replayKey)) || route(method, url.pathname, params);
     if (replayKey) replies.set(replayKey, reply);
@@ -165,14 +218,45 @@ export async function startStripeStub() {
     res.end(JSON.stringify(reply.body));
   }
 
+  /** Checkout's hosted page: GET shows it; POST (Pay) charges, tells the app, goes back. */
+  async function checkoutPage(method: string, id: string, webhook: CheckoutWebhook, res: ServerResponse) {
+    const session = checkoutSessions.get(id);
+    if (!session) {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("No such checkout session");
+      return;
+    }
+    if (method === "GET") {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(checkoutPageHtml(session));
+      return;
+    }
+    try {
+      await deliverCheckoutCompleted(webhook, completeCheckout(id));
+      res.writeHead(303, { Location: session.success_url }).end();
+    } catch (error) {
+      res.writeHead(502, { "Content-Type": "text/plain" }).end((error as Error).message);
+    }
+  }
+
+  /** The session as Stripe holds it once the card is charged (what checkout.session.completed carries). */
+  function completeCheckout(id: string): StubCheckoutSession {
+    const session = checkoutSessions.get(id);
+    if (!session) throw new Error(`no stub checkout session ${id}`);
+    session.payment_status = "paid";
+    session.status = "complete";
+    session.payment_intent ??= nextId("pi");
+    return { ...session };
+  }
+
   const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
 
   return {
     port,
     requests,
     subscriptions,
+    checkoutSessions,
+    completeCheckout,
     putSubscription,
     /** What the next retrieve of `id` answers: Stripe's state "now". */
     setStatus(id: string, status: string) {

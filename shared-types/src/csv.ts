@@ -16,6 +16,10 @@ function neutralise(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+/** A cell as read back by an import: the guard quote csvCell put before a formula start taken off. */
+export const unguardCell = (value: string): string =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+
 /**
  * RFC 4180: a field with a quote, comma or line break is quoted, quotes doubled; so is one
  * with a `;` or a tab, so that a locale splitting on those keeps it one cell.

@@ -21,6 +21,10 @@ export const ERROR_CODES = [
   "idempotency_key_reused",
   "stale",
   "locked",
+  /** An arrival window taken by someone else meanwhile: the customer picks another (docs/visits.md). */
+  "window_taken",
+  /** An approved quote's job the office (or the customer) already put on the board (docs/quotes.md). */
+  "already_scheduled",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

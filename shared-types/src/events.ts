@@ -6,14 +6,17 @@
 import { z } from "zod";
 import type { Role } from "./constants";
 import { type Action, can } from "./roles";
+import type { BookingRequestDTO } from "./schemas/booking";
 import type { CallRecordDTO, DailyCallDTO } from "./schemas/call-records";
 import type { ChatMessageDTO } from "./schemas/chat";
 import { ZCompanyId, ZDate } from "./schemas/common";
 import type { CustomerDTO } from "./schemas/customers";
 import type { EmployeeDTO } from "./schemas/employees";
 import type { WeeklyScheduleDTO } from "./schemas/history";
+import type { InvoiceSummaryDTO } from "./schemas/invoices";
 import type { JobDTO } from "./schemas/jobs";
 import type { NotificationDTO } from "./schemas/notifications";
+import type { QuoteSummaryDTO } from "./schemas/quotes";
 import type { CompanySettingsDTO } from "./schemas/settings";
 import type { InvitationDTO, MemberDTO } from "./schemas/team";
 import type { TemplateDTO } from "./schemas/templates";
@@ -79,6 +82,14 @@ export type ServerEvents = {
   "time_off.created": TimeOffSignal;
   "time_off.updated": TimeOffSignal;
   "time_off.deleted": TimeOffSignal;
+  /** An online booking waits for the office's approval (docs/booking.md): the requests badge grows. */
+  "booking.requested": BookingRequestDTO;
+  /** A request was approved or declined: it leaves the list. */
+  "booking.updated": BookingRequestDTO;
+  /** An invoice's money or state changed: a payment, a refund, overdue (docs/money.md). */
+  "invoice.updated": InvoiceSummaryDTO;
+  /** A quote saved, sent, viewed, approved, declined or deleted (docs/quotes.md). */
+  "quote.updated": QuoteSummaryDTO;
 };
 
 export type ServerEventName = keyof ServerEvents;
@@ -138,6 +149,13 @@ export const EVENT_AUDIENCE = {
   "time_off.created": "company",
   "time_off.updated": "company",
   "time_off.deleted": "company",
+  // A customer's name, phone and e-mail: the office's, like every customer (readAllCustomers).
+  "booking.requested": "office",
+  "booking.updated": "office",
+  // Invoices are the office's reading (manageMoney), like the price book.
+  "invoice.updated": "office",
+  // Quotes are the office's, like invoices (manageMoney).
+  "quote.updated": "office",
 } as const satisfies Record<ServerEventName, EventAudience>;
 
 /** The events published to a company's rooms (every audience but `user`). */

@@ -183,6 +183,15 @@ export const JOB_FIELDS = {
     csv: "Any time",
     print: "meta",
   },
+  /** How the job came in (docs/booking.md): set when it is made, never edited; the cards mark `online`. */
+  source: {
+    label: "Booked",
+    card: "hidden",
+    series: false,
+    template: false,
+    csv: false,
+    print: false,
+  },
 } as const satisfies Record<string, JobFieldSpec>;
 
 type Fields = typeof JOB_FIELDS;

@@ -12,7 +12,19 @@ export const ZEmailJobs = {
   sendTrialReminderEmail: z.object({ companyId: z.uuid() }),
   sendTrialEndedEmail: z.object({ companyId: z.uuid() }),
   sendCustomerNotice: z.object({ noticeId: z.uuid() }),
+  // The same notice row's text message (docs/customers.md, "Text messages").
+  sendCustomerText: z.object({ noticeId: z.uuid() }),
   sendPasswordResetEmail: z.object({ resetId: z.uuid() }),
+  // An invoice to its customer, and an overdue reminder (docs/money.md).
+  sendInvoiceEmail: z.object({ invoiceId: z.uuid() }),
+  sendInvoiceReminder: z.object({ reminderId: z.uuid() }),
+  // The invoice page's link by text, to a customer without an e-mail address (docs/invoice-page.md).
+  sendInvoiceText: z.object({ invoiceId: z.uuid() }),
+  // The owners' Monday e-mail of last week's numbers (docs/numbers.md).
+  sendWeeklyNumbers: z.object({ mailId: z.uuid() }),
+  // A quote's link to its customer, by e-mail or by text (docs/quotes.md).
+  sendQuoteEmail: z.object({ quoteId: z.uuid() }),
+  sendQuoteText: z.object({ quoteId: z.uuid() }),
 } as const;
 
 export const ZMaintenanceJobs = {
@@ -26,6 +38,8 @@ export const ZMaintenanceJobs = {
   sweepClockReminders: z.object({}),
   sweepDeletedJobs: z.object({}),
   sweepPlaces: z.object({}),
+  sweepInvoicesDue: z.object({}),
+  sweepWeeklyNumbers: z.object({}),
 } as const;
 
 /**

@@ -57,6 +57,18 @@ export const ACTIONS = {
   manageTimeOff: ["owner", "admin"],
   /** Change the company's settings (time zone, country): docs/settings.md. */
   manageSettings: ["owner"],
+  /** Read the online booking settings and the requests waiting for approval (docs/booking.md). */
+  readBooking: ["owner", "admin"],
+  /** Change the online booking settings (docs/booking.md); requests are approved under manageJobs. */
+  manageBooking: ["owner", "admin"],
+  /**
+   * Money (docs/money.md): the money settings and tax rates, the price book, invoices. A
+   * technician adds items to their own jobs (progressJobs) and reads prices only where the
+   * company allows it.
+   */
+  manageMoney: ["owner", "admin"],
+  /** The owner's numbers (docs/numbers.md): the company's figures and the rows behind them. */
+  readNumbers: ["owner", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;
@@ -76,6 +88,8 @@ const OPEN_AFTER_TRIAL: readonly Action[] = [
   "readAllCustomers",
   "readInvitations",
   "readAllTimesheets",
+  "readBooking",
+  "readNumbers",
   "manageBilling",
   "resetMemberPasswords",
   // The day clock is field work: whoever is at a customer's door still starts and ends the day.

@@ -28,4 +28,5 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettingsDTO = {
   drive: { ...DEFAULT_DRIVE_MODEL },
   skills: [],
   jobTypeSkills: {},
+  weeklyNumbersEmail: false,
 };

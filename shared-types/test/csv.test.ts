@@ -3,7 +3,7 @@
  * formula, whichever separator a spreadsheet's locale splits on (OWASP's CSV injection advice).
  */
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLines } from "../src/csv";
+import { csvCell, csvLines, unguardCell } from "../src/csv";
 
 describe("csvCell", () => {
   it.each([
@@ -39,5 +39,14 @@ describe("csvCell", () => {
         ["b", null],
       ]),
     ).toBe('a,"\';=1+1"\r\nb,\r\n');
+  });
+});
+
+describe("unguardCell", () => {
+  it("takes off only the guard csvCell put on", () => {
+    for (const value of ["=1+1", "+1 555", "-2", "@SUM(A1)", "O'Brien", "'quoted'", "plain"]) {
+      expect(unguardCell(csvCell(value).replace(/^"|"$/g, "").replace(/""/g, '"'))).toBe(value);
+    }
+    expect(unguardCell("'plain")).toBe("'plain");
   });
 });

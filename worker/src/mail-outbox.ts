@@ -9,8 +9,12 @@ import { logger } from "@sched/core/logger";
 import { deliverClaimedMail } from "@sched/core/mail-outbox/claim";
 import { outboxRowOf } from "@sched/core/queries/mail-subjects";
 import { sendCustomerNotice } from "./jobs/send-customer-notice";
+import { sendCustomerText } from "./jobs/send-customer-text";
 import { sendInvitationEmail } from "./jobs/send-invitation-email";
+import { sendInvoiceEmail, sendInvoiceReminder, sendInvoiceText } from "./jobs/send-invoice-mail";
 import { sendPasswordResetEmail } from "./jobs/send-password-reset-email";
+import { sendQuoteEmail, sendQuoteText } from "./jobs/send-quote";
+import { sendWeeklyNumbers } from "./jobs/send-weekly-numbers";
 
 /** How often an idle worker looks for owed e-mail; a busy one goes on while rows are due. */
 export const OUTBOX_POLL_MS = 1000;
@@ -23,6 +27,13 @@ const SENDERS: Record<OutboxMailKind, (subjectId: string) => Promise<string>> = 
   invitation: (invitationId) => sendInvitationEmail({ data: { invitationId } }),
   password_reset: (resetId) => sendPasswordResetEmail({ data: { resetId } }),
   customer_notice: (noticeId) => sendCustomerNotice({ data: { noticeId } }),
+  customer_text: (noticeId) => sendCustomerText({ data: { noticeId } }),
+  invoice_sent: sendInvoiceEmail,
+  invoice_reminder: sendInvoiceReminder,
+  invoice_text: sendInvoiceText,
+  weekly_numbers: sendWeeklyNumbers,
+  quote_sent: sendQuoteEmail,
+  quote_text: sendQuoteText,
 };
 
 /**

@@ -32,6 +32,10 @@ export const REPEATING = {
   sweepDeletedJobs: { every: 24 * HOUR_MS },
   // Street lookups a Redis outage lost, and expired geocoder answers (docs/places.md).
   sweepPlaces: { every: 15 * MINUTE_MS },
+  // Invoices past due become overdue on the company's day; reminders at 3, 7, 14 days (docs/money.md).
+  sweepInvoicesDue: { every: 10 * MINUTE_MS },
+  // The owners' e-mail of last week's numbers, Monday from 07:00 in each company's zone (docs/numbers.md).
+  sweepWeeklyNumbers: { every: 15 * MINUTE_MS },
 } as const;
 
 /** Sweeps since retired: a scheduler Redis still holds for one would start jobs nobody handles. */

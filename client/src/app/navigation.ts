@@ -4,8 +4,11 @@ import {
   CopyOutlined,
   CreditCardOutlined,
   FieldTimeOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
   HistoryOutlined,
   IdcardOutlined,
+  LineChartOutlined,
   MessageOutlined,
   PhoneOutlined,
   ScheduleOutlined,
@@ -35,8 +38,11 @@ const navItems = (): NavItem[] => [
   { to: "/chat", label: "Chat", icon: MessageOutlined },
   { to: "/calls", label: "Calls", icon: PhoneOutlined },
   { to: "/customers", label: "Customers", icon: ContactsOutlined },
+  { to: "/quotes", label: "Quotes", icon: FileTextOutlined },
+  { to: "/invoices", label: "Invoices", icon: FileDoneOutlined },
   { to: "/team", label: "Team", icon: TeamOutlined },
   { to: "/timesheets", label: "Timesheets", icon: FieldTimeOutlined },
+  { to: "/numbers", label: "Numbers", icon: LineChartOutlined },
   { to: "/subscription", label: "Subscription", icon: CreditCardOutlined },
 ];
 

@@ -27,6 +27,12 @@ export type QueryRoot =
   | "call-records"
   | "daily-calls"
   | "customers"
+  /** The company's services and materials with their prices (docs/money.md). */
+  | "price-book"
+  /** Invoices, each with its payments; a job's items live under "jobs" (docs/money.md). */
+  | "invoices"
+  /** Quotes with their good/better/best options (docs/quotes.md). */
+  | "quotes"
   /** Place search: suggestions for the office's "Find place" (docs/places.md). */
   | "places/search"
   | "chat"
@@ -36,6 +42,10 @@ export type QueryRoot =
   | "time-entries"
   /** Time off: requests and approved days (docs/time-off.md). */
   | "time-off"
+  /** The owner's numbers of a period, and the rows behind a figure (docs/numbers.md). */
+  | "numbers"
+  /** Online bookings waiting for the office's approval (docs/booking-office.md). */
+  | "booking-requests"
   | "invitations/token"
   | "admin"
   /** Whether this server allows /admin-setup: { enabled }. */
@@ -68,6 +78,24 @@ export const queryKeys = {
   firstRun: (companyId: string) => [path("companies"), companyId, "first-run"] as const,
   /** The company's settings: time zone and country (docs/settings.md). */
   settings: (companyId: string) => [path("companies"), companyId, "settings"] as const,
+  /** The company's currency, tax rates and who sees prices (docs/money.md). */
+  moneySettings: (companyId: string) => [path("companies"), companyId, "money-settings"] as const,
+  priceBook: companyList("price-book"),
+  /** The company's invoices, newest first; `status` filters (docs/money.md, "Screens"). */
+  invoices: (companyId: string, status?: string) =>
+    [path("invoices"), status ? { companyId, status } : { companyId }] as const,
+  invoice: (invoiceId: string) => [path("invoices"), invoiceId] as const,
+  /** An invoice's payments with their refunds. */
+  invoicePayments: (invoiceId: string) => [path("invoices"), invoiceId, "payments"] as const,
+  /** The company's quotes, all or of one status (docs/quotes.md). */
+  quotes: (companyId: string, status?: string) =>
+    [path("quotes"), status ? { companyId, status } : { companyId }] as const,
+  /** One quote with its options and lines. */
+  quote: (quoteId: string) => [path("quotes"), quoteId] as const,
+  /** Online booking: the page, services, windows and message texts (docs/booking-office.md). */
+  bookingSettings: (companyId: string) => [path("companies"), companyId, "booking-settings"] as const,
+  /** The online bookings waiting for approval (the board's Requests badge). */
+  bookingRequests: companyList("booking-requests"),
   /** The average speed learned from the company's taps (docs/places.md, "Drive time"). */
   driveSpeed: (companyId: string) => [path("companies"), companyId, "drive-speed"] as const,
   /** Null only while no company is selected (the query is then disabled). */
@@ -87,6 +115,12 @@ export const queryKeys = {
     [path("jobs"), { companyId, employeeId, startDate, endDate }] as const,
   /** A job's photos (docs/my-day.md); refetched on every job event (not a list of jobs). */
   jobPhotos: (jobId: string) => [path("jobs"), jobId, "photos"] as const,
+  /** What a job bills: its items (docs/money.md); refetched on every job event. */
+  jobItems: (jobId: string) => [path("jobs"), jobId, "items"] as const,
+  /** Where the job's open invoice stands, for taking a payment (docs/money.md); refetched on every job event. */
+  jobInvoice: (jobId: string) => [path("jobs"), jobId, "invoice"] as const,
+  /** The customer's notes from the visit page (docs/visits.md); refetched on every job event. */
+  visitNotes: (jobId: string) => [path("jobs"), jobId, "visit-notes"] as const,
   /** One recurring job: its rule and version, for the job dialog's Repeat field. */
   jobSeries: (seriesId: string) => [path("job-series"), seriesId] as const,
   /** The whole roster, inactive people included. */
@@ -112,6 +146,16 @@ export const queryKeys = {
   /** The time off touching `from`..`to` (both included), everyone's the member may read or one person's. */
   timeOff: (companyId: string, from: string, to: string, employeeId?: string) =>
     [path("time-off"), employeeId ? { companyId, from, to, employeeId } : { companyId, from, to }] as const,
+  /** The owner's numbers of a period, the company's or one technician's (docs/numbers.md). */
+  numbers: (companyId: string, from: string, to: string, employeeId?: string) =>
+    [path("numbers"), employeeId ? { companyId, from, to, employeeId } : { companyId, from, to }] as const,
+  /** A page of the rows behind one figure. */
+  numbersItems: (
+    companyId: string,
+    figure: string,
+    period: { from: string; to: string; employeeId?: string },
+    page: number,
+  ) => [path("numbers"), figure, "items", { companyId, ...period, page, pageSize: 20 }] as const,
   /** An invitation link's lookup. */
   invitation: (token: string) => [path("invitations/token"), token] as const,
   adminCompanies: () => [path("admin"), "companies"] as const,

@@ -21,6 +21,8 @@ export type JobWork = {
   status?: "in_progress" | "completed";
   completedAt?: string;
   onMyWay?: true;
+  /** Where the phone was at On my way, when the technician shares it (docs/visits.md). */
+  from?: { lat: number; lng: number };
   beforePhoto?: string;
   afterPhoto?: string;
 };
@@ -63,12 +65,36 @@ export type QueuedJobPhoto = Common & {
   photo: string;
 };
 
+/**
+ * One item more on a job (POST /api/jobs/:id/items, docs/money.md): from the price book, or
+ * typed with its price by who sees prices.
+ */
+export type QueuedJobItem = Common & {
+  kind: "item";
+  jobId: string;
+  /** The request's body, sent as it was made. */
+  item: {
+    priceBookItemId?: string;
+    name?: string;
+    quantity: number;
+    unitPrice?: { amount: number; currency: string };
+  };
+  /** Its name and unit as the phone showed them ("Trap", "hour"), for the list meanwhile. */
+  label: string;
+  unit?: string | null;
+};
+
 export type QueuedChatMessage = Common & { kind: "chat"; message: string };
 
 /** "Start my day" or "End my day" (docs/timesheets.md): sent with the time it was tapped (`madeAt`). */
 export type QueuedClockTap = Common & { kind: "clock"; action: "in" | "out" };
 
-export type QueuedChange = QueuedJobChange | QueuedJobPhoto | QueuedChatMessage | QueuedClockTap;
+export type QueuedChange =
+  | QueuedJobChange
+  | QueuedJobPhoto
+  | QueuedJobItem
+  | QueuedChatMessage
+  | QueuedClockTap;
 
 interface OutboxSchema extends DBSchema {
   changes: { key: number; value: QueuedChange };

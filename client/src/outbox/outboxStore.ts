@@ -31,6 +31,12 @@ export async function refreshOutbox(): Promise<void> {
   }
 }
 
+/** Takes a sent change off the screen at once, in step with the list it joined (IndexedDB has dropped it). */
+export const dropFromStore = (sent: QueuedChange) =>
+  useOutboxStore.setState((state) => ({
+    changes: state.changes.filter((change) => change.seq !== sent.seq),
+  }));
+
 export const setOnline = (isOnline: boolean) => useOutboxStore.setState({ isOnline });
 export const setSending = (isSending: boolean) => useOutboxStore.setState({ isSending });
 export const countSent = () => useOutboxStore.setState((state) => ({ sentCount: state.sentCount + 1 }));

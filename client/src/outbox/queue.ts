@@ -5,18 +5,22 @@
  */
 import type { JobPhotoKind } from "@sched/shared-types";
 import { newIdempotencyKey } from "../lib/idempotency";
-import { addChange, type JobWork } from "./outbox";
+import { addChange, type JobWork, type QueuedJobItem } from "./outbox";
 import { refreshOutbox, useOutboxStore } from "./outboxStore";
 import { sendOutbox, signedInUserId } from "./sender";
 
 /** The job as on screen: its id, company and version, and the rest to compare with later. */
 type JobRef = { id: string; companyId: string; version: number };
 
-/** True when changes of this job (its photos too) still wait: a new one must queue behind them. */
+/** True when changes of this job (its photos and items too) still wait: a new one must queue behind them. */
 export function hasKeptChanges(jobId: string): boolean {
   return useOutboxStore
     .getState()
-    .changes.some((change) => (change.kind === "job" || change.kind === "photo") && change.jobId === jobId);
+    .changes.some(
+      (change) =>
+        (change.kind === "job" || change.kind === "photo" || change.kind === "item") &&
+        change.jobId === jobId,
+    );
 }
 
 /** True while a new change should go straight to the outbox rather than to the server. */
@@ -65,6 +69,31 @@ export async function queueJobPhoto(
     jobId: job.id,
     photoKind,
     photo,
+    madeAt: new Date().toISOString(),
+    state: "waiting",
+  });
+  await refreshOutbox();
+  void sendOutbox();
+}
+
+/** Keeps one item more for the job (docs/money.md); `key` is the one an attempt already used. */
+export async function queueJobItem(
+  job: { id: string; companyId: string },
+  item: QueuedJobItem["item"],
+  shown: { label: string; unit?: string | null },
+  key = newIdempotencyKey(),
+): Promise<void> {
+  const userId = signedInUserId();
+  if (!userId) throw new Error("Sign in again to save this item.");
+  await addChange({
+    kind: "item",
+    key,
+    companyId: job.companyId,
+    userId,
+    jobId: job.id,
+    item,
+    label: shown.label,
+    unit: shown.unit ?? null,
     madeAt: new Date().toISOString(),
     state: "waiting",
   });

@@ -3,7 +3,8 @@
  * own Idempotency-Key and the version it was made on: a change whose answer was lost is
  * sent again and the server answers the first answer instead of applying it twice.
  *
- * A photo (POST /api/jobs/:id/photos) is sent the same way, after the earlier changes of its job.
+ * A photo (POST /api/jobs/:id/photos) and an item (POST /api/jobs/:id/items) are sent the
+ * same way, after the earlier changes of their job.
  *
  * - saved: it leaves the outbox; later changes of the same job made on top of it move to
  *   the saved version (outbox.ts, settleJobChange).
@@ -12,7 +13,14 @@
  * - another refusal (4xx): it stays as failed, with the server's reason, for a retry.
  * - no network, a 5xx, a sign-in that ended: the round stops and is tried again later.
  */
-import type { ChatMessageDTO, JobDTO, JobPhotoDTO, TimeEntryDTO, UserDTO } from "@sched/shared-types";
+import type {
+  ChatMessageDTO,
+  JobDTO,
+  JobItemDTO,
+  JobPhotoDTO,
+  TimeEntryDTO,
+  UserDTO,
+} from "@sched/shared-types";
 import { addPushedMessage } from "../entities/chat/chatCache";
 import { ApiError, apiJson } from "../lib/api";
 import { errorMessage } from "../lib/errorText";
@@ -27,11 +35,12 @@ import {
   type QueuedChange,
   type QueuedClockTap,
   type QueuedJobChange,
+  type QueuedJobItem,
   type QueuedJobPhoto,
   removeChange,
   settleJobChange,
 } from "./outbox";
-import { countSent, refreshOutbox, setSending } from "./outboxStore";
+import { countSent, dropFromStore, refreshOutbox, setSending } from "./outboxStore";
 
 type Outcome = "sent" | "held" | "stop";
 
@@ -103,6 +112,27 @@ async function sendJobPhoto(change: QueuedJobPhoto): Promise<Outcome> {
   }
 }
 
+/** An item added on site (docs/money.md): the key makes a replay add it once. */
+async function sendJobItem(change: QueuedJobItem): Promise<Outcome> {
+  try {
+    const saved = await apiJson<JobItemDTO>("POST", `/api/jobs/${change.jobId}/items`, change.item, {
+      idempotencyKey: change.key,
+    });
+    if (change.seq !== undefined) await removeChange(change.seq);
+    // Into the job's list and out of the waiting ones in the same render: never shown twice, nor blinking out.
+    queryClient.setQueryData<JobItemDTO[]>(queryKeys.jobItems(change.jobId), (items) =>
+      items && !items.some((item) => item.id === saved.id) ? [...items, saved] : items,
+    );
+    dropFromStore(change);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.jobItems(change.jobId) });
+    return "sent";
+  } catch (error) {
+    if (isPassing(error)) return "stop";
+    await putChange({ ...change, state: "failed", reason: errorMessage(error, "The server refused it.") });
+    return "held";
+  }
+}
+
 async function sendChatMessage(change: QueuedChange & { kind: "chat" }): Promise<Outcome> {
   try {
     const sent = await apiJson<ChatMessageDTO>(
@@ -155,9 +185,11 @@ async function sendRound(): Promise<void> {
           ? await sendJobChange(next)
           : next.kind === "photo"
             ? await sendJobPhoto(next)
-            : next.kind === "clock"
-              ? await sendClockTap(next)
-              : await sendChatMessage(next);
+            : next.kind === "item"
+              ? await sendJobItem(next)
+              : next.kind === "clock"
+                ? await sendClockTap(next)
+                : await sendChatMessage(next);
       if (outcome === "sent") countSent();
       await refreshOutbox();
       if (outcome === "stop") break;

@@ -51,6 +51,14 @@ const QUERY_ROOTS_BY_RESOURCE: Record<string, readonly QueryRoot[]> = {
   // Time off made, decided or removed: the boards' shading, My Day, and the jobs' time_off
   // warnings (docs/time-off.md).
   time_off: ["time-off", "jobs"],
+  // An online booking asked for, approved or declined: the board's Requests badge and list
+  // (docs/booking-office.md); the job it makes comes as a job event.
+  booking: ["booking-requests"],
+  // A quote saved, sent, viewed, approved or declined: the office's list and the quote (docs/quotes.md).
+  quote: ["quotes"],
+  // A new invoice, a send, a payment, a refund, a void (docs/money.md): the lists, the open
+  // invoice and its payments read again; the owner's money figures too.
+  invoice: ["invoices", "numbers"],
 };
 
 export function queryRootsFor(event: string): readonly QueryRoot[] {

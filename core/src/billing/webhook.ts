@@ -7,6 +7,9 @@ import type Stripe from "stripe";
 import { db } from "../db/client";
 import { stripeEvents } from "../db/schema";
 import { logger } from "../logger";
+import { announceCardPayment, type CardPaymentRecorded, recordCardPayment } from "../payments/card-payment";
+import { invoicePaymentOf, quoteDepositPaymentOf } from "../payments/card-webhook";
+import { announceQuoteDeposit, type DepositRecorded, recordQuoteDeposit } from "../payments/quote-deposit";
 import { enqueueEmail } from "../queues";
 import { announceBillingChange } from "./announce";
 import { type BillingChange, type BillingRef, syncSubscription } from "./sync-subscription";
@@ -44,7 +47,12 @@ function subscriptionRefOf(event: Stripe.Event): BillingRef | null {
   }
 }
 
-type Effect = { change: BillingChange | null; remindCompanyId: string | null };
+type Effect = {
+  change: BillingChange | null;
+  remindCompanyId: string | null;
+  cardPayment?: CardPaymentRecorded | null;
+  deposit?: DepositRecorded | null;
+};
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
   const effect = await db.transaction(async (tx): Promise<Effect | null> => {
@@ -54,6 +62,13 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOut
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return null;
+    // A card payment from a customer's page (docs/invoice-page.md), recorded with the event's id.
+    const paid = invoicePaymentOf(event);
+    if (paid) return { change: null, remindCompanyId: null, cardPayment: await recordCardPayment(tx, paid) };
+    // A quote's deposit (docs/quotes.md, "Deposit"), the same way.
+    const deposit = quoteDepositPaymentOf(event);
+    if (deposit)
+      return { change: null, remindCompanyId: null, deposit: await recordQuoteDeposit(tx, deposit) };
     const ref = subscriptionRefOf(event);
     if (!ref) return { change: null, remindCompanyId: null };
     const change = await syncSubscription(tx, ref);
@@ -65,6 +80,8 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOut
     return { duplicate: true };
   }
   if (effect.change) await announceBillingChange(effect.change);
+  if (effect.cardPayment) await announceCardPayment(effect.cardPayment);
+  if (effect.deposit) await announceQuoteDeposit(effect.deposit);
   if (effect.remindCompanyId) {
     // The same jobId as the hourly sweep's: one reminder however many ways it is asked for.
     await enqueueEmail(

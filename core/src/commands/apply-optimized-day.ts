@@ -7,12 +7,14 @@
  * the arrival time changed.
  */
 import type { OptimizeAppliedDTO, OptimizeUndoneDTO, TOptimizeApply } from "@sched/shared-types";
-import { OPTIMIZE_MESSAGES } from "@sched/shared-types";
-import { and, eq, inArray } from "drizzle-orm";
-import { db } from "../db/client";
-import { employees, routePlans } from "../db/schema";
+import { DEFAULT_DRIVE_MODEL, estimateDriveMinutes, OPTIMIZE_MESSAGES } from "@sched/shared-types";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { db, type Executor } from "../db/client";
+import { employees, jobs, routePlans } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
+import { dayDriveMinutes, type Point } from "../planning/optimize-route";
 import type { CompanyAccess } from "../policies/authorize";
+import { loadCompanySettings } from "../queries/company-settings";
 import { announceJobs, type JobRow, lockAtVersions, writeSlot } from "./apply-absence-plan";
 import { EMPLOYEE_NOT_FOUND } from "./save-employee";
 import { EMPLOYEE_INACTIVE } from "./save-job";
@@ -33,6 +35,65 @@ async function assertTechnicians(companyId: string, ids: string[]) {
       ]);
     }
   });
+}
+
+/**
+ * The drive minutes the apply saved on the days of the technicians it touched, by the
+ * company's estimate (as the preview counts them): their day as it is now against the same
+ * day with the moved jobs where they were. The office may apply part of a preview, so the
+ * figure is counted here, not taken from it.
+ */
+async function savedDriveMinutes(
+  tx: Executor,
+  companyId: string,
+  date: string,
+  changes: { before: JobRow; after: JobRow }[],
+): Promise<number> {
+  const technicians = [
+    ...new Set(changes.flatMap(({ before, after }) => [before.employeeId, after.employeeId] as string[])),
+  ];
+  const [settings, rows] = await Promise.all([
+    loadCompanySettings(companyId),
+    tx
+      .select({
+        id: jobs.id,
+        employeeId: jobs.employeeId,
+        time: jobs.time,
+        lat: jobs.placeLat,
+        lng: jobs.placeLng,
+      })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.companyId, companyId),
+          eq(jobs.date, date),
+          inArray(jobs.employeeId, technicians),
+          isNotNull(jobs.time),
+          ne(jobs.status, "cancelled"),
+        ),
+      ),
+  ]);
+  const model = settings.drive ?? DEFAULT_DRIVE_MODEL;
+  const driveMinutes = (from: Point, to: Point) => estimateDriveMinutes(from, to, model);
+  const beforeById = new Map(changes.map(({ before }) => [before.id, before]));
+  /** The technicians' drive minutes with each job at the slot `slotOf` gives it. */
+  const driveOfDays = (slotOf: (row: (typeof rows)[number]) => Pick<JobRow, "employeeId" | "time">) => {
+    const stops = rows.map((row) => {
+      const { employeeId, time } = slotOf(row);
+      const place = row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng };
+      return { id: row.id, employeeId, time: time as string, place };
+    });
+    return technicians.reduce(
+      (sum, id) =>
+        sum +
+        dayDriveMinutes(
+          stops.filter((stop) => stop.employeeId === id),
+          driveMinutes,
+        ),
+      0,
+    );
+  };
+  return driveOfDays((row) => beforeById.get(row.id) ?? row) - driveOfDays((row) => row);
 }
 
 export async function applyOptimizedDay(
@@ -62,6 +123,7 @@ export async function applyOptimizedDay(
       });
       changes.push({ before, after });
     }
+    const savedMinutes = await savedDriveMinutes(tx, companyId, date, changes);
     const [plan] = await tx
       .insert(routePlans)
       .values({
@@ -74,6 +136,7 @@ export async function applyOptimizedDay(
           version: after.version,
         })),
         appliedBy: member.userId,
+        savedMinutes,
       })
       .returning({ id: routePlans.id });
     return { changes, planId: plan.id };

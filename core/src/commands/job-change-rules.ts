@@ -18,6 +18,7 @@ import type { jobs } from "../db/schema";
 import { BadRequest, Forbidden } from "../errors";
 import { jobPlaceOnSave, type PlaceFields } from "../places/on-save";
 import { authorize, type CompanyAccess, isAllowed } from "../policies/authorize";
+import { assertBillingFieldsFree } from "../policies/invoiced-job";
 import { assertProgressAllowed } from "../policies/job-progress";
 import { presentJob } from "../presenters/jobs";
 import type { decodePhotoChanges } from "./job-photos";
@@ -90,12 +91,15 @@ export type JobChangeInput = {
     | "onMyWay"
     | "onMyWayAt"
     | "startedAt"
+    | "from"
   >;
   input: TJobUpdate;
   photos: ReturnType<typeof decodePhotoChanges>;
   seriesWide: boolean;
   /** The place columns a new location gives (docs/places.md), decided on the row at the write. */
   place?: Partial<PlaceFields>;
+  /** On my way's arrival estimate (docs/visits.md), null when none could be made. */
+  arrivalEstimateAt?: Date | null;
 };
 
 /** The rules a change must pass on the row it changes: the version, who may change what, a whole slot. */
@@ -108,6 +112,8 @@ export async function assertChangeAllowed(
 ) {
   await assertCurrentVersion(executor, current, expectedVersion, "job", () => presentJob(current));
   assertMayChange(member, current, fields);
+  // An invoiced job's amount and payment status are its invoice's (docs/money.md).
+  await assertBillingFieldsFree(executor, current, fields);
   // Whose jobs a technician may progress, and when reported times may lie (policies/job-progress.ts).
   await assertProgressAllowed(
     executor,
@@ -123,13 +129,18 @@ export async function assertChangeAllowed(
 export function columnsOf(
   member: CompanyAccess,
   current: JobRow,
-  { fields, input, seriesWide, place }: JobChangeInput,
+  { fields, input, seriesWide, place, arrivalEstimateAt }: JobChangeInput,
 ) {
+  const status = fields.status ?? current.status;
   return {
     ...fields,
-    completedAt: completionTime(current, input, fields.status ?? current.status),
+    completedAt: completionTime(current, input, status),
+    // The arrival estimate lasts until the status moves on (started, done, cancelled: docs/visits.md).
+    ...(status !== current.status ? { arrivalEstimateAt: null } : {}),
     // "On my way" is a timestamp for the office, never a status (docs/schedule.md).
-    ...(input.onMyWay ? { onMyWayAt: onMyWayTime(input.onMyWayAt) } : {}),
+    ...(input.onMyWay
+      ? { onMyWayAt: onMyWayTime(input.onMyWayAt), arrivalEstimateAt: arrivalEstimateAt ?? null }
+      : {}),
     // An occurrence changed on its own keeps that change through series edits (docs/schedule.md).
     isDetached: detachedAfter(current, fields, seriesWide),
     ...place,

@@ -20,6 +20,7 @@ import {
 import { Conflict, NotFound } from "../errors";
 import { assertAssignableEmployee } from "../policies/assignable-employee";
 import type { CompanyAccess } from "../policies/company-access";
+import { forgetVisits } from "../visits/forget-visits";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
 import { announce, JOB_NOT_FOUND } from "./save-job";
 
@@ -162,5 +163,10 @@ export async function sweepDeletedJobs(now = new Date()): Promise<number> {
     .delete(deletedJobs)
     .where(lt(deletedJobs.deletedAt, keptSince(now)))
     .returning({ id: deletedJobs.id });
+  // Gone for good: the job's visit links and the customer's notes go too (docs/visits.md).
+  await forgetVisits(
+    db,
+    removed.map((row) => row.id),
+  );
   return removed.length;
 }

@@ -22,6 +22,7 @@ import { publish } from "../publish";
 import { defaultJobSkills, knownSkills } from "../queries/company-skills";
 import { defaultJobDuration } from "../queries/job-durations";
 import { withWarnings } from "../queries/job-warnings";
+import { arrivalEstimateOfTap } from "../visits/arrival-estimate";
 import { announceCreatedCustomer, assertCustomerOfCompany, customerOfCall } from "./customer-links";
 import { pastTimeOfChange, timeOfMoveOntoToday } from "./drop-time";
 import { ensureWeeklySchedule } from "./ensure-weekly-schedule";
@@ -183,6 +184,7 @@ export async function updateJob(
     onMyWay: _onMyWay,
     onMyWayAt: _onMyWayAt,
     startedAt: _startedAt,
+    from: _from,
     ...fields
   } = input;
   if (fields.requiredSkills !== undefined) {
@@ -207,6 +209,8 @@ export async function updateJob(
     seriesWide: options.seriesWide ?? false,
   };
   const { seen } = options;
+  // On my way: when the technician should arrive (docs/visits.md), decided before the write.
+  if (input.onMyWay) change.arrivalEstimateAt = await arrivalEstimateOfTap(companyId, jobId, seen, input);
   const isOwnRowChange = seen !== undefined && seen.id === jobId && isRowOnly(seen, change);
   const written = isOwnRowChange ? await updateIfUnchanged(member, seen, change, expectedVersion) : undefined;
   const { before, row, week } = written

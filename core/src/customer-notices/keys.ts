@@ -8,9 +8,11 @@ export const NOTICE_KINDS = [
   "confirmation",
   "reminder",
   "on_the_way",
+  "done",
   "cancellation",
   "series_confirmation",
   "series_change",
+  "declined",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -43,6 +45,31 @@ export const reminderKey = (job: { id: string; date: string }) => `reminder:${jo
  */
 export const onTheWayKey = (job: { id: string; date: string }) => `on_the_way:${job.id}:${job.date}`;
 
+/** One "done" per job: reopened and completed again, the customer is not thanked twice. */
+export const doneKey = (job: { id: string }) => `done:${job.id}`;
+
+/**
+ * One "could not take your booking" per online request the office declines: a request is
+ * declined once (docs/booking-office.md), so its id is the whole key.
+ */
+export const declinedKey = (bookingId: string) => `declined:${bookingId}`;
+
+/** The booking request a declined notice's key names. */
+export const bookingIdOfKey = (key: string) => /^declined:([^:]+)$/.exec(key)?.[1];
+
+/** How a notice reaches the customer: each channel has its own row under the same key. */
+export const NOTICE_CHANNELS = ["email", "sms"] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+/** The kinds also sent as a text message; cancellations and series notices go by e-mail only. */
+export const TEXTED_KINDS: ReadonlySet<NoticeKind> = new Set([
+  "confirmation",
+  "reminder",
+  "on_the_way",
+  "done",
+  "declined",
+]);
+
 /**
  * One e-mail per new recurring job and per change of its rule: the series' version tells the
  * changes apart. Its occurrences are not confirmed one by one (docs/customers.md).
@@ -55,3 +82,6 @@ export const seriesIdOfKey = (key: string) => /^series:([^:]+):v\d+$/.exec(key)?
 
 /** The e-mail job's id in the queue: the web's enqueue and the worker's sweep share it. */
 export const noticeEmailJobId = (noticeId: string) => `customer-notice-${noticeId}`;
+
+/** The text message's job id in the queue (a notice by text is a row of its own). */
+export const noticeTextJobId = (noticeId: string) => `customer-text-${noticeId}`;

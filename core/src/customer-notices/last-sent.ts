@@ -6,7 +6,7 @@
 import { and, desc, eq, isNotNull, like, or } from "drizzle-orm";
 import { db } from "../db/client";
 import { customerNotices } from "../db/schema";
-import { slotOfConfirmationKey } from "./keys";
+import { type NoticeChannel, slotOfConfirmationKey } from "./keys";
 
 export type ToldState = {
   noticeId: string;
@@ -19,13 +19,19 @@ export type ToldState = {
   time: string;
 };
 
-export async function lastSentNotice(companyId: string, jobId: string): Promise<ToldState | undefined> {
+/** On `channel`: a cancellation goes by e-mail only, so what it answers to is the e-mail told. */
+export async function lastSentNotice(
+  companyId: string,
+  jobId: string,
+  channel: NoticeChannel = "email",
+): Promise<ToldState | undefined> {
   const [row] = await db
     .select()
     .from(customerNotices)
     .where(
       and(
         eq(customerNotices.companyId, companyId),
+        eq(customerNotices.channel, channel),
         isNotNull(customerNotices.sentAt),
         or(
           like(customerNotices.dedupeKey, `confirmation:${jobId}:%`),

@@ -11,12 +11,13 @@ import { db } from "../db/client";
 import { companySettings, customers, jobs } from "../db/schema";
 import { logger } from "../logger";
 import { recordCancellation } from "./cancellation";
-import { confirmationKey, type NoticeKind, onTheWayKey } from "./keys";
+import { confirmationKey, doneKey, type NoticeKind, onTheWayKey, TEXTED_KINDS } from "./keys";
 import { refusalOf } from "./opt-out";
-import { type NoticeRecipient, recordNotice } from "./write-notice";
+import { textRecipientOf } from "./text-recipient";
+import { type NoticeRecipient, recordNotice, recordText } from "./write-notice";
 
 // Kept importable from here, where the notices are decided.
-export { type NoticeRecipient, type NoticeRecord, recordNotice } from "./write-notice";
+export { type NoticeRecipient, type NoticeRecord, recordNotice, recordText } from "./write-notice";
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -61,7 +62,9 @@ export function noticesFor(change: JobNoticeChange): Wanted[] {
   const isMoved =
     before.date !== after.date || !sameWindow || (!after.arrivalWindow && before.time !== after.time);
   if (isMoved && isVisit(after) && isScheduled(after)) {
-    wanted.push({ kind: "confirmation", dedupeKey: confirmationKey(after), settles: true });
+    // An online request the office approves onto the board is confirmed at once (docs/booking.md).
+    const isApproval = after.source === "online" && !isScheduled(before);
+    wanted.push({ kind: "confirmation", dedupeKey: confirmationKey(after), settles: !isApproval });
   }
   // To the tray or cancelled: it may come back before it settles, and then nothing is said.
   if (isVisit(before) && (!isScheduled(after) || after.status === "cancelled")) {
@@ -70,6 +73,9 @@ export function noticesFor(change: JobNoticeChange): Wanted[] {
   const isOnTheWay = after.onMyWayAt !== null && before.onMyWayAt?.getTime() !== after.onMyWayAt.getTime();
   if (isOnTheWay && isScheduled(after) && after.status !== "cancelled") {
     wanted.push({ kind: "on_the_way", dedupeKey: onTheWayKey(after), settles: false });
+  }
+  if (after.status === "completed" && before.status !== "completed" && isScheduled(after)) {
+    wanted.push({ kind: "done", dedupeKey: doneKey(after), settles: false });
   }
   return wanted;
 }
@@ -115,6 +121,27 @@ export async function recipientOf(job: JobRow): Promise<NoticeRecipient | undefi
 }
 
 /**
+ * Records `wanted` for the job by e-mail and, for the kinds texted, by text message: each
+ * channel to whom it reaches, once per key and channel (docs/customers.md).
+ */
+export async function recordOnEveryChannel(job: JobRow, wanted: WantedNotice[], settleMs: number) {
+  if (wanted.length === 0) return;
+  const about = { companyId: job.companyId, jobId: job.id };
+  const recipient = await recipientOf(job);
+  if (recipient) {
+    for (const { kind, dedupeKey, settles } of wanted) {
+      await recordNotice(about, recipient, { kind, dedupeKey }, settles ? settleMs : 0);
+    }
+  }
+  const texted = wanted.filter((one) => TEXTED_KINDS.has(one.kind));
+  const textTo = texted.length > 0 ? await textRecipientOf(job) : undefined;
+  if (!textTo) return;
+  for (const { kind, dedupeKey, settles } of texted) {
+    await recordText(about, textTo, { kind, dedupeKey }, settles ? settleMs : 0);
+  }
+}
+
+/**
  * After a job command commits: records and queues the notices the change calls for. A
  * change that calls for none costs nothing; otherwise one settings read decides. A
  * failure is logged and never fails the save that already happened.
@@ -130,13 +157,7 @@ export async function noticeJobChange(change: JobNoticeChange): Promise<void> {
       await recordCancellation(change.type === "deleted" ? null : job, job, settles ? settleMs : 0);
     }
     const others = wanted.filter((one): one is WantedNotice => one.kind !== "cancellation");
-    if (others.length === 0) return;
-    const recipient = await recipientOf(job);
-    if (!recipient) return;
-    for (const { kind, dedupeKey, settles } of others) {
-      const about = { companyId: job.companyId, jobId: job.id };
-      await recordNotice(about, recipient, { kind, dedupeKey }, settles ? settleMs : 0);
-    }
+    await recordOnEveryChannel(job, others, settleMs);
   } catch (error) {
     logger.error({ err: error, jobId: job.id }, "could not record a customer notice");
   }

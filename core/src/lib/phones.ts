@@ -6,6 +6,7 @@
  * same caller typed the same way is still one customer. Never refused for being short.
  */
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
+import { parsePhoneNumberFromString as parseWithTypes } from "libphonenumber-js/max";
 
 /** Fewer digits than this is no number anyone dials; more than E.164's 15 is none either. */
 const LOCAL_DIGITS_MIN = 5;
@@ -28,4 +29,20 @@ export function normalizePhone(text: string | null | undefined, country: string)
   if (text.trim().startsWith("+") || DATE_SHAPED.test(text)) return null;
   const digits = text.replace(/\D/g, "");
   return digits.length >= LOCAL_DIGITS_MIN && digits.length <= LOCAL_DIGITS_MAX ? digits : null;
+}
+
+/** Kinds of number that take text messages (libphonenumber's full metadata tells them apart). */
+const TEXTABLE_TYPES = new Set(["MOBILE", "FIXED_LINE_OR_MOBILE", "PERSONAL_NUMBER"]);
+
+/**
+ * The number to text, when `phone` (a stored key, or a number typed in `country`) is a whole
+ * number that can take texts: E.164, valid, and a mobile (or, as in the US, a number that may
+ * be one). Null for a landline, a toll-free number, a short local number or no number.
+ */
+export function textNumberOf(phone: string | null | undefined, country = "US"): string | null {
+  if (!phone?.trim()) return null;
+  const parsed = parseWithTypes(phone, country as CountryCode);
+  if (!parsed?.isValid()) return null;
+  const type = parsed.getType();
+  return type && TEXTABLE_TYPES.has(type) ? parsed.number : null;
 }

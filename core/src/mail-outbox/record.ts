@@ -4,7 +4,7 @@
  * committed; after the commit it only nudges a worker through the queue.
  */
 
-import { noticeEmailJobId } from "../customer-notices/keys";
+import { noticeEmailJobId, noticeTextJobId } from "../customer-notices/keys";
 import type { Executor } from "../db/client";
 import { mailOutbox, type OutboxMailKind } from "../db/schema";
 import { enqueueEmail, invitationEmailJobId, passwordResetEmailJobId } from "../queues";
@@ -51,5 +51,19 @@ export function hintMail(kind: OutboxMailKind, subjectId: string, delayMs?: numb
         noticeEmailJobId(subjectId),
         delayMs,
       );
+    case "customer_text":
+      return enqueueEmail("sendCustomerText", { noticeId: subjectId }, noticeTextJobId(subjectId), delayMs);
+    case "invoice_sent":
+      return enqueueEmail("sendInvoiceEmail", { invoiceId: subjectId }, `invoice-sent-${subjectId}`);
+    case "invoice_text":
+      return enqueueEmail("sendInvoiceText", { invoiceId: subjectId }, `invoice-text-${subjectId}`);
+    case "invoice_reminder":
+      return enqueueEmail("sendInvoiceReminder", { reminderId: subjectId }, `invoice-reminder-${subjectId}`);
+    case "quote_sent":
+      return enqueueEmail("sendQuoteEmail", { quoteId: subjectId }, `quote-sent-${subjectId}`);
+    case "quote_text":
+      return enqueueEmail("sendQuoteText", { quoteId: subjectId }, `quote-text-${subjectId}`);
+    case "weekly_numbers":
+      return enqueueEmail("sendWeeklyNumbers", { mailId: subjectId }, `weekly-numbers-${subjectId}`);
   }
 }

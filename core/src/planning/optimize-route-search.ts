@@ -10,6 +10,7 @@ import {
   type OptimizeInput,
   type Route,
 } from "./optimize-route-model";
+import { beamOrder } from "./optimize-route-beam";
 
 export type Best = { order: number[]; cost: number } | null;
 
@@ -173,7 +174,7 @@ export function improve(
 export const RESTARTS = (movers: number) => (movers <= EXACT_LIMIT ? 60 : 30);
 export const STALE_KICKS = (movers: number) => (movers <= EXACT_LIMIT ? 30 : 12);
 
-/** The heuristic: seeds (the given order, cheapest insertions), local search, seeded kicks. */
+/** The heuristic: seeds (the given order, cheapest insertions, a beam), local search, seeded kicks. */
 export function heuristicOrder(route: Route): Best {
   const F = route.fixedCount;
   const movers = Array.from({ length: route.stops.length - F }, (_, m) => F + m);
@@ -188,6 +189,8 @@ export function heuristicOrder(route: Route): Best {
     const seed = insertAll(route, sequence);
     if (seed) seeds.push(seed);
   }
+  const built = beamOrder(route);
+  if (built) seeds.push(built);
   const rand = random(0x5eed + route.stops.length * 7919);
   for (let r = 0; r < 3; r++) {
     const shuffled = [...movers];

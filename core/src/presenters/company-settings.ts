@@ -23,5 +23,6 @@ export function presentCompanySettings(row: SettingsRow | undefined): CompanySet
     drive: row.drive ?? { ...DEFAULT_DRIVE_MODEL },
     skills: row.skills,
     jobTypeSkills: row.jobTypeSkills,
+    weeklyNumbersEmail: row.weeklyNumbersEmail,
   };
 }

@@ -1,6 +1,10 @@
 import type { CustomerDTO, UnsubscribeDTO } from "@sched/shared-types";
 import type { customers } from "../db/schema";
+import { textNumberOf } from "../lib/phones";
 import { presentPlace } from "./places";
+
+/** The stored key is E.164 for a whole number; a short local one (digits alone) never takes texts. */
+const isTextable = (key: string | null) => key?.startsWith("+") === true && textNumberOf(key) !== null;
 
 /** A customer as the API answers it (docs/customers.md). */
 export function presentCustomer(row: typeof customers.$inferSelect): CustomerDTO {
@@ -13,6 +17,10 @@ export function presentCustomer(row: typeof customers.$inferSelect): CustomerDTO
     address: row.address,
     notes: row.notes,
     noticesOptedOut: row.noticesOptedOutAt !== null,
+    channels: {
+      sms: row.smsOptedOutAt ? "opted_out" : isTextable(row.phoneNormalized) ? "on" : "none",
+      email: row.noticesOptedOutAt ? "opted_out" : row.email ? "on" : "none",
+    },
     place: presentPlace(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

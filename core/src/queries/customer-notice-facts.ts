@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gt, gte, ne } from "drizzle-orm";
 import { db } from "../db/client";
-import { companies, customerNotices, employees, jobSeries, jobs } from "../db/schema";
+import { companies, customerNotices, customers, employees, jobSeries, jobs } from "../db/schema";
 
 export type CustomerNoticeRow = typeof customerNotices.$inferSelect;
 export type NoticeSeries = typeof jobSeries.$inferSelect;
@@ -16,19 +16,25 @@ export async function loadCustomerNotice(noticeId: string): Promise<CustomerNoti
   return notice;
 }
 
-/** The notice's job, its company's name and the technician's, or undefined without a job. */
+/** The notice's job, its company's name, the technician's and the customer's, or undefined without a job. */
 export async function loadNoticeJobFacts(notice: CustomerNoticeRow) {
   if (!notice.jobId) return undefined;
   const [found] = await db
-    .select({ job: jobs, companyName: companies.name, technicianName: employees.name })
+    .select({
+      job: jobs,
+      companyName: companies.name,
+      technicianName: employees.name,
+      customerName: customers.name,
+    })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoin(employees, eq(employees.id, jobs.employeeId))
+    .leftJoin(customers, and(eq(customers.id, jobs.customerId), eq(customers.companyId, jobs.companyId)))
     .where(and(eq(jobs.id, notice.jobId), eq(jobs.companyId, notice.companyId)));
   return found;
 }
 
-/** Whether a newer confirmation of the same job was asked for after this one. */
+/** Whether a newer confirmation of the same job was asked for after this one, on its channel. */
 export async function hasLaterConfirmation(notice: CustomerNoticeRow) {
   if (!notice.jobId) return false;
   const [found] = await db
@@ -39,6 +45,7 @@ export async function hasLaterConfirmation(notice: CustomerNoticeRow) {
         eq(customerNotices.companyId, notice.companyId),
         eq(customerNotices.jobId, notice.jobId),
         eq(customerNotices.kind, "confirmation"),
+        eq(customerNotices.channel, notice.channel),
         ne(customerNotices.id, notice.id),
         gt(customerNotices.createdAt, notice.createdAt),
       ),
@@ -55,6 +62,15 @@ export async function loadNoticeJob(notice: CustomerNoticeRow) {
     .from(jobs)
     .where(and(eq(jobs.id, notice.jobId), eq(jobs.companyId, notice.companyId)));
   return job;
+}
+
+/** A customer's name, if they are still the company's. */
+export async function customerNameOf(companyId: string, customerId: string): Promise<string | null> {
+  const [customer] = await db
+    .select({ name: customers.name })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.companyId, companyId)));
+  return customer?.name ?? null;
 }
 
 export async function companyNameOf(companyId: string): Promise<string | undefined> {

@@ -13,6 +13,9 @@ import expressStaticGzip from "express-static-gzip";
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
 
+/** The paths that customer.html answers: /book/<slug> and /visit/<token>. */
+export const CUSTOMER_PAGES = ["/book/{*path}", "/visit/{*path}", "/quote/{*path}", "/invoice/{*path}"];
+
 export function serveClientFiles(app: Express, clientDist: string) {
   const compressed = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false as const };
   app.use(
@@ -35,6 +38,13 @@ export function serveClientFiles(app: Express, clientDist: string) {
     },
   });
   app.use(rootFiles);
+  // The customer's pages (docs/customer-pages.md) are their own light page, not the office
+  // app; a visit's page is nobody's search result.
+  app.get(CUSTOMER_PAGES, (req, res, next) => {
+    if (/^\/(visit|quote|invoice)/i.test(req.path)) res.setHeader("X-Robots-Tag", "noindex");
+    req.url = "/customer.html";
+    rootFiles(req, res, next);
+  });
   // The client router owns every other path, the 404 page included: each gets index.html.
   app.get("/{*path}", (req, res, next) => {
     req.url = "/index.html";

@@ -4,7 +4,7 @@
  * `method path` as the document writes them; a key naming no route fails the build
  * (server/test/openapi.test.ts), so a renamed route cannot leave a stale note.
  */
-import { ZInvitationSignUp, ZLogin, ZMakeAdmin } from "@sched/shared-types";
+import { ZInvitationSignUp, ZLogin, ZMakeAdmin, ZSmsInbound } from "@sched/shared-types";
 import type { z } from "zod";
 import { openApiPath } from "./api-surface";
 import type { RouteSpec } from "./route";
@@ -21,6 +21,8 @@ export const ROUTES_WITHOUT_ROUTE_HELPER: Record<string, RouteSpec> = {
 export const BODIES_READ_BY_THE_HANDLER: Record<string, z.ZodType> = {
   "post /api/login": ZLogin,
   "post /api/make-admin": ZMakeAdmin,
+  // Read once Twilio's signature over it is checked (docs/customers.md, "Text messages").
+  "post /api/sms/inbound": ZSmsInbound,
   // A signed-in user accepts without a form.
   "post /api/invitations/token/{token}/accept": ZInvitationSignUp.optional(),
 };
@@ -35,13 +37,35 @@ export const RATE_LIMITED = new Set([
   "post /api/companies/{companyId}/users/{userId}/password-reset",
   "post /api/chat",
   "post /api/password-reset",
+  "post /api/public/companies/{slug}/bookings",
+  "post /api/public/visits/{token}/reschedule",
+  "post /api/public/visits/{token}/cancel",
+  "post /api/public/visits/{token}/notes",
+  "post /api/public/quotes/{token}/approve",
+  "post /api/public/quotes/{token}/decline",
+  "post /api/public/quotes/{token}/deposit",
+  "post /api/public/quotes/{token}/demo-deposit",
+  "post /api/public/quotes/{token}/window",
+  "post /api/public/invoices/{token}/pay",
+  "post /api/public/invoices/{token}/demo-pay",
 ]);
 
 /** Answers that are not JSON; every other success is. */
 export const MEDIA_TYPES: Record<string, string> = {
   "get /api/timesheets.csv": "text/csv",
+  "get /api/numbers.csv": "text/csv",
+  "get /api/numbers/{figure}/items.csv": "text/csv",
+  "get /api/price-book.csv": "text/csv",
+  "get /api/exports/invoices.csv": "text/csv",
+  "get /api/exports/invoice-lines.csv": "text/csv",
+  "get /api/exports/payments.csv": "text/csv",
+  "get /api/invoices/{id}.pdf": "application/pdf",
   "get /api/calendar/{token}.ics": "text/calendar",
   "get /api/jobs/{id}/photos/{photo}": "image/*",
+  "post /api/sms/inbound": "text/xml",
+  "get /api/jobs/{id}/visit-notes/{noteId}/photo": "image/*",
+  "get /api/public/visits/{token}/notes/{noteId}/photo": "image/*",
+  "get /api/public/invoices/{token}/pdf": "application/pdf",
 };
 
 /** Paths whose first segment is not their resource's name (docs/ has a page per resource). */
@@ -59,7 +83,9 @@ export const TAG_ALIASES: Record<string, string> = {
   "demo-billing": "billing",
   subscription: "billing",
   stripe: "billing",
+  sms: "customers",
   "calendar-feed": "calendar",
+  exports: "money",
   "time-clock": "timesheets",
   "time-entries": "timesheets",
   users: "team",
@@ -67,6 +93,8 @@ export const TAG_ALIASES: Record<string, string> = {
   online: "team",
   invitations: "team",
   "first-run": "team",
+  "booking-settings": "booking",
+  "booking-requests": "booking",
   health: "service",
   openapi: "service",
 };

@@ -6,8 +6,18 @@
  * that is not in the list.
  */
 
-/** The client's pages that a link in an e-mail brings a token to (client/src/app/router.tsx). */
-export const TOKEN_PAGES = ["/reset-password/:token", "/invite/:token", "/unsubscribe/:token"];
+/**
+ * The client's pages that a link in an e-mail or a text brings a token to
+ * (client/src/app/router.tsx, and the customer's pages in client/src/customer/pages.ts).
+ */
+export const TOKEN_PAGES = [
+  "/reset-password/:token",
+  "/invite/:token",
+  "/unsubscribe/:token",
+  "/visit/:token",
+  "/invoice/:token",
+  "/quote/:token",
+];
 
 type TokenPath = { path: string; match: RegExp; masked: string };
 

@@ -6,6 +6,7 @@
 import { applyOptimizedDay, undoOptimizedDay } from "@sched/core/commands/apply-optimized-day";
 import { routePlans } from "@sched/core/db/schema";
 import { previewOptimizedDay } from "@sched/core/queries/optimize-day";
+import { undoableRoutePlans } from "@sched/core/queries/route-plans";
 import {
   OPTIMIZE_MESSAGES,
   ZDayParams,
@@ -15,8 +16,11 @@ import {
   ZOptimizePreview,
   ZOptimizeQuery,
   ZOptimizeUndone,
+  ZRoutePlan,
+  ZRoutePlansQuery,
 } from "@sched/shared-types";
 import { Router } from "express";
+import { z } from "zod";
 import { loadAuthorizedRow, route } from "../http/route";
 
 /** Mounted at /api/days. */
@@ -54,6 +58,15 @@ optimizeRouter.post(
       response: ZOptimizeApplied,
     },
     ({ member, params, body }) => applyOptimizedDay(member, params.date, body),
+  ),
+);
+
+/** The day's optimizations still undoable, newest first: the board offers their Undo after a reload. */
+routePlansRouter.get(
+  "/",
+  route(
+    { access: { company: "manageJobs" }, query: ZRoutePlansQuery, response: z.array(ZRoutePlan) },
+    ({ member, query }) => undoableRoutePlans(member.companyId, query.date),
   ),
 );
 

@@ -135,6 +135,21 @@ export const ZCustomerImport = z.object({
 export const CUSTOMER_IMPORT_FIELDS = ["name", "phone", "email", "address", "notes"] as const;
 
 /** A customer as the API answers it. */
+/** How a customer hears from the company (docs/customers.md, "Text messages"). */
+export const CUSTOMER_CHANNEL_STATES = ["on", "opted_out", "none"] as const;
+const ZChannelState = z.enum(CUSTOMER_CHANNEL_STATES);
+export const ZCustomerChannels = z
+  .object({
+    sms: ZChannelState.describe(
+      "on: texts go to their mobile number; opted_out: they replied STOP; none: no number that takes texts",
+    ),
+    email: ZChannelState.describe(
+      "on: notices go to their e-mail; opted_out: they unsubscribed; none: no e-mail",
+    ),
+  })
+  .meta({ id: "CustomerChannels" });
+export type CustomerChannelsDTO = z.infer<typeof ZCustomerChannels>;
+
 export const ZCustomer = z
   .object({
     id: ZRowId,
@@ -147,6 +162,7 @@ export const ZCustomer = z
     noticesOptedOut: z
       .boolean()
       .describe("The customer followed an e-mail's unsubscribe link: no booking notices go to them"),
+    channels: ZCustomerChannels,
     place: ZPlace.nullable().describe(
       "Where the customer is: from the address on save, from a geocoder later, or a pin (docs/places.md); null when not found",
     ),

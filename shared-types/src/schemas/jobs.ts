@@ -3,6 +3,7 @@ import { CONFLICT_CODES } from "../conflicts";
 import { JOB_STATUSES, JOB_TYPES, PAYMENT_STATUSES } from "../constants";
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../dates";
 import { JOB_FIELD_INITIALS, JOB_PRIORITIES, type JobChoiceField } from "../job-fields";
+import { FLEXIBLE_MESSAGE, ZArrivalWindow } from "./arrival-window";
 import {
   canonicalId,
   ZCompanyId,
@@ -14,7 +15,7 @@ import {
   ZRowId,
   ZTime,
 } from "./common";
-import { ZPlace } from "./places";
+import { ZLatitude, ZLongitude, ZPlace } from "./places";
 import { ZDurationMinutes } from "./settings";
 import { ZSkillList } from "./skills";
 import { ZVersion } from "./versions";
@@ -102,33 +103,6 @@ const ZOptionalEmail = z
   .nullish()
   .transform((value) => value || null);
 
-export const ARRIVAL_WINDOW_MESSAGES = {
-  start: "Arrival window start must be HH:mm",
-  end: "Arrival window end must be HH:mm",
-  order: "Arrival window must end after it starts",
-  shape: "Arrival window must have a start and an end",
-} as const;
-
-/**
- * The window promised to the customer (docs/schedule.md, "Optimize a day"): "HH:mm" to
- * "HH:mm", the start before the end; null: none, the job keeps its time.
- */
-export const ZArrivalWindow = z
-  .object(
-    {
-      start: z
-        .string({ message: ARRIVAL_WINDOW_MESSAGES.start })
-        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: ARRIVAL_WINDOW_MESSAGES.start }),
-      end: z
-        .string({ message: ARRIVAL_WINDOW_MESSAGES.end })
-        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: ARRIVAL_WINDOW_MESSAGES.end }),
-    },
-    { message: ARRIVAL_WINDOW_MESSAGES.shape },
-  )
-  .refine((window) => window.start < window.end, { message: ARRIVAL_WINDOW_MESSAGES.order, path: ["end"] });
-export type ArrivalWindow = z.infer<typeof ZArrivalWindow>;
-export const FLEXIBLE_MESSAGE = "Any time must be true or false";
-
 /** The fields a job is made of: who, what, where and when, plus the customer's contact and the call it came from. */
 export const ZJobFields = z.object({
   employeeId: ZEmployeeRef,
@@ -203,6 +177,7 @@ export const ZJobPhoto = z
 const COMPLETED_AT_MESSAGE = "Completed at must be a date and time";
 export const ON_MY_WAY_AT_MESSAGE = "On my way at must be a date and time";
 export const ON_MY_WAY_AT_ALONE = "onMyWayAt goes with onMyWay: true";
+export const FROM_ALONE = "from goes with onMyWay: true";
 export const STARTED_AT_MESSAGE = "Started at must be a date and time";
 export const STARTED_AT_ALONE = 'startedAt goes with status: "in_progress"';
 export const STARTED_AT_OUT_OF_RANGE = "Started at must be between the day before the job and now";
@@ -237,6 +212,7 @@ export const JOB_PROGRESS_FIELDS = [
   "afterPhoto",
   "onMyWay",
   "onMyWayAt",
+  "from",
   "startedAt",
 ] as const;
 
@@ -260,6 +236,11 @@ export const ZJobUpdate = z
      */
     onMyWayAt: zMoment(ON_MY_WAY_AT_MESSAGE),
     /**
+     * Where the phone was at On my way, when the technician lets it tell (docs/visits.md):
+     * the arrival estimate drives from there instead of the previous job's place.
+     */
+    from: z.object({ lat: ZLatitude, lng: ZLongitude }, { message: "from must be {lat, lng}" }),
+    /**
      * When "Start" was tapped, for a tap a phone kept while offline: recorded in the
      * technician's timesheet (docs/timesheets.md), never later than the server's now.
      */
@@ -277,6 +258,10 @@ export const ZJobUpdate = z
   .refine((v) => v.onMyWayAt === undefined || v.onMyWay === true, {
     message: ON_MY_WAY_AT_ALONE,
     path: ["onMyWayAt"],
+  })
+  .refine((v) => v.from === undefined || v.onMyWay === true, {
+    message: FROM_ALONE,
+    path: ["from"],
   })
   .refine((v) => v.startedAt === undefined || v.status === "in_progress", {
     message: STARTED_AT_ALONE,
@@ -342,6 +327,9 @@ export const ZJob = z
     onMyWayAt: ZMomentText.nullable().describe(
       "When the technician said they were on the way (not a status: docs/schedule.md)",
     ),
+    arrivalEstimateAt: ZMomentText.nullable().describe(
+      "When the technician should arrive, estimated at On my way from where they were; null once the status moves on (docs/visits.md)",
+    ),
     amount: z.string().nullable().describe('Two decimals as text, e.g. "95.00"'),
     customerEmail: z.string().nullable(),
     customerPhone: z.string().nullable(),
@@ -374,6 +362,9 @@ export const ZJob = z
       .nullable()
       .describe('The window promised to the customer (docs/schedule.md, "Optimize a day"); null: none'),
     flexible: z.boolean().describe("Any time that day: the optimizer may move it within the hours"),
+    source: z
+      .enum(["office", "online"])
+      .describe("How the job came in: made by the office, or booked online (docs/booking.md)"),
     place: ZPlace.nullable().describe(
       "Where the job is: from its location on save, from a geocoder later, or a pin (docs/places.md); null when not found",
     ),

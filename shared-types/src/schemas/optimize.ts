@@ -106,13 +106,27 @@ export type OptimizeAppliedDTO = z.infer<typeof ZOptimizeApplied>;
 export const ZOptimizeUndone = z.object({ restored: z.array(ZJob) }).meta({ id: "OptimizeUndone" });
 export type OptimizeUndoneDTO = z.infer<typeof ZOptimizeUndone>;
 
-/** An applied optimization not undone yet: what its Undo puts back. */
+/** GET /api/route-plans: the optimizations of one day still undoable. */
+export const ZRoutePlansQuery = z.object({ companyId: ZCompanyId.optional(), date: ZDate });
+export type TRoutePlansQuery = z.infer<typeof ZRoutePlansQuery>;
+
+/**
+ * An applied optimization not undone yet (GET /api/route-plans): who applied it and when,
+ * what it saved, and what its Undo puts back (each job's technician and time before, and
+ * the version the apply left: a job changed since makes the Undo 409 stale).
+ */
 export const ZRoutePlan = z
   .object({
     id: ZRowId,
     date: ZDateText,
+    appliedAt: ZMomentText,
+    appliedBy: z
+      .object({ userId: ZRowId, name: z.string() })
+      .nullable()
+      .describe("Who applied it; null once their account is gone"),
+    moves: z.int().describe("How many jobs it moved"),
+    savedMinutes: z.int().describe("Drive minutes it saved on the days it touched"),
     jobs: z.array(z.object({ jobId: ZRowId, employeeId: ZRowId, time: ZTime, version: z.int() })),
-    createdAt: ZMomentText,
   })
   .meta({ id: "RoutePlan" });
 export type RoutePlanDTO = z.infer<typeof ZRoutePlan>;

@@ -138,6 +138,8 @@ export const ZCompanySettingsUpdate = z
     skills: ZCompanySkills.optional(),
     /** Skills a new job of each type needs by default: names from `skills`. */
     jobTypeSkills: ZJobTypeSkills.optional(),
+    /** The owners' Monday e-mail of last week's numbers (docs/numbers.md). */
+    weeklyNumbersEmail: z.boolean({ message: "weeklyNumbersEmail must be true or false" }).optional(),
   })
   .refine((v) => !v.workdayStart || !v.workdayEnd || v.workdayStart < v.workdayEnd, {
     message: WORKDAY_ORDER_INVALID,
@@ -205,6 +207,9 @@ export const ZCompanySettings = z
     jobTypeSkills: z
       .partialRecord(z.enum(JOB_TYPES), z.array(z.string()))
       .describe("Skills a new job of each type needs by default; a type not listed needs none"),
+    weeklyNumbersEmail: z
+      .boolean()
+      .describe("Monday e-mail to the owners with last week's five main numbers (docs/numbers.md)"),
   })
   .meta({ id: "CompanySettings" });
 export type CompanySettingsDTO = z.infer<typeof ZCompanySettings>;

@@ -17,9 +17,11 @@ import { sweepClockRemindersJob } from "./sweep-clock-reminders";
 import { sweepCustomerNoticesJob } from "./sweep-customer-notices";
 import { sweepDeletedJobsJob } from "./sweep-deleted-jobs";
 import { sweepIdempotencyKeysJob } from "./sweep-idempotency-keys";
+import { sweepInvoicesDueJob } from "./sweep-invoices-due";
 import { sweepMailOutboxJob } from "./sweep-mail-outbox";
 import { sweepNotificationsJob } from "./sweep-notifications";
 import { sweepTrialsJob } from "./sweep-trials";
+import { sweepWeeklyNumbersJob } from "./sweep-weekly-numbers";
 import { sendTrialEndedEmailJob, sendTrialReminderEmailJob } from "./trial-emails";
 
 export type JobHandler = (job: Job) => Promise<unknown>;
@@ -32,8 +34,19 @@ export const emailHandlers: Partial<Record<EmailJobName, JobHandler>> = {
   sendTrialEndedEmail: sendTrialEndedEmailJob,
   sendCustomerNotice: (job) =>
     deliverMail("customer_notice", ZEmailJobs.sendCustomerNotice.parse(job.data).noticeId),
+  sendCustomerText: (job) =>
+    deliverMail("customer_text", ZEmailJobs.sendCustomerText.parse(job.data).noticeId),
   sendPasswordResetEmail: (job) =>
     deliverMail("password_reset", ZEmailJobs.sendPasswordResetEmail.parse(job.data).resetId),
+  sendInvoiceEmail: (job) =>
+    deliverMail("invoice_sent", ZEmailJobs.sendInvoiceEmail.parse(job.data).invoiceId),
+  sendInvoiceText: (job) => deliverMail("invoice_text", ZEmailJobs.sendInvoiceText.parse(job.data).invoiceId),
+  sendInvoiceReminder: (job) =>
+    deliverMail("invoice_reminder", ZEmailJobs.sendInvoiceReminder.parse(job.data).reminderId),
+  sendQuoteEmail: (job) => deliverMail("quote_sent", ZEmailJobs.sendQuoteEmail.parse(job.data).quoteId),
+  sendQuoteText: (job) => deliverMail("quote_text", ZEmailJobs.sendQuoteText.parse(job.data).quoteId),
+  sendWeeklyNumbers: (job) =>
+    deliverMail("weekly_numbers", ZEmailJobs.sendWeeklyNumbers.parse(job.data).mailId),
 };
 export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>> = {
   archivePastWeeks: archivePastWeeksJob,
@@ -46,6 +59,8 @@ export const maintenanceHandlers: Partial<Record<MaintenanceJobName, JobHandler>
   sweepClockReminders: sweepClockRemindersJob,
   sweepDeletedJobs: sweepDeletedJobsJob,
   sweepPlaces: sweepPlacesJob,
+  sweepInvoicesDue: sweepInvoicesDueJob,
+  sweepWeeklyNumbers: sweepWeeklyNumbersJob,
 };
 export const geocodeHandlers: Partial<Record<GeocodeJobName, JobHandler>> = {
   lookUpStreetPlace: lookUpStreetPlaceJob,

@@ -22,19 +22,28 @@ import { deliverNotice, dropNotice } from "../mail/deliver-notice";
 type NoticeRow = CustomerNoticeRow;
 
 /** The job id a cancellation's key names (its job_id is emptied when the job is deleted). */
-const jobIdOfKey = (key: string) => key.split(":")[1] ?? "";
+export const jobIdOfKey = (key: string) => key.split(":")[1] ?? "";
 
-async function reasonToSkip(notice: NoticeRow, isOn: boolean, timeZone: string) {
+/**
+ * Why a cancellation should not go out any more, on its channel (an e-mail, or a text to a
+ * customer told of the visit by text: ./send-customer-text.ts), or undefined when it should.
+ */
+export async function cancellationSkip(
+  notice: NoticeRow,
+  isOn: boolean,
+  timeZone: string,
+  refused: () => Promise<string | undefined>,
+) {
   const visit = notice.visit;
   if (!visit) return "no visit";
-  const refusal = await refusalOf({ ...notice, email: notice.recipient });
+  const refusal = await refused();
   if (refusal) return refusal;
   if (!isOn) return "notices turned off";
   const job = await loadNoticeJob(notice);
   if (job && isScheduled(job) && isUpcomingStatus(job.status)) return "back on the board";
   if (isVisitPast(visit.date, visit.time, timeZone)) return "visit in the past";
   const jobId = jobIdOfKey(notice.dedupeKey);
-  const lastSent = await lastSentNotice(notice.companyId, jobId);
+  const lastSent = await lastSentNotice(notice.companyId, jobId, notice.channel);
   if (!lastSent || cancellationKey(jobId, lastSent.noticeId) !== notice.dedupeKey)
     return "a newer notice was sent";
   return undefined;
@@ -42,7 +51,9 @@ async function reasonToSkip(notice: NoticeRow, isOn: boolean, timeZone: string) 
 
 export async function sendCancellation(notice: NoticeRow): Promise<"sent" | "skipped"> {
   const settings = await loadCompanySettings(notice.companyId);
-  const skip = await reasonToSkip(notice, settings.customerNotices, settings.timeZone);
+  const skip = await cancellationSkip(notice, settings.customerNotices, settings.timeZone, () =>
+    refusalOf({ ...notice, email: notice.recipient }),
+  );
   const companyName = await companyNameOf(notice.companyId);
   if (skip || !notice.visit || companyName === undefined) {
     await dropNotice(notice, skip);

@@ -10,23 +10,24 @@
  * still for the company's settle time, so only the last of several quick moves is sent.
  */
 
-import { reminderKey } from "@sched/core/customer-notices/keys";
 import { lastSentNotice } from "@sched/core/customer-notices/last-sent";
 import { refusalOf } from "@sched/core/customer-notices/opt-out";
-import { isScheduled, isUpcomingStatus, type ScheduledJob } from "@sched/core/customer-notices/record-notice";
+import { isScheduled, type ScheduledJob } from "@sched/core/customer-notices/record-notice";
 import { renderVisitIcs } from "@sched/core/customer-notices/visit-ics";
-import { isVisitPast } from "@sched/core/customer-notices/visit-time";
 import { loadCompanySettings } from "@sched/core/queries/company-settings";
 import {
   type CustomerNoticeRow,
-  hasLaterConfirmation,
   loadCustomerNotice,
   loadNoticeJobFacts,
 } from "@sched/core/queries/customer-notice-facts";
+import { loadMessageSettings, messageValuesOf } from "@sched/core/texts/message-facts";
 import { companyTimeFormat, ZEmailJobs } from "@sched/shared-types";
 import type { Job } from "bullmq";
-import { deliverNotice, dropNotice } from "../mail/deliver-notice";
+import { renderNoticeWords } from "../mail/customer-notice";
+import { deliverNotice, deliverRendered, dropNotice } from "../mail/deliver-notice";
+import { reasonToSkip } from "./notice-fit";
 import { sendCancellation } from "./send-cancellation";
+import { declinedWords } from "./send-declined";
 import { sendSeriesNotice } from "./send-series-notice";
 
 export { noticeMessageId } from "../mail/deliver-notice";
@@ -34,34 +35,6 @@ export { noticeMessageId } from "../mail/deliver-notice";
 export type NoticeSendOutcome = "sent" | "gone" | "already-sent" | "skipped";
 
 type NoticeRow = CustomerNoticeRow;
-type LastSent = Awaited<ReturnType<typeof lastSentNotice>>;
-
-/** Why this notice should not go out any more, or undefined when it should. */
-async function reasonToSkip(
-  notice: NoticeRow,
-  found: Awaited<ReturnType<typeof loadNoticeJobFacts>>,
-  lastSent: LastSent,
-  isOn: boolean,
-  timeZone: string,
-) {
-  const job = found?.job;
-  if (!job) return "job deleted";
-  const refusal = await refusalOf({ ...notice, email: notice.recipient });
-  if (refusal) return refusal;
-  if (!isScheduled(job)) return "job unscheduled";
-  if (!isOn) return "notices turned off";
-  if (notice.kind === "on_the_way") return job.status === "cancelled" ? "job cancelled" : undefined;
-  if (!isUpcomingStatus(job.status)) return "job no longer upcoming";
-  // A job dropped on a time already gone, or a notice held up past the visit: never news.
-  if (isVisitPast(job.date, job.time, timeZone)) return "visit in the past";
-  if (notice.kind === "reminder" && notice.dedupeKey !== reminderKey(job)) return "job moved";
-  if (notice.kind !== "confirmation") return undefined;
-  if (await hasLaterConfirmation(notice)) return "moved again";
-  // Moved away and back before it settled: the customer already knows this slot.
-  if (lastSent?.kind === "confirmation" && lastSent.date === job.date && lastSent.time === job.time)
-    return "unchanged";
-  return undefined;
-}
 
 function attachmentsOf(notice: NoticeRow, job: ScheduledJob, companyName: string, timeZone: string) {
   if (notice.kind !== "confirmation") return [];
@@ -87,22 +60,35 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
   if (!notice) return "gone";
   if (notice.sentAt) return "already-sent";
   if (notice.kind === "cancellation") return sendCancellation(notice);
+  if (notice.kind === "declined") return sendDeclinedEmail(notice);
   if (notice.kind === "series_confirmation" || notice.kind === "series_change")
     return sendSeriesNotice(notice);
 
   const found = await loadNoticeJobFacts(notice);
   const settings = await loadCompanySettings(notice.companyId);
   const lastSent = notice.jobId ? await lastSentNotice(notice.companyId, notice.jobId) : undefined;
-  const skip = await reasonToSkip(notice, found, lastSent, settings.customerNotices, settings.timeZone);
+  const fit = { isOn: settings.customerNotices, timeZone: settings.timeZone };
+  const skip = await reasonToSkip(notice, found, lastSent, fit, () =>
+    refusalOf({ ...notice, email: notice.recipient }),
+  );
   if (skip || !found || !isScheduled(found.job)) {
     await dropNotice(notice, skip);
     return "skipped";
   }
+  const timeFormat = companyTimeFormat(settings);
+  const { reviewUrl } = await loadMessageSettings(notice.companyId);
+  const values = await messageValuesOf({
+    ...found,
+    job: found.job,
+    timeZone: settings.timeZone,
+    timeFormat,
+    reviewUrl,
+  });
 
   await deliverNotice(
     notice,
     {
-      kind: notice.kind as "confirmation" | "reminder" | "on_the_way",
+      kind: notice.kind as "confirmation" | "reminder" | "on_the_way" | "done",
       // LastSent of this visit before (and not of its cancellation since): it moved.
       isMove: notice.kind === "confirmation" && lastSent?.kind === "confirmation",
       companyName: found.companyName,
@@ -112,10 +98,30 @@ export async function sendCustomerNotice(job: Pick<Job, "data">): Promise<Notice
       time: found.job.time,
       // The window promised, when there is one: the notice says it instead of the time.
       arrivalWindow: found.job.arrivalWindow ?? null,
-      timeFormat: companyTimeFormat(settings),
+      timeFormat,
       technicianName: found.technicianName,
+      visitUrl: values.visitUrl ?? null,
+      arrivalTime: values.arrivalTime ?? null,
+      reviewUrl,
     },
     attachmentsOf(notice, found.job, found.companyName, settings.timeZone),
+  );
+  return "sent";
+}
+
+/** A declined online request by e-mail: the same words as its text (./send-declined.ts). */
+async function sendDeclinedEmail(notice: NoticeRow): Promise<NoticeSendOutcome> {
+  const words = await declinedWords(notice, () => refusalOf({ ...notice, email: notice.recipient }));
+  if (words.skip !== undefined) {
+    await dropNotice(notice, words.skip);
+    return "skipped";
+  }
+  const subject = `${words.companyName} cannot take your booking`;
+  const lines = words.message.split("\n");
+  await deliverRendered(
+    notice,
+    (link) => renderNoticeWords({ subject, title: "Your booking request", lines }, words.companyName, link),
+    [],
   );
   return "sent";
 }

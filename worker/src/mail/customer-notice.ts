@@ -7,7 +7,7 @@ import { arrivalWindowText, formatClock, type TimeFormat } from "@sched/shared-t
 import { escapeHtml, htmlLayout, withInertCompanyName } from "./layout";
 
 export type CustomerNoticeFacts = {
-  kind: "confirmation" | "reminder" | "on_the_way" | "cancellation";
+  kind: "confirmation" | "reminder" | "on_the_way" | "done" | "cancellation";
   /** A confirmation after an earlier one for the same job: the visit moved. */
   isMove: boolean;
   companyName: string;
@@ -24,13 +24,31 @@ export type CustomerNoticeFacts = {
   /** The company's time format (its setting, else its country's: 12-hour in the US). */
   timeFormat: TimeFormat;
   technicianName: string | null;
+  /** The visit page (docs/visits.md): every notice about a visit carries it, a cancellation excepted. */
+  visitUrl?: string | null;
+  /** On my way's arrival estimate on the company's clock ("9:40 AM"), when there is one. */
+  arrivalTime?: string | null;
+  /** The company's review link, said in the "done" e-mail when set. */
+  reviewUrl?: string | null;
   unsubscribeLink: string;
 };
 
 const formatDay = (date: string) =>
   formatCalendarDate(date, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
-function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; lines: string[] } {
+type Words = { subject: string; title: string; lines: string[] };
+
+/** The visit page's line: where the customer follows, changes or cancels the visit. */
+function withVisitLink(words: Words, facts: CustomerNoticeFacts): Words {
+  if (!facts.visitUrl || facts.kind === "cancellation") return words;
+  const line =
+    facts.kind === "on_the_way" || facts.kind === "done"
+      ? `Your visit's page: ${facts.visitUrl}`
+      : `See, change or cancel your visit: ${facts.visitUrl}`;
+  return { ...words, lines: [...words.lines, line] };
+}
+
+function wordsOf(facts: CustomerNoticeFacts): Words {
   const clock = facts.arrivalWindow
     ? `arriving ${arrivalWindowText(facts.arrivalWindow, facts.timeFormat)}`
     : formatClock(facts.time, facts.timeFormat);
@@ -74,17 +92,32 @@ function wordsOf(facts: CustomerNoticeFacts): { subject: string; title: string; 
       lines: [`A reminder: ${facts.companyName} visits you tomorrow, ${when} (${visit}).`],
     };
   }
+  if (facts.kind === "done") {
+    return {
+      subject: `${facts.companyName} has finished your visit`,
+      title: "Your visit is done",
+      lines: [
+        `${facts.companyName} has finished your visit (${visit}). Thank you!`,
+        ...(facts.reviewUrl ? [`How did we do? Leave a review: ${facts.reviewUrl}`] : []),
+      ],
+    };
+  }
   const who = facts.technicianName ? `${facts.technicianName} from ${facts.companyName}` : facts.companyName;
   return {
-    subject: `${facts.companyName} is on the way`,
+    subject: facts.arrivalTime
+      ? `${facts.companyName} is on the way, arriving about ${facts.arrivalTime}`
+      : `${facts.companyName} is on the way`,
     title: "We are on the way",
-    lines: [`${who} is on the way to ${facts.location} for your visit (${facts.jobType}).`],
+    lines: [
+      `${who} is on the way to ${facts.location} for your visit (${facts.jobType}).`,
+      ...(facts.arrivalTime ? [`Expected arrival: about ${facts.arrivalTime}.`] : []),
+    ],
   };
 }
 
 export function renderCustomerNotice(given: CustomerNoticeFacts) {
   const facts = withInertCompanyName(given);
-  return renderNoticeWords(wordsOf(facts), facts.companyName, facts.unsubscribeLink);
+  return renderNoticeWords(withVisitLink(wordsOf(facts), facts), facts.companyName, facts.unsubscribeLink);
 }
 
 /** Any notice's words as text and HTML, ending with why it came and the unsubscribe link. */

@@ -1,20 +1,18 @@
 /**
  * The route map as any screen uses it (the Map view, the optimizer's preview): its code
- * (maplibre-gl, ~800 kB) loads on first use only, the basemap style comes from the server
+ * (maplibre-gl, ~800 kB) loads on first use only (LazyRouteMap; the Map view is handed it
+ * loaded, with its own code: features/schedule/map/loadMapView.ts), the basemap style comes from the server
  * (GET /api/map-config: MAP_STYLE_URL or none), and a map that cannot be drawn (no WebGL, the
  * chunk not loaded offline) says so instead of taking the screen with it. docs/schedule.md, "Map".
  */
 import type { MapConfigDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Spin } from "antd";
-import { Component, lazy, type ReactNode, Suspense, useState } from "react";
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
 import { queryKeys } from "../../lib/queryKeys";
 import type { RouteMapProps } from "./RouteMap";
 
-const RouteMap = lazy(() => import("./RouteMap"));
-
-/** Starts loading the map's code early (the Map tab hovered or chosen). */
-export const preloadRouteMap = () => void import("./RouteMap");
+const LazyMap = lazy(() => import("./RouteMap"));
 
 /** The basemap style (MAP_STYLE_URL), asked for once. */
 export function useMapConfig() {
@@ -46,10 +44,17 @@ function MapUnavailable({ reason }: { reason?: string }) {
 
 export type LazyRouteMapProps = Omit<RouteMapProps, "styleUrl" | "onError">;
 
-export function LazyRouteMap(props: LazyRouteMapProps) {
+/**
+ * The map (`map`: RouteMap already loaded, or LazyMap; null: its code could not be loaded) with
+ * its basemap setting, and a notice instead when it cannot be drawn.
+ */
+export function RouteMapFrame({
+  map: MapComponent,
+  ...props
+}: LazyRouteMapProps & { map: ComponentType<RouteMapProps> | null }) {
   const config = useMapConfig();
   const [error, setError] = useState<string | null>(null);
-  if (error) return <MapUnavailable reason={error} />;
+  if (error || !MapComponent) return <MapUnavailable reason={error ?? undefined} />;
   const loading = (
     <div className="route-map route-map__loading">
       <Spin />
@@ -60,8 +65,13 @@ export function LazyRouteMap(props: LazyRouteMapProps) {
   return (
     <MapBoundary>
       <Suspense fallback={loading}>
-        <RouteMap {...props} styleUrl={config.data?.styleUrl ?? null} onError={setError} />
+        <MapComponent {...props} styleUrl={config.data?.styleUrl ?? null} onError={setError} />
       </Suspense>
     </MapBoundary>
   );
+}
+
+/** The map whose code loads on first use. */
+export function LazyRouteMap(props: LazyRouteMapProps) {
+  return <RouteMapFrame map={LazyMap} {...props} />;
 }

@@ -1,15 +1,18 @@
 /**
- * The day's routes on a map (MapLibre GL, docs/schedule.md "Map"): a numbered marker per stop in
- * its technician's colour, a line between consecutive stops. Loaded only with the map
+ * The day's routes on a map (MapLibre GL, docs/schedule.md "Map"): a numbered disc per stop in
+ * its technician's colour, a line between consecutive stops, both drawn by MapLibre's layers
+ * (a GeoJSON source each: nothing in the page per stop, nothing placed again on each move); the
+ * selected stop is MapLibre's own marker, larger and draggable. Loaded only with the map
  * (LazyRouteMap): maplibre-gl is ~800 kB, never part of the board's or sign-in's first load.
  * The map is for the eye and the mouse; the list beside it is what the keyboard and screen
- * readers use, so the markers are hidden from them.
+ * readers use, so the stops are hidden from them.
  */
 import {
   type GeoJSONSource,
   MapLibreMap,
   Marker,
   NavigationControl,
+  prewarm,
   type StyleSpecification,
   setWorkerUrl,
 } from "maplibre-gl";
@@ -18,9 +21,14 @@ import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef } from "react";
 import "maplibre-gl/dist/maplibre-gl.css";
 import "./route-map.css";
-import { type DayRoute, routeBounds, routeLines } from "./routeModel";
+import { ROUTES_SOURCE, routeFeatures, STOPS_LAYER, withRoutes } from "./routeLayers";
+import { type DayRoute, routeBounds } from "./routeModel";
+import { addStopIcons } from "./stopIcons";
 
 setWorkerUrl(workerUrl);
+// MapLibre's worker starts as this code arrives, while the day's jobs are still on their way,
+// not once the first map is made (and it stays for the next visit of the view).
+prewarm();
 
 /** Without MAP_STYLE_URL: a plain background, nothing fetched from anywhere (docs/schedule.md, "Map"). */
 export const PLAIN_STYLE: StyleSpecification = {
@@ -29,7 +37,8 @@ export const PLAIN_STYLE: StyleSpecification = {
   layers: [{ id: "background", type: "background", paint: { "background-color": "#eef2f6" } }],
 };
 
-const SOURCE = "routes";
+/** Every stop in view, and not closer than a street. */
+const FIT = { padding: 48, maxZoom: 14 };
 
 export type RouteMapProps = {
   routes: readonly DayRoute[];
@@ -52,21 +61,24 @@ export type RouteMapProps = {
   label?: string;
 };
 
-type Pin = { marker: Marker; element: HTMLDivElement; lngLat: [number, number] };
+/** The selected stop: MapLibre's own (draggable) marker over the stops' layer. */
+type Selected = { marker: Marker; element: HTMLDivElement; jobId: string; lngLat: [number, number] };
 
 function markerElement(): HTMLDivElement {
   const element = document.createElement("div");
-  element.className = "route-map__stop";
+  element.className = "route-map__stop is-selected";
   element.setAttribute("aria-hidden", "true");
-  element.dataset.testid = "map-stop";
+  element.dataset.testid = "map-selected-stop";
   return element;
 }
 
 export default function RouteMap(props: RouteMapProps) {
   const containerRef = useRef<HTMLElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  const pinsRef = useRef(new Map<string, Pin>());
+  const selectedRef = useRef<Selected | null>(null);
   const loadedRef = useRef(false);
+  // The routes the map's source was last handed.
+  const drawnRef = useRef<readonly DayRoute[] | null>(null);
   const framedRef = useRef<string | null>(null);
   // Once the person pans or zooms, the map stays where they put it (no framing on resize).
   const movedByHandRef = useRef(false);
@@ -77,54 +89,10 @@ export default function RouteMap(props: RouteMapProps) {
   const draw = () => {
     const map = mapRef.current;
     if (!map || !loadedRef.current) return;
-    const { routes, frameKey, onMovePin } = propsRef.current;
-    (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(routeLines(routes));
-    const pins = pinsRef.current;
-    const seen = new Set<string>();
-    for (const route of routes) {
-      for (const stop of route.stops) {
-        if (!stop.place) continue;
-        const jobId = stop.job.id;
-        seen.add(jobId);
-        const lngLat: [number, number] = [stop.place.lng, stop.place.lat];
-        let pin = pins.get(jobId);
-        if (!pin) {
-          const element = markerElement();
-          element.dataset.jobId = jobId;
-          element.addEventListener("click", (event) => {
-            event.stopPropagation();
-            propsRef.current.onSelect?.(jobId);
-          });
-          element.addEventListener("dblclick", (event) => {
-            event.stopPropagation();
-            propsRef.current.onOpen?.(jobId);
-          });
-          const marker = new Marker({ element, draggable: Boolean(onMovePin) }).setLngLat(lngLat).addTo(map);
-          const created: Pin = { marker, element, lngLat };
-          marker.on("dragend", () => {
-            const { lng, lat } = marker.getLngLat();
-            const move = propsRef.current.onMovePin;
-            if (!move) return;
-            // A refused save puts the marker back where the job's place still is.
-            move(jobId, lat, lng).catch(() => marker.setLngLat(created.lngLat));
-          });
-          pin = created;
-          pins.set(jobId, pin);
-        } else if (pin.lngLat[0] !== lngLat[0] || pin.lngLat[1] !== lngLat[1]) {
-          pin.marker.setLngLat(lngLat);
-        }
-        pin.lngLat = lngLat;
-        pin.marker.setDraggable(Boolean(onMovePin));
-        pin.element.textContent = String(stop.number);
-        pin.element.style.background = route.colour.fill;
-        pin.element.style.color = route.colour.text;
-        pin.element.title = `${route.name} · ${stop.number}. ${stop.job.time ?? ""} ${stop.job.location}`;
-      }
-    }
-    for (const [jobId, pin] of pins) {
-      if (seen.has(jobId)) continue;
-      pin.marker.remove();
-      pins.delete(jobId);
+    const { routes, frameKey } = propsRef.current;
+    if (drawnRef.current !== routes) {
+      (map.getSource(ROUTES_SOURCE) as GeoJSONSource | undefined)?.setData(routeFeatures(routes));
+      handed(routes);
     }
     highlight();
     if (framedRef.current !== frameKey) {
@@ -133,22 +101,76 @@ export default function RouteMap(props: RouteMapProps) {
     }
   };
 
+  /** Notes the routes the map's source has; the stops it draws are counted (nothing in the page to count). */
+  const handed = (routes: readonly DayRoute[]) => {
+    drawnRef.current = routes;
+    const count = routes.reduce((sum, route) => sum + route.stops.filter((stop) => stop.place).length, 0);
+    if (containerRef.current) containerRef.current.dataset.stops = String(count);
+  };
+
   /** Fits every stop in view; false when no stop has a place. */
   const frame = (): boolean => {
     const map = mapRef.current;
     const bounds = map ? routeBounds(propsRef.current.routes) : null;
     if (!map || !bounds) return false;
-    map.fitBounds(bounds, { padding: 48, maxZoom: 14, animate: false });
+    map.fitBounds(bounds, { ...FIT, animate: false });
     return true;
   };
 
+  /**
+   * The selected stop: its disc in the layer hidden (feature state, no new layout) and a marker
+   * in its place, larger, outlined and draggable by the office.
+   */
   const highlight = () => {
-    const { selectedJobId } = propsRef.current;
-    for (const [jobId, pin] of pinsRef.current) {
-      const isSelected = jobId === selectedJobId;
-      pin.element.classList.toggle("is-selected", isSelected);
-      pin.marker.getElement().style.zIndex = isSelected ? "2" : "";
+    const map = mapRef.current;
+    if (!map || !loadedRef.current) return;
+    const { routes, selectedJobId, onMovePin } = propsRef.current;
+    const route = routes.find((each) => each.stops.some((stop) => stop.job.id === selectedJobId));
+    const stop = route?.stops.find((each) => each.job.id === selectedJobId);
+    let selected = selectedRef.current;
+    if (selected && selected.jobId !== selectedJobId) {
+      map.setFeatureState({ source: ROUTES_SOURCE, id: selected.jobId }, { selected: false });
     }
+    if (!route || !stop?.place) {
+      selected?.marker.remove();
+      selectedRef.current = null;
+      return;
+    }
+    const lngLat: [number, number] = [stop.place.lng, stop.place.lat];
+    map.setFeatureState({ source: ROUTES_SOURCE, id: stop.job.id }, { selected: true });
+    if (!selected) {
+      const element = markerElement();
+      element.addEventListener("click", (event) => event.stopPropagation());
+      element.addEventListener("dblclick", (event) => {
+        event.stopPropagation();
+        const jobId = selectedRef.current?.jobId;
+        if (jobId) propsRef.current.onOpen?.(jobId);
+      });
+      const marker = new Marker({ element }).setLngLat(lngLat).addTo(map);
+      marker.on("dragend", () => {
+        const current = selectedRef.current;
+        const move = propsRef.current.onMovePin;
+        if (!current || !move) return;
+        const { lng, lat } = marker.getLngLat();
+        // A refused save puts the marker back where the job's place still is.
+        move(current.jobId, lat, lng).catch(() => marker.setLngLat(current.lngLat));
+      });
+      selected = { marker, element, jobId: stop.job.id, lngLat };
+      selectedRef.current = selected;
+    }
+    // Moved only when the stop did: a live update elsewhere leaves a marker being dragged alone.
+    if (selected.jobId !== stop.job.id || selected.lngLat.join() !== lngLat.join()) {
+      selected.marker.setLngLat(lngLat);
+    }
+    selected.jobId = stop.job.id;
+    selected.lngLat = lngLat;
+    selected.marker.setDraggable(Boolean(onMovePin));
+    const { element } = selected;
+    element.dataset.jobId = stop.job.id;
+    element.textContent = String(stop.number);
+    element.style.background = route.colour.fill;
+    element.style.color = route.colour.text;
+    element.title = `${route.name} · ${stop.number}. ${stop.job.time ?? ""} ${stop.job.location}`;
   };
 
   // The map, once; its style stays for the life of the view.
@@ -156,45 +178,46 @@ export default function RouteMap(props: RouteMapProps) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
+    const { routes, styleUrl, frameKey } = propsRef.current;
+    // Made with the day's stops framed and drawn in its first frame (routeLayers.ts).
+    const bounds = routeBounds(routes);
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({
         container,
-        style: props.styleUrl ?? PLAIN_STYLE,
-        center: [0, 20],
-        zoom: 1,
+        style: styleUrl ? undefined : withRoutes(PLAIN_STYLE, routes),
+        ...(bounds ? { bounds, fitBoundsOptions: FIT } : { center: [0, 20], zoom: 1 }),
         // A plain background has nothing to credit; a configured style brings its own attribution.
-        attributionControl: props.styleUrl ? { compact: true } : false,
+        attributionControl: styleUrl ? { compact: true } : false,
         dragRotate: false,
         pitchWithRotate: false,
+        // The stops are symbols: drawn at once, not faded in over the next frames before `idle`.
+        fadeDuration: 0,
       });
     } catch (error) {
       propsRef.current.onError?.((error as Error).message);
       return;
     }
     mapRef.current = map;
+    if (bounds) framedRef.current = frameKey;
+    if (styleUrl) {
+      // The basemap with the routes on top, as they are when it arrives.
+      map.setStyle(styleUrl, {
+        transformStyle: (_previous, next) => {
+          handed(propsRef.current.routes);
+          return withRoutes(next, propsRef.current.routes);
+        },
+      });
+    } else {
+      handed(routes);
+    }
     map.addControl(new NavigationControl({ showCompass: false }), "top-right");
+    addStopIcons(map);
     map.on("load", () => {
-      // The box may have changed size since the map was made (its styles arriving with it), and
-      // MapLibre's own watch skips the first change it sees: measure it again before framing.
-      map.resize();
-      map.addSource(SOURCE, { type: "geojson", data: routeLines([]) });
-      // A dark casing under each coloured line keeps the light colours visible on a light map.
-      map.addLayer({
-        id: "route-casing",
-        type: "line",
-        source: SOURCE,
-        layout: { "line-join": "round", "line-cap": "round" },
-        paint: { "line-color": "#1f2937", "line-width": 6, "line-opacity": 0.55 },
-      });
-      map.addLayer({
-        id: "route-line",
-        type: "line",
-        source: SOURCE,
-        layout: { "line-join": "round", "line-cap": "round" },
-        paint: { "line-color": ["get", "colour"], "line-width": 3.5 },
-      });
       loadedRef.current = true;
+      // The box may have changed size since the map was made (its styles arriving with it), and
+      // MapLibre's own watch skips the first change it sees: measure it again (a new size frames again).
+      map.resize();
       draw();
       map.once("idle", () => {
         container.dataset.state = "ready";
@@ -209,15 +232,32 @@ export default function RouteMap(props: RouteMapProps) {
       if (loadedRef.current && !movedByHandRef.current) frame();
     });
     map.on("click", (event) => {
-      const { isPicking, onPick } = propsRef.current;
-      if (isPicking && onPick) onPick(event.lngLat.lat, event.lngLat.lng);
+      const { isPicking, onPick, onSelect } = propsRef.current;
+      // A stop clicked selects it (the one under the pointer, when they crowd), even while picking.
+      const [stop] = loadedRef.current
+        ? map.queryRenderedFeatures(event.point, { layers: [STOPS_LAYER] })
+        : [];
+      if (stop) onSelect?.(String(stop.properties.jobId));
+      else if (isPicking && onPick) onPick(event.lngLat.lat, event.lngLat.lng);
+    });
+    map.on("dblclick", STOPS_LAYER, (event) => {
+      // Opens the job instead of zooming in.
+      event.preventDefault();
+      const jobId = event.features?.[0]?.properties.jobId;
+      if (jobId) propsRef.current.onOpen?.(String(jobId));
+    });
+    map.on("mouseenter", STOPS_LAYER, () => {
+      map.getCanvas().style.cursor = "pointer";
+    });
+    map.on("mouseleave", STOPS_LAYER, () => {
+      map.getCanvas().style.cursor = "";
     });
     map.on("error", (event) => {
       // A tile that fails is the basemap's business; a style that fails leaves no map.
       if (!map.isStyleLoaded()) propsRef.current.onError?.(event.error?.message ?? "The map could not load");
     });
     return () => {
-      pinsRef.current.clear();
+      selectedRef.current = null;
       loadedRef.current = false;
       mapRef.current = null;
       map.remove();
@@ -230,8 +270,9 @@ export default function RouteMap(props: RouteMapProps) {
   useEffect(() => {
     highlight();
     const map = mapRef.current;
-    const pin = props.selectedJobId ? pinsRef.current.get(props.selectedJobId) : undefined;
-    if (map && pin && !map.getBounds().contains(pin.lngLat)) map.easeTo({ center: pin.lngLat });
+    const selected = selectedRef.current;
+    if (map && selected && !map.getBounds().contains(selected.lngLat))
+      map.easeTo({ center: selected.lngLat });
   }, [props.selectedJobId]);
 
   return (

@@ -152,6 +152,34 @@ export function routeLines(routes: readonly DayRoute[]): RouteLines {
   return { type: "FeatureCollection", features };
 }
 
+/** The map image of a stop's numbered disc, drawn when the map first asks for it (stopIcons.ts). */
+export const STOP_ICON_PREFIX = "stop:";
+export const stopIconId = (colour: RouteColour, number: number) =>
+  `${STOP_ICON_PREFIX}${colour.fill}:${colour.text}:${number}`;
+
+type StopFeature = {
+  type: "Feature";
+  properties: { jobId: string; icon: string };
+  geometry: { type: "Point"; coordinates: [number, number] };
+};
+export type RouteStops = { type: "FeatureCollection"; features: StopFeature[] };
+
+/** A point per stop with a place, named by its job and drawn as its numbered disc (GeoJSON). */
+export function routeStops(routes: readonly DayRoute[]): RouteStops {
+  const features: StopFeature[] = [];
+  for (const route of routes) {
+    for (const stop of route.stops) {
+      if (!stop.place) continue;
+      features.push({
+        type: "Feature",
+        properties: { jobId: stop.job.id, icon: stopIconId(route.colour, stop.number) },
+        geometry: { type: "Point", coordinates: [stop.place.lng, stop.place.lat] },
+      });
+    }
+  }
+  return { type: "FeatureCollection", features };
+}
+
 /** The box around every stop with a place: [[west, south], [east, north]], or null without any. */
 export function routeBounds(routes: readonly DayRoute[]): [[number, number], [number, number]] | null {
   let west = Infinity;

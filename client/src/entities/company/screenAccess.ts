@@ -24,6 +24,12 @@ const OFFICE_SCREENS: Readonly<Record<string, Action>> = {
   "/team": "readTeam",
   // Everyone's hours; a technician sees their own on My Day (docs/timesheets.md).
   "/timesheets": "readAllTimesheets",
+  // Where the company's time and money went (docs/numbers.md).
+  "/numbers": "readNumbers",
+  // Quotes carry prices and the office's offers (docs/quotes.md).
+  "/quotes": "manageMoney",
+  // Invoices and payments are the office's money (docs/money.md, "Screens").
+  "/invoices": "manageMoney",
 };
 
 /** Whether the role may open the screen at `path` (no role yet counts as the office). */

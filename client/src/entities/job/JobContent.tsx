@@ -24,6 +24,7 @@ import {
 import type { ReactNode } from "react";
 import { currentTimeFormat } from "../../lib/dates";
 import { jobFieldWords, REPEATS_LABEL, STATUS_LABELS, statusTone } from "./jobStyle";
+import { isOnlineBooking, ONLINE_BOOKING_WORDS, OnlineTag } from "./OnlineTag";
 import "./job-content.css";
 
 /** The status icon: completed green check, in progress blue, cancelled red, anything else grey. */
@@ -47,9 +48,10 @@ const tagTestId = (name: JobFieldName) => `job-${name.replace(/[A-Z]/g, (c) => `
 
 /** The tags' words, in order, for a card's accessible name. */
 export function jobTagWords(job: JobDTO): string[] {
-  return CARD_TAG_FIELDS.filter((name) => showsCardTag(name, job[name as keyof JobDTO])).map((name) =>
+  const words = CARD_TAG_FIELDS.filter((name) => showsCardTag(name, job[name as keyof JobDTO])).map((name) =>
     jobFieldWords(name, job[name as keyof JobDTO]),
   );
+  return isOnlineBooking(job) ? [ONLINE_BOOKING_WORDS, ...words] : words;
 }
 
 /**
@@ -61,6 +63,7 @@ export function JobFieldTags({ job, children }: { job: JobDTO; children?: ReactN
   return (
     <span className="job-tags">
       {children}
+      <OnlineTag job={job} />
       {CARD_TAG_FIELDS.map((name) => {
         const value = job[name as keyof JobDTO];
         if (!showsCardTag(name, value)) return null;

@@ -1,13 +1,13 @@
 import type { EmployeeDTO, JobDTO, TAbsencePlanMove } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Empty, Input, Modal, Select, Spin } from "antd";
+import { Empty, Input, Select } from "antd";
 import { useEffect, useMemo, useState } from "react";
+import { PlanDialog } from "../../components/day-plan/PlanDialog";
 import { useBoardSettings } from "../../entities/company/workingDays";
 import { fittingFirst, skillFitWords } from "../../entities/employee/skillFit";
 import { conflictContextOf } from "../../entities/job/conflictMarks";
 import { formatTimeRange } from "../../entities/job/duration";
 import { formatDay } from "../../lib/dates";
-import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
 import {
   type Choice,
@@ -87,37 +87,10 @@ export function MarkOutDialog(props: MarkOutDialogProps) {
   const apply = () => onApply(movesOf(handedOver, choices, seenVersions), handedOver);
   const isMissingTime = handedOver.some((job) => lacksTime(choices[job.id]));
 
-  const error = preview.error ?? dayJobs.error;
-  let body: React.ReactNode;
-  if (preview.isPending || dayJobs.isPending) {
-    body = (
-      <div className="mark-out__loading">
-        <Spin aria-label="Working out the day" />
-      </div>
-    );
-  } else if (error) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Could not work out the day"
-        description={errorMessage(error, "Please try again.")}
-        action={
-          <Button
-            onClick={() => {
-              void preview.refetch();
-              void dayJobs.refetch();
-            }}
-          >
-            Retry
-          </Button>
-        }
-      />
-    );
-  } else if (handedOver.length === 0) {
-    body = <Empty description={`${employee.name} has no open jobs that day.`} />;
-  } else {
-    body = (
+  const jobList = () =>
+    handedOver.length === 0 ? (
+      <Empty description={`${employee.name} has no open jobs that day.`} />
+    ) : (
       <ul className="mark-out__jobs" aria-label="Jobs to hand over">
         {handedOver.map((job) => {
           const choice = choices[job.id] as Choice;
@@ -160,36 +133,31 @@ export function MarkOutDialog(props: MarkOutDialogProps) {
         })}
       </ul>
     );
-  }
 
   return (
-    <Modal
-      open
+    <PlanDialog
       title={`Mark ${employee.name} out on ${formatDay(date)}`}
-      onCancel={onClose}
       width={640}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancel
-        </Button>,
-        <Button
-          key="apply"
-          type="primary"
-          loading={isApplying}
-          disabled={!preview.data || !dayJobs.data || isMissingTime}
-          onClick={apply}
-        >
-          Apply
-        </Button>,
-      ]}
+      intro={
+        <p className="mark-out__intro">
+          {employee.name} gets approved sick time off for the day. Their jobs go to the people below: change
+          any of them before you apply. Colleagues who get a job are told once; customers only when their time
+          changes.
+        </p>
+      }
+      isPending={preview.isPending || dayJobs.isPending}
+      pendingLabel="Working out the day"
+      error={preview.error ?? dayJobs.error}
+      onRetry={() => {
+        void preview.refetch();
+        void dayJobs.refetch();
+      }}
+      canApply={Boolean(preview.data && dayJobs.data) && !isMissingTime}
+      isApplying={isApplying}
+      onApply={apply}
+      onClose={onClose}
     >
-      <p className="mark-out__intro">
-        {employee.name} gets approved sick time off for the day. Their jobs go to the people below: change any
-        of them before you apply. Colleagues who get a job are told once; customers only when their time
-        changes.
-      </p>
-      {body}
-    </Modal>
+      {jobList}
+    </PlanDialog>
   );
 }

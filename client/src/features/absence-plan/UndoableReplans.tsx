@@ -4,12 +4,10 @@
  * with Undo. `useUndoReplan` is the one Undo the toast uses too.
  */
 import { type AbsencePlanUndoableDTO, addDays, type EmployeeDTO } from "@sched/shared-types";
-import { Button } from "antd";
-import { useShowFailure } from "../../components/FailureNotice";
+import { UndoablePlans } from "../../components/day-plan/UndoablePlans";
+import { usePlanUndo } from "../../components/day-plan/usePlanUndo";
 import { formatDay } from "../../lib/dates";
-import { useFeedback } from "../../ui/feedback";
 import { useUndoablePlans, useUndoKeptPlan } from "./useAbsencePlan";
-import "./undoable-replans.css";
 
 /** How far ahead re-plans are offered for Undo: the server answers at most a month at once. */
 const AHEAD_DAYS = 30;
@@ -28,23 +26,18 @@ const TAKEN_BACK: Record<Undoing["timeOffAction"], string> = {
   kept: "and their time off stays",
 };
 
-/** Undoes a kept plan and says how it went; a job changed since (409) undoes nothing and says so. */
+/** Undoes a kept plan and says how it went. */
 export function useUndoReplan() {
-  const { notification } = useFeedback();
-  const showFailure = useShowFailure();
-  const undo = useUndoKeptPlan();
-  const run = ({ planId, employeeName, timeOffAction, key }: Undoing) => {
-    notification.destroy(key);
-    undo.mutate(planId, {
-      onSuccess: () =>
-        notification.info({
-          key,
-          title: "Re-plan undone",
-          description: `${employeeName}'s jobs are back ${TAKEN_BACK[timeOffAction]}.`,
-        }),
-      onError: (error) => showFailure("Could not undo the re-plan.", error),
-    });
-  };
+  const undo = usePlanUndo({
+    mutation: useUndoKeptPlan(),
+    undone: ({ employeeName, timeOffAction }: Undoing) => ({
+      tone: "info",
+      title: "Re-plan undone",
+      description: `${employeeName}'s jobs are back ${TAKEN_BACK[timeOffAction]}.`,
+    }),
+    failure: "Could not undo the re-plan.",
+  });
+  const run = (undoing: Undoing) => undo.run(undoing.planId, undoing.key, undoing);
   return { run, isPending: undo.isPending };
 }
 
@@ -56,37 +49,28 @@ export function UndoableReplans(props: {
   const { companyId, today, employees } = props;
   const plans = useUndoablePlans(companyId, today, addDays(today, AHEAD_DAYS)).data ?? [];
   const undo = useUndoReplan();
-  if (plans.length === 0) return null;
   return (
-    <section className="undoable-replans" aria-label="Re-planned days" data-testid="undoable-replans">
-      <ul className="undoable-replans__list">
-        {plans.map((plan) => {
-          const name = employees.find((employee) => employee.id === plan.employeeId)?.name ?? "Someone";
-          const jobs = `${plan.jobs.length} job${plan.jobs.length === 1 ? "" : "s"}`;
-          return (
-            <li key={plan.id} className="undoable-replans__item" data-testid="undoable-replan">
-              <span>
-                {name} is out on {formatDay(plan.date)}: {jobs} re-planned
-              </span>
-              <Button
-                size="small"
-                data-testid="undo-replan"
-                disabled={undo.isPending}
-                onClick={() =>
-                  undo.run({
-                    planId: plan.id,
-                    employeeName: name,
-                    timeOffAction: plan.timeOffAction,
-                    key: `mark-out-${plan.timeOffId}`,
-                  })
-                }
-              >
-                Undo
-              </Button>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <UndoablePlans
+      label="Re-planned days"
+      testId="undoable-replans"
+      itemTestId="undoable-replan"
+      undoTestId="undo-replan"
+      isUndoing={undo.isPending}
+      plans={plans.map((plan) => {
+        const name = employees.find((employee) => employee.id === plan.employeeId)?.name ?? "Someone";
+        const jobs = `${plan.jobs.length} job${plan.jobs.length === 1 ? "" : "s"}`;
+        return {
+          id: plan.id,
+          words: `${name} is out on ${formatDay(plan.date)}: ${jobs} re-planned`,
+          onUndo: () =>
+            undo.run({
+              planId: plan.id,
+              employeeName: name,
+              timeOffAction: plan.timeOffAction,
+              key: `mark-out-${plan.timeOffId}`,
+            }),
+        };
+      })}
+    />
   );
 }

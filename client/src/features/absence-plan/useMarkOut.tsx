@@ -3,14 +3,12 @@
  * date)` opens the preview; Apply records the sick day and every move at once, then a toast
  * offers Undo, which puts every job back and takes the time off back. The server keeps the
  * Undo: after the toast or a reload, UndoableReplans offers it. Render `markOutDialog`.
+ * The preview, apply and Undo steps are the day plan's (components/day-plan).
  */
 import type { AbsencePlanAppliedDTO, EmployeeDTO, TAbsencePlanMove } from "@sched/shared-types";
-import { Button } from "antd";
-import { lazy, type ReactNode, Suspense, useState } from "react";
-import { useShowFailure } from "../../components/FailureNotice";
-import { isApiError } from "../../lib/api";
+import { lazy } from "react";
+import { usePlanApply } from "../../components/day-plan/usePlanApply";
 import { formatDay } from "../../lib/dates";
-import { useFeedback } from "../../ui/feedback";
 import { useUndoReplan } from "./UndoableReplans";
 import { useApplyAbsencePlan } from "./useAbsencePlan";
 
@@ -19,10 +17,7 @@ const MarkOutDialog = lazy(() =>
   import("./MarkOutDialog").then((module) => ({ default: module.MarkOutDialog })),
 );
 
-/** How long the Undo stays offered: a day's re-plan is worth a longer look than one move. */
-const UNDO_SECONDS = 20;
-
-type Open = { employee: EmployeeDTO; date: string; key: number };
+type Target = { employee: EmployeeDTO; date: string };
 
 const jobsWord = (count: number) => `${count} job${count === 1 ? "" : "s"}`;
 
@@ -34,78 +29,40 @@ function summary(result: AbsencePlanAppliedDTO): string {
 }
 
 export function useMarkOut(companyId: string | null, employees: readonly EmployeeDTO[]) {
-  const { notification } = useFeedback();
-  const showFailure = useShowFailure();
-  const apply = useApplyAbsencePlan();
   const undo = useUndoReplan();
-  const [open, setOpen] = useState<Open | null>(null);
-
-  const openMarkOut = (employee: EmployeeDTO, date: string) => setOpen({ employee, date, key: Date.now() });
-
-  const applyPlan = (moves: TAbsencePlanMove[]) => {
-    if (!open || !companyId) return;
-    const target = open;
-    apply.mutate(
-      { employeeId: target.employee.id, body: { companyId, date: target.date, moves } },
-      {
-        onSuccess: (result) => {
-          setOpen(null);
-          const key = `mark-out-${result.timeOffId}`;
-          notification.success({
+  const { openPlan, planDialog } = usePlanApply({
+    mutation: useApplyAbsencePlan(),
+    variables: (target: Target, moves: TAbsencePlanMove[]) =>
+      companyId ? { employeeId: target.employee.id, body: { companyId, date: target.date, moves } } : null,
+    applied: (target, result) => {
+      const key = `mark-out-${result.timeOffId}`;
+      return {
+        key,
+        title: `${target.employee.name} is out on ${formatDay(target.date)}`,
+        description: summary(result),
+        undoTestId: "undo-mark-out",
+        onUndo: () =>
+          undo.run({
+            planId: result.planId,
+            employeeName: target.employee.name,
+            timeOffAction: result.timeOffAction,
             key,
-            title: `${target.employee.name} is out on ${formatDay(target.date)}`,
-            description: summary(result),
-            duration: UNDO_SECONDS,
-            actions: (
-              <Button
-                size="small"
-                type="primary"
-                data-testid="undo-mark-out"
-                onClick={() =>
-                  undo.run({
-                    planId: result.planId,
-                    employeeName: target.employee.name,
-                    timeOffAction: result.timeOffAction,
-                    key,
-                  })
-                }
-              >
-                Undo
-              </Button>
-            ),
-          });
-        },
-        onError: (error) => {
-          if (isApiError(error, "stale")) {
-            // Someone changed one of the jobs since the preview: nothing was applied; a fresh preview opens.
-            notification.warning({
-              title: "The day changed meanwhile",
-              description: "Nothing was applied. Here is the day as it is now.",
-            });
-            setOpen({ ...target, key: Date.now() });
-            return;
-          }
-          showFailure("Could not apply the re-plan.", error);
-        },
-      },
-    );
-  };
-
-  const markOutDialog: ReactNode =
-    open && companyId ? (
-      <Suspense fallback={null}>
+          }),
+      };
+    },
+    failure: "Could not apply the re-plan.",
+    renderDialog: (target, controls) =>
+      companyId ? (
         <MarkOutDialog
-          key={open.key}
           companyId={companyId}
-          employee={open.employee}
-          date={open.date}
+          employee={target.employee}
+          date={target.date}
           employees={employees}
-          isApplying={apply.isPending}
-          onApply={applyPlan}
-          onClose={() => setOpen(null)}
+          {...controls}
         />
-      </Suspense>
-    ) : null;
+      ) : null,
+  });
 
-  return { openMarkOut, markOutDialog };
+  const openMarkOut = (employee: EmployeeDTO, date: string) => openPlan({ employee, date });
+  return { openMarkOut, markOutDialog: planDialog };
 }

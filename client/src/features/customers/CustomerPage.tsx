@@ -3,6 +3,7 @@ import {
   DeleteOutlined,
   EditOutlined,
   EnvironmentOutlined,
+  FileTextOutlined,
   MailOutlined,
   PhoneOutlined,
 } from "@ant-design/icons";
@@ -14,8 +15,10 @@ import { doesFieldWork } from "../../entities/company/screenAccess";
 import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { placeWords } from "../../entities/place/usePlaces";
 import { isApiError } from "../../lib/api";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { useFeedback } from "../../ui/feedback";
 import { mapsLink, telLink } from "../my-day/links";
+import { CustomerChannels } from "./CustomerChannels";
 import { CustomerFormDialog } from "./CustomerFormDialog";
 import { CustomerCalls, CustomerJobs } from "./CustomerHistory";
 import { useCustomer, useDeleteCustomer } from "./useCustomers";
@@ -28,6 +31,8 @@ export default function CustomerPage() {
   const { customerId } = useParams();
   const { companyId, role } = useCurrentCompany();
   const canManage = useCan("manageCustomers");
+  // Quotes are the office's money (docs/quotes.md).
+  const canQuote = useCan("manageMoney");
   const { notification } = useFeedback();
   const showFailure = useShowFailure();
   const navigate = useNavigate();
@@ -88,6 +93,11 @@ export default function CustomerPage() {
         <PageTitle title={data.name} />
         {canManage ? (
           <div className="customers-header__actions">
+            {canQuote ? (
+              <ButtonLink to={`/quotes/new?customerId=${data.id}`} icon={<FileTextOutlined aria-hidden />}>
+                New quote
+              </ButtonLink>
+            ) : null}
             <Button icon={<EditOutlined aria-hidden />} onClick={() => setIsEditing(true)}>
               Edit
             </Button>
@@ -151,9 +161,7 @@ export default function CustomerPage() {
           ) : null}
         </div>
         {data.notes ? <p className="customer-contact__notes">{data.notes}</p> : null}
-        {data.noticesOptedOut ? (
-          <p className="customer-contact__notes">This customer asked for no booking e-mails.</p>
-        ) : null}
+        <CustomerChannels channels={data.channels} />
       </Card>
 
       <div className="customer-history-grid">

@@ -5,7 +5,7 @@ import { errorMessage } from "../../lib/errorText";
 import { useOutboxStore } from "../../outbox/outboxStore";
 import { useFeedback } from "../../ui/feedback";
 import { useCompanySettings } from "../settings/useSettings";
-import { dayEndedText, formatMinutes, timeOfDay } from "../timesheets/time";
+import { dayEndedText, formatMinutes, shiftDayOf, timeOfDay } from "../timesheets/time";
 import { useTimeClock, useTimesheets } from "../timesheets/useTimesheets";
 
 const KEPT_OFFLINE = "Saved on this phone. It will be sent when you are back online.";
@@ -45,7 +45,7 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
   const lastKept = keptTaps.at(-1);
   const open = openEntryOf(sheet);
   const isClockedIn = lastKept?.kind === "clock" ? lastKept.action === "in" : open !== null;
-  const todayHours = sheet?.days.find((day) => day.date === today);
+  const todayHours = shiftDayOf(sheet, today, timeZone);
 
   const tap = (action: "in" | "out") =>
     clock.mutate(action, {
@@ -61,7 +61,7 @@ export function DayClock({ companyId, employeeId }: DayClockProps) {
   if (lastKept?.kind === "clock")
     since = lastKept.action === "in" ? "Day started (waiting to send)" : "Day ended (waiting to send)";
   else if (open) since = `Day started at ${timeOfDay(open.clockIn, timeZone)}`;
-  // Ended today: when, and the hours it came to (the answer to "did it take?").
+  // Ended today (a night's shift too): when, and the hours it came to (the answer to "did it take?").
   else since = dayEndedText(todayHours, timeZone) ?? "Not clocked in";
 
   return (

@@ -21,7 +21,9 @@ import { DayClock } from "./DayClock";
 import { MyJobCard } from "./MyJobCard";
 import { MyStops } from "./MyStops";
 import { updatedAgo } from "./myWeek";
+import { SharePosition } from "./SharePosition";
 import { jobsOfDay, nextJob, useMyWeekJobs, usePrefetchNextWeek } from "./useMyDay";
+import { usePrefetchJobMoney } from "./usePrefetchJobMoney";
 import { WeekStrip } from "./WeekStrip";
 import "./my-day.css";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -79,7 +81,12 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
   // block as the query's update alone would (docs/performance.md).
   const weekJobsData = useDeferredValue(jobsQuery.data);
   const isLoadingJobs = weekJobsData === undefined && !jobsQuery.isError;
+  // What sits under the list (stops, time off, settings) is drawn in the render after the
+  // jobs', so the kept jobs reach the screen first (docs/performance.md).
+  const showsBelowList = useDeferredValue(!isLoadingJobs, false);
   const weekJobs = weekJobsData ?? [];
+  // The items panel and the price book, kept for offline once the day is drawn (docs/offline.md).
+  usePrefetchJobMoney(companyId, !isLoadingJobs);
   // A job whose warnings an event took (a neighbour moved) gets them from the same engine:
   // the travel warnings its card shows (FieldWarnings.tsx, docs/my-day.md).
   const settings = useBoardSettings(companyId);
@@ -161,16 +168,17 @@ function MyDay({ companyId, employeeId }: { companyId: string; employeeId: strin
       <div className={jobsQuery.isPlaceholderData ? "my-day__list is-stale" : "my-day__list"}>{list}</div>
       {/* Under the list once it is in: drawn before, they were pushed down the screen when the
           jobs arrived (a layout shift, and a tap meant for them could land on a job). */}
-      {isLoadingJobs ? null : (
+      {showsBelowList ? (
         <>
           {/* The day in order with directions per stop (docs/my-day.md, "My stops"). */}
           {jobsQuery.isError ? null : (
             <MyStops companyId={companyId} employeeId={employeeId} day={day} jobs={dayJobs} />
           )}
           <MyTimeOff companyId={companyId} employeeId={employeeId} today={today} list={timeOff.list} />
+          <SharePosition />
           <CalendarFeed companyId={companyId} />
         </>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { JOB_PHOTO_KINDS, type JobDTO, type JobPhotoKind } from "@sched/shared-t
 import { Button, Tag } from "antd";
 import { Link } from "react-router";
 import { useCan } from "../../entities/company/useCompanies";
+import { CustomerNotes } from "../../entities/job/CustomerNotes";
 import { formatDuration } from "../../entities/job/duration";
 import { ArrivalLine, JobFieldTags } from "../../entities/job/JobContent";
 import { STATUS_LABELS, statusTone } from "../../entities/job/jobStyle";
@@ -21,8 +22,10 @@ import { pendingWorkOf } from "../../outbox/pendingWork";
 import { useFeedback } from "../../ui/feedback";
 import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
 import { FieldWarnings } from "./FieldWarnings";
+import { JobMoneyToggle } from "./JobMoneyToggle";
 import { directionsLink, mapsLink, telLink } from "./links";
 import { PendingChangeNote } from "./PendingChangeNote";
+import { positionForTap } from "./phonePosition";
 import { useAskToOpenMaps } from "./useAskToOpenMaps";
 import { type FieldWork, useFieldWork } from "./useMyDay";
 
@@ -160,6 +163,7 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
         </Link>
       ) : null}
       {job.description ? <p className="my-job__description">{job.description}</p> : null}
+      {isOpen ? <CustomerNotes jobId={job.id} /> : null}
       {/* The window the customer was promised, or "Any time" (docs/schedule.md). */}
       <ArrivalLine job={job} />
       <div className="my-job__meta">
@@ -167,6 +171,10 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
         <JobFieldTags job={job} />
         {job.onMyWayAt && isOpen ? (
           <span data-testid="my-job-on-my-way">On my way since {formatTimeOf(job.onMyWayAt)}</span>
+        ) : null}
+        {/* What the customer's visit page says too (docs/visits.md). */}
+        {job.arrivalEstimateAt && job.status === "scheduled" ? (
+          <span data-testid="my-job-arrival">Arriving about {formatTimeOf(job.arrivalEstimateAt)}</span>
         ) : null}
         {job.completedAt ? <span>Completed at {formatTimeOf(job.completedAt)}</span> : null}
       </div>
@@ -179,7 +187,11 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
               icon={<CarOutlined aria-hidden />}
               loading={pending === "onMyWay"}
               disabled={fieldWork.isPending}
-              onClick={() => record({ onMyWay: true })}
+              onClick={() => {
+                // A position found in the last minutes, if the technician shares it: never waited for.
+                const from = positionForTap();
+                record(from ? { onMyWay: true, from } : { onMyWay: true });
+              }}
             >
               On my way
             </Button>
@@ -227,6 +239,8 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
           ))}
         </div>
       )}
+      {/* What was used on site and the payment at the door (docs/my-day.md). */}
+      {job.status === "cancelled" ? null : <JobMoneyToggle job={listed} />}
     </article>
   );
 }

@@ -3,7 +3,7 @@
  * by useRealtime like the board's lists (its key names the employee, so a job given to
  * someone else leaves it), and the field-work changes a technician makes.
  */
-import type { CalendarFeedDTO, JobDTO } from "@sched/shared-types";
+import type { CalendarFeedDTO, JobDTO, LatLng } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useEffect } from "react";
@@ -52,7 +52,7 @@ export function nextJob(jobs: readonly JobDTO[]): JobDTO | null {
 }
 
 /** What a technician records on a job (docs/my-day.md): never the plan itself; photos: job-photos/. */
-export type FieldWork = { onMyWay: true } | { status: "in_progress" | "completed" };
+export type FieldWork = { onMyWay: true; from?: LatLng } | { status: "in_progress" | "completed" };
 
 /**
  * The phone's time of a tap, sent with it: the technician's timesheet counts from the tap

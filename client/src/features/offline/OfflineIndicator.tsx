@@ -25,6 +25,7 @@ function whatFailed(change: QueuedChange): string {
   if (change.kind === "chat") return `Message "${change.message}"`;
   if (change.kind === "clock") return change.action === "in" ? "Start my day" : "End my day";
   if (change.kind === "photo") return change.photoKind === "before" ? "Before photo" : "After photo";
+  if (change.kind === "item") return `Item "${change.label}"`;
   return describeWork(change.work);
 }
 

@@ -1,9 +1,9 @@
 import type { EmployeeDTO, JobDTO, OptimizePreviewDTO } from "@sched/shared-types";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Empty, Modal, Spin, Switch } from "antd";
+import { Empty, Switch } from "antd";
 import { useId, useMemo, useState } from "react";
+import { PlanDialog } from "../../components/day-plan/PlanDialog";
 import { formatDay, formatTime } from "../../lib/dates";
-import { errorMessage } from "../../lib/errorText";
 import { queryKeys } from "../../lib/queryKeys";
 import { useIsSmallScreen } from "../../lib/screen";
 import { useOptimizePreview } from "./useOptimizeDay";
@@ -44,28 +44,10 @@ export function OptimizeDialog(props: OptimizeDialogProps) {
     return job ? `${job.type} at ${job.location}` : "A job";
   };
 
-  const error = preview.error ?? dayJobs.error;
-  let body: React.ReactNode;
-  if (preview.isPending || dayJobs.isPending) {
-    body = (
-      <div className="optimize__loading">
-        <Spin aria-label="Working out the best order" />
-      </div>
-    );
-  } else if (error) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Could not work out the day"
-        description={errorMessage(error, "Please try again.")}
-        action={<Button onClick={() => void preview.refetch()}>Retry</Button>}
-      />
-    );
-  } else if (preview.data) {
-    const { moves, unplaced, savedMinutes, driveMinutesBefore, driveMinutesAfter } = preview.data;
+  const movesList = (data: OptimizePreviewDTO) => {
+    const { moves, unplaced, savedMinutes, driveMinutesBefore, driveMinutesAfter } = data;
     const sorted = [...moves].sort((a, b) => a.time.localeCompare(b.time) || a.jobId.localeCompare(b.jobId));
-    body = (
+    return (
       <>
         {moves.length === 0 ? (
           <div data-testid="optimize-nothing">
@@ -128,45 +110,45 @@ export function OptimizeDialog(props: OptimizeDialogProps) {
         ) : null}
       </>
     );
-  }
+  };
 
   const title = employee ? `Optimize ${employee.name}'s route` : "Optimize the day";
   return (
-    <Modal
-      open
+    <PlanDialog
       title={`${title}, ${formatDay(date)}`}
-      onCancel={onClose}
       width={isSmallScreen ? "100%" : 600}
       centered={!isSmallScreen}
-      destroyOnHidden
       className="optimize-dialog"
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancel
-        </Button>,
-        <Button
-          key="apply"
-          type="primary"
-          data-testid="optimize-apply"
-          loading={isApplying}
-          disabled={!preview.data || preview.data.moves.length === 0}
-          onClick={() => preview.data && onApply(preview.data)}
-        >
-          Apply
-        </Button>,
-      ]}
+      intro={
+        <>
+          <p className="optimize__intro">
+            Jobs with an arrival window stay inside it; jobs marked "Any time" may move anywhere in the
+            working hours; every other job keeps its time. Nothing changes until you apply.
+          </p>
+          {employee ? null : (
+            <div className="optimize__switch">
+              <Switch
+                id={switchId}
+                checked={reassign}
+                onChange={setReassign}
+                data-testid="optimize-reassign"
+              />
+              <label htmlFor={switchId}>May reassign flexible jobs (to someone with their skills)</label>
+            </div>
+          )}
+        </>
+      }
+      isPending={preview.isPending || dayJobs.isPending}
+      pendingLabel="Working out the best order"
+      error={preview.error ?? dayJobs.error}
+      onRetry={() => void preview.refetch()}
+      canApply={Boolean(preview.data && preview.data.moves.length > 0)}
+      isApplying={isApplying}
+      applyTestId="optimize-apply"
+      onApply={() => preview.data && onApply(preview.data)}
+      onClose={onClose}
     >
-      <p className="optimize__intro">
-        Jobs with an arrival window stay inside it; jobs marked "Any time" may move anywhere in the working
-        hours; every other job keeps its time. Nothing changes until you apply.
-      </p>
-      {employee ? null : (
-        <div className="optimize__switch">
-          <Switch id={switchId} checked={reassign} onChange={setReassign} data-testid="optimize-reassign" />
-          <label htmlFor={switchId}>May reassign flexible jobs (to someone with their skills)</label>
-        </div>
-      )}
-      {body}
-    </Modal>
+      {() => (preview.data ? movesList(preview.data) : null)}
+    </PlanDialog>
   );
 }

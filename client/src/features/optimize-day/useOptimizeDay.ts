@@ -1,12 +1,13 @@
 /**
  * Optimize a day's server state (docs/schedule.md): the preview, applying it, and its Undo,
- * which the server keeps (route_plan). The preview is asked for once per opening and kept
+ * which the server keeps (route_plan) and lists for the day (found again after a reload). The preview is asked for once per opening and kept
  * as it came; a job changed meanwhile is caught by the apply (409 stale).
  */
 import type {
   OptimizeAppliedDTO,
   OptimizePreviewDTO,
   OptimizeUndoneDTO,
+  RoutePlanDTO,
   TOptimizeApply,
 } from "@sched/shared-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -37,9 +38,27 @@ export function useOptimizePreview(
   });
 }
 
-/** Applied or undone: the board's job lists refresh (their events follow too). */
+const PLANS_URL = "/api/route-plans";
+
+/** Applied or undone: the board's job lists refresh (their events follow too), and the undoable plans. */
 const refetchJobs = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ queryKey: rootKey("jobs") });
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: rootKey("jobs") }),
+    queryClient.invalidateQueries({ queryKey: [PLANS_URL] }),
+  ]);
+
+/** The optimizations of `date` that can still be undone (the server keeps them), newest first. */
+export function useUndoableRoutePlans(companyId: string | null, date: string) {
+  return useQuery<RoutePlanDTO[]>({
+    queryKey: [PLANS_URL, { companyId, date }],
+    queryFn: () =>
+      apiJson<RoutePlanDTO[]>(
+        "GET",
+        `${PLANS_URL}?${new URLSearchParams({ companyId: companyId ?? "", date })}`,
+      ),
+    enabled: Boolean(companyId),
+  });
+}
 
 export function useApplyOptimizedDay() {
   const queryClient = useQueryClient();
@@ -54,7 +73,7 @@ export function useApplyOptimizedDay() {
 export function useUndoOptimizedDay() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (planId: string) => apiJson<OptimizeUndoneDTO>("POST", `/api/route-plans/${planId}/undo`, {}),
+    mutationFn: (planId: string) => apiJson<OptimizeUndoneDTO>("POST", `${PLANS_URL}/${planId}/undo`, {}),
     onSettled: () => refetchJobs(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { JOB_PHOTO_KINDS, JOB_SLOT_FIELDS, type JobDTO, type TJobCreate } from "@sched/shared-types";
 import { Alert, Form, Modal } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useShowFailure } from "../../components/FailureNotice";
 import { type PendingPlace, PlaceField } from "../../components/PlaceField";
 import { useTrialLock } from "../../components/TrialLock";
@@ -8,18 +8,21 @@ import { useFocusBackOnUnmount } from "../../components/useReturnFocus";
 import { useStaleChange } from "../../components/useStaleChange";
 import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { useBoardSettings } from "../../entities/company/workingDays";
+import { CustomerNotes } from "../../entities/job/CustomerNotes";
 import { type JobChangeValues, jobChangeLabels, jobChangeValues } from "../../entities/job/jobChanges";
 import type { JobFormValues } from "../../entities/job/jobFormValues";
+import { isOnlineBooking, OnlineTag } from "../../entities/job/OnlineTag";
 import { useSetJobPlace } from "../../entities/place/usePlaces";
 import { formatDateTime, toISODate } from "../../lib/dates";
 import { focusFirstField } from "../../lib/forms";
 import { useIsSmallScreen } from "../../lib/screen";
-import { changedSince, differingFields, intendedChange } from "../../lib/staleChange";
+import { changedSince, differingFields, intendedChange, staleAnswerOf } from "../../lib/staleChange";
 import { useFeedback } from "../../ui/feedback";
 import { JobPhotoStrip } from "../job-photos/JobPhotoStrip";
 import { JobDialogFooter } from "./JobDialogFooter";
 import { JobFormFields } from "./JobFormFields";
 import { initialValues, type JobDialogDefaults } from "./jobDialogValues";
+import { RevokeVisitLink } from "./RevokeVisitLink";
 import { NO_REPEAT, type RepeatChoice, ruleOf } from "./repeat/repeatChoice";
 import { SeriesRepeatField, type SeriesRuleChange } from "./repeat/SeriesRepeatField";
 import { type ScopeChoice, useSeriesScope } from "./repeat/SeriesScopeDialog";
@@ -28,9 +31,15 @@ import { UNSCHEDULED, useCreateJob, useDeleteJob, useScheduleEmployees, useUpdat
 import { useSeriesSaves } from "./useSeriesSaves";
 import "./job-dialog.css";
 import { ButtonLink } from "../../ui/ButtonLink";
+import type { JobBilled } from "../invoices/JobInvoicing";
 
 // The rule library comes with the Repeat part only, on demand: the board's first download stays small.
 const RepeatField = lazy(() => import("./repeat/RepeatField"));
+// The office's Items and invoicing (docs/money.md, "Screens"), once the dialog has opened.
+const JobItemsSection = lazy(() => import("../invoices/JobItemsSection"));
+
+/** The job fields its invoice sets once one exists. */
+const INVOICE_OWNED: ReadonlySet<string> = new Set(["amount", "paymentStatus"]);
 
 type JobDialogProps = {
   open: boolean;
@@ -56,6 +65,11 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   const showFailure = useShowFailure();
   const { companyId } = useCurrentCompany();
   const isProgressOnly = !useCan("manageJobs");
+  const canBill = useCan("manageMoney");
+  // Items wait until the dialog stands (its click-to-open budget); the invoice's number once billed.
+  const [isOpened, setIsOpened] = useState(false);
+  const [billed, setBilled] = useState<JobBilled | null>(null);
+  const invoiceNumber = billed?.number ?? null;
   // Add Job says why beside it; Save to Unscheduled is refused for the same reason.
   const isTrialLocked = useTrialLock("manageJobs") !== null;
   const { active, all, isPending: isLoadingEmployees } = useScheduleEmployees(companyId);
@@ -82,6 +96,12 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
   useFocusBackOnUnmount(() =>
     job ? document.querySelector<HTMLElement>(`[data-testid="job-card"][data-job-id="${job.id}"]`) : null,
   );
+
+  // The read-only Amount and Payment status follow the invoice: made here, or paid elsewhere.
+  useEffect(() => {
+    if (billed?.amount !== undefined) form.setFieldValue("amount", billed.amount);
+    if (billed?.paymentStatus !== undefined) form.setFieldValue("paymentStatus", billed.paymentStatus);
+  }, [billed, form]);
 
   const isEdit = Boolean(job);
   // A picked customer brings their e-mail and phone: the fields show what will be saved.
@@ -182,6 +202,15 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
           saved(updated);
         },
         onError: (error) => {
+          // An invoice made in this dialog moved only the fields it owns: save over it.
+          const stale = staleAnswerOf<JobDTO>(error);
+          const theirs = stale
+            ? changedSince(jobChangeValues(opened), jobChangeValues(stale.current), changeLabels)
+            : [];
+          if (stale && theirs.every((field) => INVOICE_OWNED.has(field.field))) {
+            saveChange({ ...opened, ...stale.current }, change, stale.current.version, scope);
+            return;
+          }
           const isStale = resolveStale<JobDTO>(error, {
             root: "jobs",
             describe: (current) => differingFields(change, jobChangeValues(current), changeLabels),
@@ -203,7 +232,10 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
       return;
     }
     // Photos are added and deleted on their own, at once (the strips below), not with Save.
-    const wanted: Partial<JobChangeValues> = isProgressOnly ? { status: values.status } : values;
+    const wanted: Partial<JobChangeValues> = isProgressOnly ? { status: values.status } : { ...values };
+    // Once invoiced, the job's amount and payment status are its invoice's (docs/money.md).
+    if (invoiceNumber !== null)
+      for (const field of INVOICE_OWNED) delete wanted[field as keyof JobChangeValues];
     // An occurrence of a recurring job: this one, the following ones or all (docs/schedule.md).
     const scope = opened.seriesId && !isProgressOnly ? await askScope("edit") : undefined;
     if (scope === null) return;
@@ -248,9 +280,10 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
         title={isEdit ? "Edit Job" : "Add Job"}
         onCancel={close}
         // The first field takes the focus, so typing starts there and Enter never lands on Close.
-        afterOpenChange={(isOpen) =>
-          focusFirstField(isOpen, form.getFieldInstance(isProgressOnly ? "status" : "employeeId"))
-        }
+        afterOpenChange={(isOpen) => {
+          focusFirstField(isOpen, form.getFieldInstance(isProgressOnly ? "status" : "employeeId"));
+          setIsOpened(isOpen);
+        }}
         footer={footer}
         destroyOnHidden
         className="job-dialog"
@@ -288,6 +321,7 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
             showContact={showContact}
             isSlotOptional={job ? job.date === null : false}
             jobId={job?.id}
+            invoiceNumber={invoiceNumber}
             place={
               <PlaceField
                 companyId={companyId}
@@ -317,6 +351,14 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
               Part of a recurring series{job.isDetached ? ", changed on its own" : ""}.
             </p>
           ) : null}
+          {job && isOnlineBooking(job) ? (
+            <p className="job-form__series" data-testid="job-online-note">
+              <OnlineTag job={job} /> The customer booked this visit on the booking page.
+            </p>
+          ) : null}
+          {/* The notes the customer left on their visit page (docs/visits.md). */}
+          {job ? <CustomerNotes jobId={job.id} /> : null}
+          {job && !isProgressOnly ? <RevokeVisitLink job={job} /> : null}
           {job?.completedAt ? (
             <p className="job-form__completed">Completed {formatDateTime(job.completedAt)}</p>
           ) : null}
@@ -335,6 +377,11 @@ export function JobDialog({ open, job, defaults, onClose, onSaved, onMoveTo }: J
             </div>
           ) : null}
         </Form>
+        {job && canBill && isOpened ? (
+          <Suspense fallback={null}>
+            <JobItemsSection job={job} onInvoiced={setBilled} />
+          </Suspense>
+        ) : null}
       </Modal>
       {staleDialog}
       {scopeDialog}

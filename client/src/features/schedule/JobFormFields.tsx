@@ -79,6 +79,8 @@ type JobFormFieldsProps = {
   jobId?: string;
   /** The place line under the location (components/PlaceField.tsx). */
   place?: ReactNode;
+  /** The open invoice the job is on: its amount and payment status come from it (docs/money.md). */
+  invoiceNumber?: number | null;
 };
 
 /** The Add Job / Edit Job fields (docs/schedule.md), validated with the server's own schema. */
@@ -89,11 +91,13 @@ export function JobFormFields({
   isSlotOptional = false,
   jobId,
   place,
+  invoiceNumber = null,
 }: JobFormFieldsProps) {
   // On a tray job each slot field is checked again when another one changes.
   const othersThan = (name: (typeof SLOT_NAMES)[number]) =>
     isSlotOptional ? SLOT_NAMES.filter((other) => other !== name) : undefined;
   const planDisabled = isProgressOnly;
+  const billed = invoiceNumber === null ? {} : { extra: `From invoice #${invoiceNumber}` };
   const dateInput = useRef<InputRef>(null);
   // Who holds the skills the job needs comes first, marked "has gas"; the others "lacks gas".
   const requiredSkills = Form.useWatch("requiredSkills") as string[] | undefined;
@@ -206,9 +210,9 @@ export function JobFormFields({
             options={JOB_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
           />
         </Form.Item>
-        <Form.Item name="paymentStatus" label="Payment status">
+        <Form.Item name="paymentStatus" label="Payment status" {...billed}>
           <Select
-            disabled={planDisabled}
+            disabled={planDisabled || invoiceNumber !== null}
             showSearch={TYPED_SEARCH}
             options={PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_LABELS[status] }))}
           />
@@ -218,8 +222,13 @@ export function JobFormFields({
         <Form.Item name="priority" label={JOB_FIELDS.priority.label}>
           <Select disabled={planDisabled} showSearch={TYPED_SEARCH} options={jobChoiceOptions("priority")} />
         </Form.Item>
-        <Form.Item name="amount" label="Amount (optional)" rules={[zodRule(fields.amount)]}>
-          <Input disabled={planDisabled} prefix="$" inputMode="decimal" placeholder="0.00" />
+        <Form.Item name="amount" label="Amount (optional)" rules={[zodRule(fields.amount)]} {...billed}>
+          <Input
+            disabled={planDisabled || invoiceNumber !== null}
+            prefix="$"
+            inputMode="decimal"
+            placeholder="0.00"
+          />
         </Form.Item>
       </div>
       {showContact ? (

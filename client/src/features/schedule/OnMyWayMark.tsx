@@ -2,10 +2,15 @@ import { CarOutlined } from "@ant-design/icons";
 import type { JobDTO } from "@sched/shared-types";
 import { formatTimeOf } from "../../lib/dates";
 
-/** "On my way at 9:05 AM" while the job is still to be done; null otherwise. */
+/**
+ * "On my way at 9:05 AM, arriving about 9:25 AM" while the job is still to be done (the
+ * arrival time when one was estimated: docs/visits.md); null otherwise.
+ */
 export function onMyWayLabel(job: JobDTO): string | null {
   const isOpen = job.status === "scheduled" || job.status === "in_progress";
-  return job.onMyWayAt && isOpen ? `On my way at ${formatTimeOf(job.onMyWayAt)}` : null;
+  if (!job.onMyWayAt || !isOpen) return null;
+  const arriving = job.arrivalEstimateAt ? `, arriving about ${formatTimeOf(job.arrivalEstimateAt)}` : "";
+  return `On my way at ${formatTimeOf(job.onMyWayAt)}${arriving}`;
 }
 
 /**

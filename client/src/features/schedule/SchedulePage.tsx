@@ -1,7 +1,8 @@
 import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { addDays, daysBetween, type EmployeeDTO, type JobDTO } from "@sched/shared-types";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Empty, Spin } from "antd";
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PageTitle } from "../../components/PageTitle";
 import { PresenceAvatars } from "../../components/PresenceAvatars";
 import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
@@ -9,14 +10,14 @@ import { nextWorkingDay, useBoardSettings } from "../../entities/company/working
 import { hasConflicts, warningsOf, withWarnings } from "../../entities/job/conflictMarks";
 import { toISODate, weekStart } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
+import { queryKeys } from "../../lib/queryKeys";
 import { useIsSmallScreen } from "../../lib/screen";
-import { UndoableReplans } from "../absence-plan/UndoableReplans";
 import { useMarkOut } from "../absence-plan/useMarkOut";
-import { FirstRunChecklist } from "../first-run/FirstRunChecklist";
 import { useOptimize } from "../optimize-day/useOptimize";
-import { TimeOffRequests } from "../time-off/TimeOffRequests";
 import { ActionCards } from "./ActionCards";
 import { AllDaysToggle } from "./AllDaysToggle";
+import { BoardNotices } from "./BoardNotices";
+import { BookingRequests } from "./booking-requests/BookingRequests";
 import { ConflictFilter, ConflictFilterNotice } from "./ConflictFilter";
 import { DailyView } from "./DailyView";
 import { FieldFilters, type FieldFilterValues, isFiltering, matchesFieldFilters } from "./FieldFilters";
@@ -29,13 +30,14 @@ import { useScheduleEmployees, useUnscheduledJobs, useWeekJobs } from "./useJobs
 import { useMoveWithUndo } from "./useMoveWithUndo";
 import { useOpenRequestedJob } from "./useOpenRequestedJob";
 import { useOpenRequestedReplan } from "./useOpenRequestedReplan";
-import { useScheduleParams } from "./useScheduleParams";
+import { type ScheduleView, useScheduleParams } from "./useScheduleParams";
 import { BOARD_PANEL_ID, tabId, ViewTabs } from "./ViewTabs";
 import { WeekGrid } from "./WeekGrid";
 import { WeekNavigator } from "./WeekNavigator";
 import "./schedule.css";
 import { ButtonLink } from "../../ui/ButtonLink";
 import { JobDialog } from "./JobDialog";
+import { loadMapView } from "./map/loadMapView";
 
 // The dialog (antd Form and its fields) and By Employee (antd Select) load on first use: the board shows
 // sooner. The dialog's code is asked for once the board is on screen, so a click on a card opens it soon.
@@ -45,9 +47,8 @@ const MoveJobDialog = lazy(() =>
 const ByEmployeeView = lazy(() =>
   import("./ByEmployeeView").then((module) => ({ default: module.ByEmployeeView })),
 );
-// The Map view (docs/schedule.md, "Map"): its code, and maplibre-gl's after it, load with the tab only.
-const loadDayMapView = () => import("./map/DayMapView");
-const DayMapView = lazy(loadDayMapView);
+// The Map view (docs/schedule.md, "Map"): its code and maplibre-gl's load together, once the Map is the target.
+const DayMapView = lazy(loadMapView);
 
 type DialogState = { job?: JobDTO; defaults?: JobDialogDefaults; key: number } | null;
 
@@ -128,15 +129,31 @@ export default function SchedulePage() {
   useOpenRequestedReplan(params, employees.data, canManage ? openMarkOut : undefined);
   const isCurrentWeek = params.week === toISODate(weekStart(params.today));
 
-  // A link to the Map view loads its code beside the board's data, not after it.
-  if (params.view === "map") void loadDayMapView();
+  // The Map is the target (its tab hovered, focused or pressed, or the address): its code and
+  // the basemap's setting start loading now, beside the board's data (docs/performance.md).
+  const queryClient = useQueryClient();
+  const prepareView = useCallback(
+    (view: ScheduleView) => {
+      if (view !== "map") return;
+      void loadMapView();
+      void queryClient.prefetchQuery({
+        queryKey: queryKeys.mapConfig(),
+        staleTime: Number.POSITIVE_INFINITY,
+      });
+    },
+    [queryClient],
+  );
+  useEffect(() => prepareView(params.view), [prepareView, params.view]);
+
   const isLoading = jobsQuery.isPending || employees.isPending;
+  // The Map view shows while the data is on its way: its map is made meanwhile (docs/schedule.md, "Map").
+  const isMapLoading = isLoading && params.view === "map";
   // The board ends at the window's bottom and scrolls inside: its rows and hours in view at once.
   const pageRef = useRef<HTMLDivElement>(null);
   useFitToScreen(pageRef);
   const loadError = jobsQuery.error ?? employees.error;
   let board: ReactNode;
-  if (isLoading) {
+  if (isLoading && !isMapLoading) {
     board = (
       <div className="schedule-loading" data-testid="schedule-loading">
         <Spin size="large" />
@@ -152,7 +169,7 @@ export default function SchedulePage() {
         action={<Button onClick={() => void jobsQuery.refetch()}>Retry</Button>}
       />
     );
-  } else if (employees.active.length === 0) {
+  } else if (employees.active.length === 0 && !isMapLoading) {
     board = (
       <Empty
         className="schedule-empty"
@@ -187,6 +204,7 @@ export default function SchedulePage() {
   } else if (params.view === "map") {
     board = (
       <DayMapView
+        isLoading={isMapLoading}
         companyId={companyId}
         day={params.day}
         today={params.today}
@@ -275,8 +293,10 @@ export default function SchedulePage() {
             </>
           }
         />
-        <ViewTabs view={params.view} onChange={params.setView} />
+        <ViewTabs view={params.view} onChange={params.setView} onTarget={prepareView} />
         <PresenceAvatars companyId={companyId} weekStart={params.week} />
+        {/* Online bookings waiting for approval (docs/booking-office.md). */}
+        {canManage && companyId ? <BookingRequests companyId={companyId} employees={employees.all} /> : null}
         {canManage ? (
           <Button
             className="schedule-toolbar__add"
@@ -288,24 +308,15 @@ export default function SchedulePage() {
           </Button>
         ) : null}
       </div>
-      {/* First under the toolbar, where a new owner looks first (issue 51); one line on a laptop. */}
-      {canManage ? (
-        <FirstRunChecklist
-          hasEmployee={employees.all.length > 0}
+      {canManage && companyId ? (
+        <BoardNotices
+          companyId={companyId}
+          params={params}
+          employees={employees.all}
           hasJob={jobs.length > 0}
           onAddJob={() => openAdd({ date: addDate })}
+          onReplan={openMarkOut}
         />
-      ) : null}
-      {canManage && companyId ? (
-        <>
-          <TimeOffRequests
-            companyId={companyId}
-            today={params.today}
-            employees={employees.all}
-            onReplan={openMarkOut}
-          />
-          <UndoableReplans companyId={companyId} today={params.today} employees={employees.all} />
-        </>
       ) : null}
       {/* The Unscheduled tray and the board: the tray beside it on a desktop, above it on a phone. */}
       <div className={canManage ? "schedule-workspace has-tray" : "schedule-workspace"}>

@@ -16,7 +16,13 @@ export const tabId = (view: ScheduleView) => `schedule-tab-${view}`;
  * Week View, By Employee, Daily View, Map: a WAI-ARIA tab list (arrow keys move between tabs).
  * A few lines of our own rather than antd Tabs, which would add ~20 kB to the board's first load.
  */
-export function ViewTabs({ view, onChange }: { view: ScheduleView; onChange: (view: ScheduleView) => void }) {
+export function ViewTabs(props: {
+  view: ScheduleView;
+  onChange: (view: ScheduleView) => void;
+  /** A view is about to be chosen (its tab hovered, focused or pressed): its code may start loading. */
+  onTarget?: (view: ScheduleView) => void;
+}) {
+  const { view, onChange, onTarget } = props;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
@@ -41,6 +47,9 @@ export function ViewTabs({ view, onChange }: { view: ScheduleView; onChange: (vi
             tabIndex={isActive ? 0 : -1}
             className={isActive ? "view-tabs__tab is-active" : "view-tabs__tab"}
             onClick={() => onChange(candidate)}
+            onPointerEnter={() => onTarget?.(candidate)}
+            onPointerDown={() => onTarget?.(candidate)}
+            onFocus={() => onTarget?.(candidate)}
           >
             {LABELS[candidate]}
           </button>

@@ -1,14 +1,18 @@
 import { type CompanySettingsDTO, skillKey, ZCompanySettingsUpdate } from "@sched/shared-types";
-import { Alert, Button, Card, Form, Result, Select, Skeleton } from "antd";
+import { Alert, Button, Card, Form, Result, Select, Skeleton, Switch, Tabs } from "antd";
 import { type ReactNode, useEffect, useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { showFieldErrors, useShowFailure } from "../../components/FailureNotice";
 import { PageTitle } from "../../components/PageTitle";
 import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { browserTimeZone } from "../../lib/dates";
 import { useFeedback } from "../../ui/feedback";
+import { AccountingExportCard } from "../price-book/AccountingExportCard";
+import { PriceBookSection } from "../price-book/PriceBookSection";
 import { CustomerNoticeFields } from "./CustomerNoticeFields";
 import { DriveTimeFields } from "./DriveTimeFields";
 import { OvertimeFields } from "./OvertimeFields";
+import { BookingSettingsSection } from "./online-booking/BookingSettingsSection";
 import { countryChoices, timeZoneChoices } from "./places";
 import { SkillsFields } from "./SkillsFields";
 import { TimeFormatField } from "./TimeFormatField";
@@ -42,6 +46,18 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
   const { notification } = useFeedback();
   const showFailure = useShowFailure();
   const canEdit = useCan("manageSettings");
+  // Online booking is a tab of its own, for owners and admins (docs/booking-office.md).
+  const canBook = useCan("manageBooking");
+  // The price book too (docs/money.md).
+  const canPrice = useCan("manageMoney");
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get("tab");
+  const tab =
+    canBook && asked === "booking"
+      ? "booking"
+      : canPrice && asked === "price-book"
+        ? "price-book"
+        : "company";
   const settings = useCompanySettings(companyId);
   const save = useSaveCompanySettings(companyId);
   const [form] = Form.useForm<CompanySettingsDTO>();
@@ -116,6 +132,15 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
         <WorkdayFields />
         <SkillsFields />
         <CustomerNoticeFields />
+        {/* The owners' Monday e-mail of last week's numbers (docs/numbers.md). */}
+        <Form.Item
+          label="Weekly numbers e-mail to the owner"
+          name="weeklyNumbersEmail"
+          valuePropName="checked"
+          extra="On Monday morning: last week's calls booked, utilization, jobs on time, jobs done and money, each beside the week before."
+        >
+          <Switch data-testid="weekly-numbers-switch" aria-label="Weekly numbers e-mail to the owner" />
+        </Form.Item>
         <OvertimeFields />
         <DriveTimeFields companyId={companyId} canEdit={canEdit} />
         {canEdit ? (
@@ -126,9 +151,8 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
       </Form>
     );
 
-  return (
-    <div className="settings-page">
-      <PageTitle title={TITLE} subtitle={`What holds for everyone at ${companyName}.`} />
+  const companyTab = (
+    <>
       {canEdit ? null : (
         <Alert
           className="settings__note"
@@ -139,6 +163,47 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
         />
       )}
       <Card className="settings-card">{body}</Card>
+    </>
+  );
+  return (
+    <div className={tab === "company" ? "settings-page" : "settings-page settings-page--wide"}>
+      <PageTitle title={TITLE} subtitle={`What holds for everyone at ${companyName}.`} />
+      {canBook || canPrice ? (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setSearch(key === "company" ? {} : { tab: key }, { replace: true })}
+          items={[
+            { key: "company", label: "Company", children: companyTab },
+            {
+              key: "booking",
+              label: "Online booking",
+              children: (
+                <Card className="settings-card">
+                  <BookingSettingsSection companyId={companyId} companyName={companyName} canEdit={canBook} />
+                </Card>
+              ),
+            },
+            ...(canPrice
+              ? [
+                  {
+                    key: "price-book",
+                    label: "Price book",
+                    children: (
+                      <>
+                        <Card className="settings-card">
+                          <PriceBookSection companyId={companyId} />
+                        </Card>
+                        <AccountingExportCard companyId={companyId} timeZone={settings.data?.timeZone} />
+                      </>
+                    ),
+                  },
+                ]
+              : []),
+          ].filter((item) => canBook || item.key !== "booking")}
+        />
+      ) : (
+        companyTab
+      )}
     </div>
   );
 }

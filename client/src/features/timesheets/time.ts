@@ -3,7 +3,7 @@
  * instants as the company's time zone shows them, and a wall clock (shared-types'
  * `wallClock`) back to an instant for a correction. Intl does the zone arithmetic.
  */
-import { type TimesheetDayDTO, wallClock } from "@sched/shared-types";
+import { type TimesheetDayDTO, type TimesheetDTO, wallClock } from "@sched/shared-types";
 import { formatDay } from "../../lib/dates";
 
 /** 450 -> "7h 30m"; 0 -> "0h". */
@@ -41,6 +41,25 @@ export function dayEndedText(day: TimesheetDayDTO | undefined, timeZone: string)
   if (!day || ends.length === 0) return null;
   const last = ends.reduce((latest, end) => (Date.parse(end) > Date.parse(latest) ? end : latest));
   return `Day ended at ${timeOfDay(last, timeZone)} · ${formatMinutes(day.workedMinutes)} worked`;
+}
+
+/**
+ * The day My Day's clock speaks of: today's, or, when nothing was started today, a shift
+ * that began on an earlier day and ended today (a night's work ending after midnight
+ * belongs to the day it started, as on the timesheet).
+ */
+export function shiftDayOf(
+  sheet: TimesheetDTO | undefined,
+  today: string,
+  timeZone: string,
+): TimesheetDayDTO | undefined {
+  const days = sheet?.days ?? [];
+  const started = days.find((day) => day.date === today);
+  if (started?.entries.length) return started;
+  const endedToday = days.filter((day) =>
+    day.entries.some((entry) => entry.clockOut && wallClock(entry.clockOut, timeZone).slice(0, 10) === today),
+  );
+  return endedToday.at(-1) ?? started;
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */

@@ -209,5 +209,7 @@ export const companySettings = pgTable("company_settings", {
   jobTypeSkills: jsonb("job_type_skills").$type<Record<string, string[]>>().notNull().default({}),
   /** Drive time's estimate (docs/places.md): road factor, average speed, minutes to park; null: the defaults. */
   drive: jsonb("drive").$type<{ roadFactor: number; averageSpeedKmh: number; parkMinutes: number }>(),
+  /** The owners' Monday e-mail of last week's numbers (docs/numbers.md); off until an owner turns it on. */
+  weeklyNumbersEmail: boolean("weekly_numbers_email").notNull().default(false),
   updatedAt: updatedAt(),
 });

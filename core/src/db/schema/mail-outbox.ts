@@ -8,8 +8,26 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "dri
 import { companies } from "./accounts";
 import { createdAt } from "./columns";
 
-/** What a row asks for; `subjectId` is the id of that row (an invitation, a password reset, a customer notice). */
-export const OUTBOX_MAIL_KINDS = ["invitation", "password_reset", "customer_notice"] as const;
+/**
+ * What a row asks for; `subjectId` is the id of that row (an invitation, a password reset, a
+ * customer notice). `customer_text` is a customer notice sent as a text message (docs/customers.md).
+ */
+export const OUTBOX_MAIL_KINDS = [
+  "invitation",
+  "password_reset",
+  "customer_notice",
+  "customer_text",
+  // An invoice sent to its customer, and an overdue reminder (subject: the invoice_reminders row): docs/money.md.
+  "invoice_sent",
+  "invoice_reminder",
+  // The invoice page's link by text message (subject: the invoice): docs/invoice-page.md.
+  "invoice_text",
+  // The owners' Monday e-mail of last week's numbers (subject: the weekly_numbers_mails row): docs/numbers.md.
+  "weekly_numbers",
+  // A quote's link to its customer by e-mail or by text (subject: the quote): docs/quotes.md.
+  "quote_sent",
+  "quote_text",
+] as const;
 export type OutboxMailKind = (typeof OUTBOX_MAIL_KINDS)[number];
 
 export const mailOutbox = pgTable(

@@ -3,7 +3,7 @@
  * survives the toast and a reload, as the sick day's re-plan is (absence_plan): each job's
  * slot before the apply and the version the apply left. Deleted by the Undo.
  */
-import { date, index, jsonb, pgTable, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, uuid } from "drizzle-orm/pg-core";
 import { companies, users } from "./accounts";
 import { createdAt } from "./columns";
 
@@ -20,6 +20,8 @@ export const routePlans = pgTable(
     date: date("date", { mode: "string" }).notNull(),
     jobs: jsonb("jobs").$type<RoutePlanUndoJob[]>().notNull(),
     appliedBy: uuid("applied_by").references(() => users.id, { onDelete: "set null" }),
+    /** Drive minutes the apply saved on the technicians' days it touched (the list of undoable days says it). */
+    savedMinutes: integer("saved_minutes").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("route_plan_company_date_idx").on(t.companyId, t.date)],

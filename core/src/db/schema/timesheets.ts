@@ -110,5 +110,10 @@ export const jobTaps = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("job_taps_company_employee_idx").on(t.companyId, t.employeeId, t.at)],
+  (t) => [
+    index("job_taps_company_employee_idx").on(t.companyId, t.employeeId, t.at),
+    // The owner's numbers (docs/numbers.md): a job's first Start (on time), a period's taps (utilization).
+    index("job_taps_company_job_idx").on(t.companyId, t.jobId, t.kind),
+    index("job_taps_company_at_idx").on(t.companyId, t.at),
+  ],
 );

@@ -1,6 +1,7 @@
 /** The roster, the call log and the jobs (their photos: job-photos.ts). The model as a whole: docs/architecture.md. */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -18,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companies } from "./accounts";
 import { createdAt, placed, placeTogether, updatedAt, versioned } from "./columns";
+import { quotes } from "./quotes";
 
 /** One window of an employee's week: `day` 0 = Sunday … 6 = Saturday, "HH:mm" times. */
 export type AvailabilityWindow = { day: number; start: string; end: string };
@@ -97,14 +99,20 @@ export const jobs = pgTable(
     arrivalWindow: jsonb("arrival_window").$type<{ start: string; end: string } | null>(),
     /** Any time that day: the optimizer may move it within the hours, or to another technician. */
     flexible: boolean("flexible").notNull().default(false),
+    /** How the job came in: `office` (made on the board) or `online` (the booking page, docs/booking.md). */
+    source: text("source").$type<"office" | "online">().notNull().default("office"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** When the technician tapped "On my way" (a note for the office, not a status). */
     onMyWayAt: timestamp("on_my_way_at", { withTimezone: true }),
+    /** When the technician should arrive, estimated at On my way (docs/visits.md); cleared when the status moves on. */
+    arrivalEstimateAt: timestamp("arrival_estimate_at", { withTimezone: true }),
     amount: numeric("amount", { precision: 12, scale: 2 }),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     customerEmail: text("customer_email"),
     customerPhone: text("customer_phone"),
     callRecordId: uuid("call_record_id").references(() => callRecords.id, { onDelete: "set null" }),
+    /** The quote whose approved option made this job (docs/quotes.md). */
+    quoteId: uuid("quote_id").references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
     /** The recurring series this job is an occurrence of (docs/schedule.md). */
     seriesId: uuid("series_id").references(() => jobSeries.id, { onDelete: "set null" }),
     /** The date the series' rule gave this occurrence, whatever date it was moved to since. */
@@ -128,6 +136,8 @@ export const jobs = pgTable(
     uniqueIndex("jobs_series_occurrence_idx").on(t.seriesId, t.occurrenceDate),
     // The Unscheduled tray lists a company's jobs without a date, oldest first.
     index("jobs_unscheduled_idx").on(t.companyId, t.createdAt).where(sql`${t.date} is null`),
+    // A quote's jobs (docs/quotes.md); also what a quote's delete sets null.
+    index("jobs_quote_idx").on(t.quoteId).where(sql`${t.quoteId} is not null`),
     // A job is either scheduled (employee, date and time) or unscheduled (none of them).
     check(
       "jobs_scheduled_together",
@@ -213,6 +223,8 @@ export const customers = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** Set when the customer followed an e-mail's unsubscribe link: no more notices. */
     noticesOptedOutAt: timestamp("notices_opted_out_at", { withTimezone: true }),
+    /** Set when the customer's phone replied STOP (or Twilio refused it as such): no more texts. */
+    smsOptedOutAt: timestamp("sms_opted_out_at", { withTimezone: true }),
     /** Where the customer is (docs/places.md): from the address, or a pin. */
     ...placed(),
     createdAt: createdAt(),
@@ -258,8 +270,10 @@ export const customerNotices = pgTable(
      * customer was deleted.
      */
     addressOnly: boolean("address_only").notNull().default(false),
-    /** confirmation, reminder, on_the_way or cancellation. */
+    /** confirmation, reminder, on_the_way, done, cancellation, series_confirmation or series_change. */
     kind: text("kind").notNull(),
+    /** By e-mail (`recipient` an address) or by text message (`recipient` an E.164 number). */
+    channel: text("channel").$type<"email" | "sms">().notNull().default("email"),
     /** What makes this notice once-only, e.g. "confirmation:<job>:<date> <time>". */
     dedupeKey: text("dedupe_key").notNull(),
     recipient: text("recipient").notNull(),
@@ -271,7 +285,8 @@ export const customerNotices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("customer_notice_dedupe_idx").on(t.companyId, t.dedupeKey),
+    // Once per channel: the same change is told by e-mail once and by text once.
+    uniqueIndex("customer_notice_dedupe_idx").on(t.companyId, t.dedupeKey, t.channel),
     index("customer_notice_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
 );

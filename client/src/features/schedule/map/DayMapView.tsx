@@ -2,8 +2,11 @@
  * The Map view of a day (docs/schedule.md, "Map"): every technician's stops in time order,
  * numbered, a colour each, lines between them; the list beside the map (below it on a
  * phone) is the keyboard's and the screen reader's way through them. Live like the board:
- * it draws the board's own job list. Loaded with React.lazy from SchedulePage, and the map
- * itself (maplibre-gl) only once this view is on screen.
+ * it draws the board's own job list. Loaded with React.lazy from SchedulePage, with the map
+ * itself (maplibre-gl) beside it (loadMapView.ts). It is shown while the board's data is
+ * still on its way, so its code is in place when the data comes and the view and its map
+ * draw at once then (a lazy component suspends once more on its first render, and React
+ * holds a boundary's content back up to 300 ms after its fallback showed).
  */
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import {
@@ -12,10 +15,11 @@ import {
   type EmployeeDTO,
   type JobDTO,
 } from "@sched/shared-types";
-import { Alert, Button, Empty } from "antd";
+import { Alert, Button, Empty, Spin } from "antd";
 import dayjs from "dayjs";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { LazyRouteMap, preloadRouteMap } from "../../../components/route-map/LazyRouteMap";
+import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react";
+import { RouteMapFrame } from "../../../components/route-map/LazyRouteMap";
+import type { RouteMapProps } from "../../../components/route-map/RouteMap";
 import { dayRoutes } from "../../../components/route-map/routeModel";
 import { toISODate } from "../../../lib/dates";
 import { SetPlaceDialog } from "./SetPlaceDialog";
@@ -23,10 +27,11 @@ import { StopList } from "./StopList";
 import { useSetJobPlace } from "./useSetJobPlace";
 import "./day-map.css";
 
-// The map's code (maplibre-gl) starts loading with this view, beside the basemap's answer, not after it.
-preloadRouteMap();
-
-type DayMapViewProps = {
+export type DayMapViewProps = {
+  /** The map, loaded with this view (loadMapView.ts); null: its code could not be loaded. */
+  map: ComponentType<RouteMapProps> | null;
+  /** The board's jobs and roster are still on their way: the day's frame, a spinner for the rest. */
+  isLoading: boolean;
   companyId: string | null;
   day: string;
   today: string;
@@ -93,7 +98,7 @@ export default function DayMapView(props: DayMapViewProps) {
           </div>
           <div className="day-nav__summary">
             {day === today ? "Today · " : ""}
-            {stopCount === 1 ? "1 stop" : `${stopCount} stops`}
+            {props.isLoading ? "Loading…" : stopCount === 1 ? "1 stop" : `${stopCount} stops`}
             {unplaced ? ` · ${unplaced} with no place` : ""}
           </div>
         </div>
@@ -110,25 +115,34 @@ export default function DayMapView(props: DayMapViewProps) {
       ) : null}
       <div className="day-map__body">
         <div className="day-map__map">
-          <LazyRouteMap
-            routes={routes}
-            frameKey={day}
-            selectedJobId={selectedJobId}
-            onSelect={setSelectedJobId}
-            onOpen={openById}
-            onMovePin={canManage ? onMovePin : undefined}
-            isPicking={Boolean(picking)}
-            onPick={(lat, lng) => {
-              if (!picking) return;
-              // The job as it is now: it may have changed (live) since "Set pin on map".
-              save({ job: jobsById.get(picking.id) ?? picking, lat, lng }).catch(() => undefined);
-              setPicking(null);
-            }}
-            label={`Map of ${dayjs(day).format("dddd, MMM D")}: ${stopCount} stops`}
-          />
+          {props.isLoading ? (
+            <div className="route-map route-map__loading">
+              <Spin />
+            </div>
+          ) : (
+            <RouteMapFrame
+              map={props.map}
+              routes={routes}
+              frameKey={day}
+              selectedJobId={selectedJobId}
+              onSelect={setSelectedJobId}
+              onOpen={openById}
+              onMovePin={canManage ? onMovePin : undefined}
+              isPicking={Boolean(picking)}
+              onPick={(lat, lng) => {
+                if (!picking) return;
+                // The job as it is now: it may have changed (live) since "Set pin on map".
+                save({ job: jobsById.get(picking.id) ?? picking, lat, lng }).catch(() => undefined);
+                setPicking(null);
+              }}
+              label={`Map of ${dayjs(day).format("dddd, MMM D")}: ${stopCount} stops`}
+            />
+          )}
         </div>
         <div className="day-map__list">
-          {stopCount === 0 ? (
+          {props.isLoading ? (
+            <Spin className="day-map__loading" />
+          ) : stopCount === 0 ? (
             <Empty description="No jobs on this day" data-testid="map-empty" />
           ) : (
             <StopList

@@ -1,0 +1,1 @@
+ALTER TABLE "route_plan" ADD COLUMN "saved_minutes" integer DEFAULT 0 NOT NULL;

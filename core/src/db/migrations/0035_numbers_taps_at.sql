@@ -1,0 +1,1 @@
+CREATE INDEX "job_taps_company_at_idx" ON "job_taps" USING btree ("company_id","at");

@@ -1,0 +1,2 @@
+CREATE INDEX "invoices_company_issued_idx" ON "invoices" USING btree ("company_id","issued_on");--> statement-breakpoint
+CREATE INDEX "payments_company_received_idx" ON "payments" USING btree ("company_id","received_on");

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_quote_idx" ON "jobs" USING btree ("quote_id") WHERE "jobs"."quote_id" is not null;

@@ -1,0 +1,1 @@
+ALTER TABLE "quotes" ADD COLUMN "job_type" text DEFAULT 'Repair' NOT NULL;

@@ -1,0 +1,67 @@
+/**
+ * Jobs (docs/numbers.md), by the job's scheduled date in the period: done (completed),
+ * cancelled; rescheduled: jobs moved (date or time changed, or sent back to the tray) during
+ * the period, from job_move; waitingOverAWeek: unscheduled jobs still waiting that were
+ * already a week old at the period's end (or now, if sooner), company-wide since a waiting job
+ * has no technician; repeatVisits: jobs of the period (not cancelled) whose customer had a
+ * job completed in the 30 days before it.
+ */
+import { REPEAT_VISIT_DAYS, WAITING_DAYS } from "@sched/shared-types";
+import { type SQL, sql } from "drizzle-orm";
+import { db } from "../../db/client";
+import { employeeFilter, instantsOf, type NumbersScope } from "./period";
+
+const periodJobs = (scope: NumbersScope) =>
+  sql`j.company_id = ${scope.companyId} and j.date between ${scope.from} and ${scope.to}${employeeFilter(scope, sql`j.employee_id`)}`;
+
+/** The jobs moved during the period, with their latest move. */
+export const movedJobsSql = (scope: NumbersScope): SQL => {
+  const { start, end } = instantsOf(scope);
+  return sql`
+    select distinct on (m.job_id) m.job_id, m.from_date::text as from_date, m.from_time,
+      m.to_date::text as to_date, m.to_time, m.moved_at
+    from job_move m
+    where m.company_id = ${scope.companyId} and m.moved_at >= ${start.toISOString()} and m.moved_at < ${end.toISOString()}
+      ${scope.employeeId ? sql`and exists (select 1 from jobs e where e.id = m.job_id and e.employee_id = ${scope.employeeId})` : sql``}
+    order by m.job_id, m.moved_at desc`;
+};
+
+/** Unscheduled jobs already a week old at the period's end (or now). */
+export const waitingSql = (scope: NumbersScope): SQL => {
+  const { end } = instantsOf(scope);
+  const asOf = new Date(Math.min(end.getTime(), scope.now.getTime()));
+  const cutoff = new Date(asOf.getTime() - WAITING_DAYS * 24 * 60 * 60_000);
+  return sql`j.company_id = ${scope.companyId} and j.date is null and j.status not in ('cancelled', 'completed')
+    and j.created_at < ${cutoff.toISOString()}`;
+};
+
+/** A job of the period whose customer had a job completed in the 30 days before it. */
+export const repeatSql = (scope: NumbersScope): SQL => sql`${periodJobs(scope)} and j.status <> 'cancelled'
+  and j.customer_id is not null and coalesce((
+    -- A scalar probe with LIMIT 1 stays an index lookup (jobs_customer_idx); an EXISTS may hash every job.
+    select true from jobs p where p.customer_id = j.customer_id and p.company_id = j.company_id and p.id <> j.id
+      and p.status = 'completed' and p.date between j.date - ${REPEAT_VISIT_DAYS}::int and j.date
+      and (p.date, p.time) < (j.date, j.time)
+    limit 1), false)`;
+
+export { periodJobs };
+
+type CountRow = { done: number; cancelled: number; rescheduled: number; waiting: number; repeats: number };
+
+export async function jobNumbers(scope: NumbersScope) {
+  const result = await db.execute<CountRow>(sql`
+    select
+      (select count(*) filter (where j.status = 'completed') from jobs j where ${periodJobs(scope)})::int as done,
+      (select count(*) filter (where j.status = 'cancelled') from jobs j where ${periodJobs(scope)})::int as cancelled,
+      (select count(*) from (${movedJobsSql(scope)}) moved)::int as rescheduled,
+      (select count(*) from jobs j where ${waitingSql(scope)})::int as waiting,
+      (select count(*) from jobs j where ${repeatSql(scope)})::int as repeats`);
+  const row = result.rows[0];
+  return {
+    done: row.done,
+    cancelled: row.cancelled,
+    rescheduled: row.rescheduled,
+    waitingOverAWeek: row.waiting,
+    repeatVisits: row.repeats,
+  };
+}
