@@ -46,7 +46,8 @@ export function beamOrder(route: Route, width = BEAM_WIDTH): { order: number[]; 
         const late = label.last >= F && label.lastEnd + d > nextFixedStart;
         // A moving stop whose window closes before this fixed job could no longer come after it.
         let dead = false;
-        for (let s = F; s < N && !dead; s++) if (!label.seen[s] && route.windowEnd[s]! < nextFixedStart) dead = true;
+        for (let s = F; s < N && !dead; s++)
+          if (!label.seen[s] && route.windowEnd[s]! < nextFixedStart) dead = true;
         if (!late && !dead) add(label, label.fi, nextFixedStart + route.dur[label.fi]!, d);
       }
       for (let s = F; s < N; s++) {

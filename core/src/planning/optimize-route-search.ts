@@ -2,6 +2,8 @@
  * The optimizer's searches over one route's orders (optimize-route.ts): exact up to
  * EXACT_LIMIT moving stops, else cheapest insertion, local search and seeded restarts.
  */
+
+import { beamOrder } from "./optimize-route-beam";
 import {
   byId,
   EXACT_LIMIT,
@@ -10,7 +12,6 @@ import {
   type OptimizeInput,
   type Route,
 } from "./optimize-route-model";
-import { beamOrder } from "./optimize-route-beam";
 
 export type Best = { order: number[]; cost: number } | null;
 
