@@ -296,6 +296,33 @@ describe("the deposit on the invoice", () => {
     expect(seen.body.depositPaid).toMatchObject({ amount: usd(5_000), invoiceNumber: first.number });
   });
 
+  it("is money in on payments.csv from the day it came: as a deposit, then as the invoice's payment", async () => {
+    const tenant = await depositTenant();
+    const { quote, job, deliverPaid } = await paidDeposit(tenant);
+    expect((await deliverPaid()).status).toBe(200);
+    const [held] = await depositsOf(quote.id);
+    const [{ number }] = await db
+      .select({ number: quotes.number })
+      .from(quotes)
+      .where(eq(quotes.id, quote.id));
+    const rows = async () => {
+      const res = await tenant.office.get(
+        `/api/exports/payments.csv?companyId=${tenant.company.id}&from=${held.paidOn}&to=${held.paidOn}&format=plain`,
+      );
+      expect(res.status).toBe(200);
+      return res.text.slice(1, -2).split("\r\n").slice(1);
+    };
+    expect(await rows()).toEqual([`${held.paidOn},deposit,,Quinn Quote,card,Quote Q-${number},50.00,USD`]);
+    const made = await invoice(tenant, [job.id]);
+    expect(made.status).toBe(201);
+    // Carried by the invoice: listed once, as its payment, on the same day and for the same money.
+    const [after] = await rows();
+    expect(after).toMatch(
+      new RegExp(`^${held.paidOn},payment,${made.body.number},[^,]*,card,[^,]*,50\\.00,USD$`),
+    );
+    expect(await rows()).toHaveLength(1);
+  });
+
   it("paid after the invoice was made, it goes on that open invoice at once", async () => {
     const tenant = await depositTenant();
     const { quote, job, deliverPaid } = await paidDeposit(tenant);

@@ -64,7 +64,9 @@ export type CreditNoteRow = {
   currency: string;
   reason: string;
   issuedOn: string;
-  invoiceNumber: number;
+  /** Null for a deposit, which is on no invoice yet. */
+  invoiceNumber: number | null;
+  quoteNumber?: number;
   billTo: InvoiceRow["billTo"];
 };
 
@@ -145,8 +147,9 @@ export function lineRows(context: ExportContext) {
 }
 
 /** A payment in or a refund out, on the company's calendar day. */
+/** Money in or out on payments.csv: a payment, a refund, or a quote's deposit no invoice carries yet. */
 export type MoneyMovementRow = {
-  kind: "payment" | "refund";
+  kind: "payment" | "refund" | "deposit";
   id: string;
   date: string;
   /** The moment it was recorded: the order within a day. */
@@ -155,7 +158,9 @@ export type MoneyMovementRow = {
   currency: string;
   method: (typeof payments.$inferSelect)["method"];
   reference: string | null;
-  invoiceNumber: number;
+  /** Null for a deposit, which is on no invoice yet. */
+  invoiceNumber: number | null;
+  quoteNumber?: number;
   billTo: InvoiceRow["billTo"];
 };
 

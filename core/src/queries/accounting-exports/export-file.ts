@@ -6,6 +6,7 @@ import type { AccountingExportKind, TAccountingExportQuery } from "@sched/shared
 import type { CompanyAccess } from "../../policies/company-access";
 import { assertReadsMoney } from "../../policies/money-reading";
 import { loadCompanySettings } from "../company-settings";
+import { depositRows } from "./deposit-rows";
 import { lineRows, paymentRows, refundRows } from "./documents";
 import type { ExportContext } from "./format";
 import { documentCells, INVOICES_HEADERS, invoiceDocuments } from "./invoices-file";
@@ -44,7 +45,11 @@ export async function accountingExport(
         PAYMENTS_HEADERS[context.format],
         // Payments before refunds on one day: a refund follows what it gives back.
         mergeOrdered(
-          paymentRows(context),
+          mergeOrdered(
+            paymentRows(context),
+            depositRows(context),
+            (payment, deposit) => payment.date <= deposit.date,
+          ),
           refundRows(context),
           (payment, refund) => payment.date <= refund.date,
         ),

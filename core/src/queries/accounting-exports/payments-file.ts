@@ -1,9 +1,10 @@
 /**
- * payments.csv: money in (payments, by the day received) and money out (refunds, by the
- * company's day they were made), in date order. QuickBooks and Xero take these as a bank
+ * payments.csv: money in (payments by the day received, and quotes' deposits no invoice
+ * carries yet by the day paid) and money out (refunds, by the company's day they were
+ * made), in date order. QuickBooks and Xero take these as a bank
  * statement upload, where each one is matched to its invoice (docs/money.md).
  */
-import type { AccountingExportFormat, PaymentMethod } from "@sched/shared-types";
+import { type AccountingExportFormat, type PaymentMethod, quoteLabel } from "@sched/shared-types";
 import type { Cell } from "./cells";
 import type { MoneyMovementRow } from "./documents";
 import { amountCell, type ExportContext, toolDate } from "./format";
@@ -28,12 +29,15 @@ export function movementCells(row: MoneyMovementRow, context: ExportContext): Ce
   const signed = amountCell(row.kind === "refund" ? -row.amount : row.amount, row.currency);
   const customer = row.billTo?.name ?? "";
   const method = METHOD_WORDS[row.method];
-  const what = row.kind === "refund" ? "Refund" : "Payment";
+  const what = row.kind === "refund" ? "Refund" : row.kind === "deposit" ? "Deposit" : "Payment";
+  // What it is matched to: the invoice's number, or for a deposit its quote's.
+  const matchedTo = row.invoiceNumber !== null ? String(row.invoiceNumber) : quoteLabel(row.quoteNumber ?? 0);
+  const document = row.invoiceNumber !== null ? `invoice ${matchedTo}` : `quote ${matchedTo}`;
   switch (context.format) {
     case "quickbooks":
       return [
         toolDate(row.date, context),
-        [`${what} invoice ${row.invoiceNumber}`, customer, method, row.reference].filter(Boolean).join(" - "),
+        [`${what} ${document}`, customer, method, row.reference].filter(Boolean).join(" - "),
         signed,
       ];
     case "xero":
@@ -43,7 +47,7 @@ export function movementCells(row: MoneyMovementRow, context: ExportContext): Ce
         signed,
         customer,
         `${what} (${method})`,
-        String(row.invoiceNumber),
+        matchedTo,
         // The customer's cheque came in; a refund of it goes out by other means.
         row.kind === "payment" && row.method === "cheque" ? (row.reference ?? "") : "",
       ];
@@ -51,10 +55,10 @@ export function movementCells(row: MoneyMovementRow, context: ExportContext): Ce
       return [
         row.date,
         row.kind,
-        String(row.invoiceNumber),
+        row.invoiceNumber !== null ? String(row.invoiceNumber) : "",
         customer,
         row.method,
-        row.reference ?? "",
+        row.kind === "deposit" ? `Quote ${matchedTo}` : (row.reference ?? ""),
         signed,
         row.currency,
       ];
