@@ -3,14 +3,27 @@
  * customer opens its link on a phone or a desktop, sees the lines and totals, downloads the
  * PDF and pays by card with the keyboard. The e2e server has no Stripe keys: Pay goes to the
  * demo step (the Stripe path is server/test/invoice-page.test.ts, against the stub). axe on
- * each state, and nothing runs off the side at 320 px.
+ * each state, and nothing runs off the side at 320 px. The owner's logo, uploaded in
+ * Company Settings → Documents, shows in Settings and at the top of the page.
  */
 
 import type { Page } from "@playwright/test";
 import type { InvoiceDTO, InvoiceSentDTO, JobDTO } from "@sched/shared-types";
 import { expectAxeClean } from "../customer-axe";
 import { addEmployee, api, freshPage, type Owner, test } from "../fixtures";
-import { expect, tabTo } from "../keyboard";
+import { expect, FIRST_LOAD, tabTo } from "../keyboard";
+
+/** A 1x1 PNG with an alpha channel: a real image, drawn by the browser and by the PDF. */
+const LOGO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Whether the image has loaded and drawn (a broken image has no natural width). */
+const isDrawn = (image: ReturnType<Page["getByRole"]>) =>
+  image.evaluate(
+    (element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0,
+  );
 
 /** A job of 120.00, invoiced and sent: the link the send answered. */
 async function sentInvoice(page: Page, owner: Owner): Promise<InvoiceSentDTO> {
@@ -102,5 +115,46 @@ test.describe("the invoice page", () => {
     await expect(customer.getByRole("button", { name: /Pay/ })).toHaveCount(0);
     await customer.goto("/invoice/not-a-token");
     await expect(customer.getByRole("heading", { name: "This invoice link is not valid" })).toBeVisible();
+  });
+
+  test("the owner uploads the company logo in Settings, and the customer sees it on the page", async ({
+    page,
+    owner,
+    browser,
+  }, testInfo) => {
+    test.slow(); // Settings, then the customer's page.
+    await page.goto("/settings?tab=documents");
+    const upload = page.getByRole("button", { name: "Upload logo" });
+    await expect(upload).toBeVisible(FIRST_LOAD);
+    await expect(page.getByText("No logo yet")).toBeVisible();
+
+    // A file that only calls itself a PNG: the server reads its bytes and says why.
+    await page.getByTestId("logo-input").setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not really an image"),
+    });
+    const card = page.getByRole("region", { name: "Logo" });
+    await expect(card.getByRole("alert")).toContainText("Logo must be a PNG or JPEG image");
+
+    // The real one, picked with the keyboard.
+    const chooser = page.waitForEvent("filechooser");
+    await tabTo(page, upload);
+    await page.keyboard.press("Enter");
+    await (await chooser).setFiles({ name: "logo.png", mimeType: "image/png", buffer: LOGO_PNG });
+    const preview = page.getByRole("img", { name: `${owner.companyName} logo` });
+    await expect(preview).toBeVisible();
+    await expect.poll(() => isDrawn(preview)).toBe(true);
+    await expect(page.getByText("Logo must be a PNG or JPEG image")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Replace logo" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Remove" })).toBeVisible();
+
+    const sent = await sentInvoice(page, owner);
+    const customer = await freshPage(browser, testInfo);
+    await customer.goto(new URL(sent.url).pathname);
+    const logo = customer.getByRole("img", { name: `${owner.companyName} logo` });
+    await expect(logo).toBeVisible();
+    await expect.poll(() => isDrawn(logo)).toBe(true);
+    await expectAxeClean(customer);
   });
 });

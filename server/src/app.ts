@@ -36,6 +36,8 @@ const JOB_BODY_LIMIT = "64kb";
 const JOB_PHOTO_BODY_LIMIT = "10mb";
 const JOB_WITH_PHOTOS_BODY_LIMIT = "16mb";
 const CUSTOMER_IMPORT_BODY_LIMIT = "8mb";
+/** A logo is at most 512 kB (base64 a third more): room to hear its own message when larger. */
+const LOGO_BODY_LIMIT = "2mb";
 
 export function createApp(): Express {
   const app = express();
@@ -66,6 +68,7 @@ export function createApp(): Express {
   app.use("/api/jobs", express.json({ limit: JOB_BODY_LIMIT }));
   // A customer's note on the visit page may carry one photo (docs/visits.md).
   app.use("/api/public/visits/:token/notes", express.json({ limit: JOB_PHOTO_BODY_LIMIT }));
+  app.put("/api/companies/:companyId/logo", express.json({ limit: LOGO_BODY_LIMIT }));
   // A customer spreadsheet (docs/customers.md) may weigh a few megabytes.
   app.use("/api/customers/import", express.json({ limit: CUSTOMER_IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));

@@ -2,7 +2,7 @@
 import { db } from "@sched/core/db/client";
 import { companySettings, taxRates } from "@sched/core/db/schema";
 import { buildTenant } from "@sched/core/test/factories";
-import { CURRENCY_INVALID, PERCENT_INVALID, TAX_RATE_UNKNOWN } from "@sched/shared-types";
+import { CURRENCY_INVALID, PERCENT_INVALID, TAX_RATE_UNKNOWN, VERSION_MESSAGE } from "@sched/shared-types";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { agentFor, anonymous } from "./support";
@@ -37,6 +37,7 @@ describe("GET/PUT /api/companies/:companyId/money-settings", () => {
       paymentTermsDays: 14,
       reminderDays: [3, 7, 14],
       taxRates: [],
+      logo: null,
       version: 0,
     });
   });
@@ -77,6 +78,26 @@ describe("GET/PUT /api/companies/:companyId/money-settings", () => {
       .send({ version: 1, paymentTermsDays: 30 });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: "stale", current: { version: 2, paymentTermsDays: 14 } });
+  });
+
+  it("takes version 0 for the defaults never saved: of two first saves at once, one is 409 stale", async () => {
+    const { company, owner, admin } = await buildTenant();
+    const answers = await Promise.all([
+      (await agentFor(owner)).put(path(company.id)).send({ version: 0, paymentTermsDays: 30 }),
+      (await agentFor(admin)).put(path(company.id)).send({ version: 0, paymentTermsDays: 7 }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const saved = answers.find((answer) => answer.status === 200)!;
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.body).toMatchObject({
+      code: "stale",
+      current: { version: 1, paymentTermsDays: saved.body.paymentTermsDays },
+    });
+    const negative = await (await agentFor(owner)).put(path(company.id)).send({ version: -1 });
+    expect(negative.status).toBe(400);
+    expect(negative.body.errors).toEqual([
+      expect.objectContaining({ path: "version", message: VERSION_MESSAGE }),
+    ]);
   });
 
   it("answers 400 with the field's message", async () => {

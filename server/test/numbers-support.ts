@@ -3,6 +3,7 @@
  * starts on the Sunday, 02:00 CST -> 03:00 CDT), and the week before: the answers the
  * numbers tests expect are worked out by hand in docs/numbers.md's rules.
  */
+import { paidOnSql } from "@sched/core/commands/invoice-settlement";
 import { db } from "@sched/core/db/client";
 import {
   callRecords,
@@ -16,7 +17,7 @@ import {
   payments,
 } from "@sched/core/db/schema";
 import { buildEmployee, buildJob, buildUnscheduledJob } from "@sched/core/test/factories";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { buildEntry, buildLinkedTenant } from "./timesheets-support";
 
 export const WEEK = { from: "2026-03-02", to: "2026-03-08" };
@@ -90,6 +91,13 @@ async function payment(
     method: "cash",
     receivedOn,
   });
+}
+/** The day a paid invoice was paid, kept on it as invoice-settlement.ts does once its money is in. */
+async function settle(invoice: { id: string; total: number }) {
+  await db
+    .update(invoices)
+    .set({ paidOn: sql`(${paidOnSql(invoice.id, invoice.total)})` })
+    .where(eq(invoices.id, invoice.id));
 }
 async function bill(invoice: { id: string; companyId: string }, jobId: string) {
   await db.insert(invoiceJobs).values({ invoiceId: invoice.id, jobId, companyId: invoice.companyId });
@@ -203,6 +211,7 @@ export async function buildNumbersCompany() {
   await bill(paidInFull, j1.id);
   await payment(paidInFull, "2026-03-04", 4_000);
   await payment(paidInFull, "2026-03-06", 6_000);
+  await settle(paidInFull);
   const early = await buildJob(companyId, pat.id, {
     date: "2026-02-09",
     time: "18:00",
@@ -217,6 +226,7 @@ export async function buildNumbersCompany() {
   await bill(paidLate, early.id);
   await payment(paidLate, "2026-03-02", 3_000, 1_000);
   await payment(paidLate, "2026-03-07", 1_000);
+  await settle(paidLate);
   // Closed by a credit note after a payment in the week: settled, not paid, so not counted.
   const credited = await invoice(companyId, "2026-02-10", "2026-02-24", {
     total: 1_000,
@@ -240,6 +250,7 @@ export async function buildNumbersCompany() {
     reason: "Goodwill",
     issuedOn: "2026-03-05",
   });
+  await settle(credited);
   const partlyPaid = await invoice(companyId, "2026-03-05", "2026-03-06", {
     total: 5_000,
     paid: 1_000,
@@ -285,5 +296,6 @@ export async function buildOtherCompany() {
   });
   await bill(paid, old.id);
   await payment(paid, "2026-03-04", 500);
+  await settle(paid);
   return tenant;
 }

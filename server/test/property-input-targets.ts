@@ -10,6 +10,7 @@ import { uniqueEmail } from "@sched/core/test/factories";
 import { ABSENCE_PLAN_TARGETS } from "./absence-plan-routes";
 import { ACCOUNTING_EXPORT_TARGETS } from "./accounting-exports-support";
 import { BOOKING_PATH_ONLY_ROUTES, BOOKING_TARGETS } from "./booking-support";
+import { COMPANY_LOGO_PATH_ONLY_ROUTES, COMPANY_LOGO_TARGETS } from "./company-logo-support";
 import { INVOICE_PAGE_PATH_ONLY_ROUTES } from "./invoice-page-routes";
 import { MONEY_PATH_ONLY_ROUTES, MONEY_TARGETS } from "./money-routes";
 import { OPTIMIZE_PATH_ONLY_ROUTES, OPTIMIZE_TARGETS } from "./optimize-routes";
@@ -227,6 +228,7 @@ export const TARGETS: Target[] = [
   ...ABSENCE_PLAN_TARGETS,
   ...OPTIMIZE_TARGETS,
   ...MONEY_TARGETS,
+  ...COMPANY_LOGO_TARGETS,
   ...QUOTE_TARGETS,
   ...QUOTE_WINDOW_TARGETS,
   ...ACCOUNTING_EXPORT_TARGETS,
@@ -646,6 +648,7 @@ export const PATH_ONLY_ROUTES: string[] = [
   ...WORKFORCE_PATH_ONLY_ROUTES,
   ...OPTIMIZE_PATH_ONLY_ROUTES,
   ...MONEY_PATH_ONLY_ROUTES,
+  ...COMPANY_LOGO_PATH_ONLY_ROUTES,
   ...QUOTE_PATH_ONLY_ROUTES,
   ...QUOTE_DEPOSIT_PATH_ONLY_ROUTES,
   ...BOOKING_PATH_ONLY_ROUTES,

@@ -13,6 +13,7 @@ import { uniqueEmail } from "@sched/core/test/factories";
 import { ABSENCE_PLAN_ROUTES } from "./absence-plan-routes";
 import { ACCOUNTING_EXPORT_ROUTES } from "./accounting-exports-support";
 import { BOOKING_ROUTES } from "./booking-support";
+import { COMPANY_LOGO_ROUTES } from "./company-logo-support";
 import { INVOICE_PAGE_ROUTES } from "./invoice-page-routes";
 import { MONEY_ROUTES } from "./money-routes";
 import { OPTIMIZE_ROUTES } from "./optimize-routes";
@@ -108,6 +109,7 @@ export const ROUTES: Entry[] = [
   ...ABSENCE_PLAN_ROUTES,
   ...OPTIMIZE_ROUTES,
   ...MONEY_ROUTES,
+  ...COMPANY_LOGO_ROUTES,
   ...ACCOUNTING_EXPORT_ROUTES,
   ...BOOKING_ROUTES,
   ...VISIT_ROUTES,

@@ -27,6 +27,7 @@ export * from "./schemas/call-records";
 export * from "./schemas/chat";
 export * from "./schemas/common";
 export * from "./schemas/companies";
+export * from "./schemas/company-logo";
 export * from "./schemas/customers";
 export * from "./schemas/drive";
 export * from "./schemas/employees";

@@ -36,6 +36,11 @@ export function currencyOf(code: string): DineroCurrency<bigint> | undefined {
 
 export const isKnownCurrency = (code: string) => currencyOf(code) !== undefined;
 
+/** Every ISO 4217 code `ZCurrency` accepts, A to Z (the settings' currency choice). */
+export const CURRENCY_CODES: readonly string[] = Object.keys(TABLE)
+  .filter((code) => currencyOf(code) !== undefined)
+  .sort();
+
 /** How many minor-unit digits the currency has: 0 (JPY), 2 (USD), 3 (KWD). */
 export function currencyExponent(code: string): number {
   const currency = currencyOf(code);

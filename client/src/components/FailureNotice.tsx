@@ -48,7 +48,11 @@ export function showFieldErrors(
   const fields = errors
     .map((error) => ({ name: fieldNames[error.path] ?? error.path, errors: [error.message] }))
     .filter((field) => registered.has(field.name))
-    .map((field) => ({ name: field.name.split("."), errors: field.errors }));
+    // A list's index is a number in the form's name ("taxRates.0.name": ["taxRates", 0, "name"]).
+    .map((field) => ({
+      name: field.name.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      errors: field.errors,
+    }));
   if (fields.length > 0) form.setFields(fields);
 }
 

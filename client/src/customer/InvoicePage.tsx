@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "./api";
+import { CompanyLogo } from "./CompanyLogo";
 import { CONFIRM_EVERY_MS, CONFIRM_TRIES, type Outcome, takeOutcome } from "./checkout-return";
 import { formatDay } from "./format";
 import { InvoiceLines } from "./InvoiceLines";
@@ -93,6 +94,11 @@ export function InvoicePage({ token }: { token: string }) {
 
   return (
     <main className="page">
+      <CompanyLogo
+        pageUrl={invoiceUrl(token)}
+        version={invoice.company.logoVersion}
+        companyName={invoice.company.name}
+      />
       <h1 ref={heading} tabIndex={-1}>
         Invoice {invoice.number} from {invoice.company.name}
       </h1>

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "./api";
+import { CompanyLogo } from "./CompanyLogo";
 import { formatDay, formatStamp } from "./format";
 import { formatAmount } from "./invoice-api";
 import { QuoteAnswer } from "./QuoteAnswer";
@@ -19,6 +20,7 @@ import {
   type Money,
   type PublicQuote,
   quoteStatusWords,
+  quoteUrl,
   totalsWith,
 } from "./quote-api";
 import { Alert } from "./Step";
@@ -99,6 +101,11 @@ export function QuotePage({ token }: { token: string }) {
 
   return (
     <main className="page page--wide">
+      <CompanyLogo
+        pageUrl={quoteUrl(token)}
+        version={quote.company.logoVersion}
+        companyName={quote.company.name}
+      />
       <h1 ref={heading} tabIndex={-1}>
         Quote Q-{quote.number} from {quote.company.name}
       </h1>

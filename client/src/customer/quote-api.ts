@@ -10,7 +10,7 @@ export type QuoteOption = PublicQuoteDTO["options"][number];
 export type QuoteLine = QuoteOption["lines"][number];
 export type Money = { amount: number; currency: string };
 
-const quoteUrl = (token: string) => `/api/public/quotes/${encodeURIComponent(token)}`;
+export const quoteUrl = (token: string) => `/api/public/quotes/${encodeURIComponent(token)}`;
 
 export const getQuote = (token: string) => call<PublicQuote>(quoteUrl(token), { cache: "no-store" });
 

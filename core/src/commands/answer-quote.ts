@@ -63,6 +63,7 @@ export async function publicView(quote: QuoteDTO, executor: Executor = db): Prom
     name: company?.name ?? "",
     documentAddress: settings.documentAddress,
     taxNumbers: settings.taxNumbers,
+    logoVersion: settings.logo?.version ?? null,
   };
   return presentPublicQuote(quote, shown, `en-${country}`, cardMode());
 }

@@ -48,6 +48,7 @@ export async function voidInvoice(
       .update(invoices)
       .set({
         status: "void",
+        paidOn: null,
         voidedAt: new Date(),
         voidReason: reason,
         ...nextVersion(locked, member.userId),

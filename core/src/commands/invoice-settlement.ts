@@ -5,7 +5,7 @@
  * same balance.
  */
 import type { InvoiceStatus, PaymentStatus } from "@sched/shared-types";
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { invoiceJobs, invoices, jobs } from "../db/schema";
 import { nextVersion } from "./versions";
@@ -40,9 +40,31 @@ export function jobPaymentStatusOf(status: InvoiceStatus): PaymentStatus {
 }
 
 /**
- * Writes `changes` and the status they lead to on the locked invoice (one version up), and
- * the matching payment status on its open jobs. Returns the invoice and the jobs changed,
- * for the events sent after the commit.
+ * The day the payment that settled a paid invoice was received (null when a credit note
+ * settled it): its payments, net of their refunds, and credit notes added in the order they
+ * came (the day received or issued, then when recorded), the first that reaches `total`.
+ * Replayed, not taken from the payment just recorded: a payment may be backdated before
+ * others, and a refund changes what an older payment counts for.
+ */
+export const paidOnSql = (invoiceId: SQL | string, total: SQL | number): SQL => sql`
+  select case when running.is_payment then running.on_date end from (
+    select e.on_date, e.created_at, e.is_payment,
+      sum(e.amount) over (order by e.on_date, e.created_at rows unbounded preceding) as settled
+    from (
+      select p.received_on as on_date, p.created_at, p.amount - p.refunded as amount, true as is_payment
+      from payments p where p.invoice_id = ${invoiceId}
+      union all
+      select c.issued_on, c.created_at, c.amount, false from credit_notes c where c.invoice_id = ${invoiceId}
+    ) e
+  ) running
+  where running.settled >= ${total} order by running.on_date, running.created_at limit 1`;
+
+/**
+ * Writes `changes` and the status they lead to on the locked invoice (one version up), with
+ * the day it was paid (paidOnSql: set again at every settling while paid, so a refund that
+ * reopens it clears it and the payment that settles it again sets it), and the matching
+ * payment status on its open jobs. Returns the invoice and the jobs changed, for the events
+ * sent after the commit. Callers write the payment, refund or credit note first.
  */
 export async function settleInvoice(
   tx: Executor,
@@ -54,7 +76,12 @@ export async function settleInvoice(
   const status = settledStatus({ ...locked, ...changes }, today);
   const [invoice] = await tx
     .update(invoices)
-    .set({ ...changes, status, ...nextVersion(locked, userId) })
+    .set({
+      ...changes,
+      status,
+      paidOn: status === "paid" ? sql`(${paidOnSql(locked.id, locked.total)})` : null,
+      ...nextVersion(locked, userId),
+    })
     .where(eq(invoices.id, locked.id))
     .returning();
   const paymentStatus = jobPaymentStatusOf(status);

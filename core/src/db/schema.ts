@@ -6,6 +6,7 @@
  */
 export * from "./schema/accounts";
 export * from "./schema/booking";
+export * from "./schema/company-logos";
 export * from "./schema/deleted-jobs";
 export * from "./schema/geocode-cache";
 export * from "./schema/invoice-page";

@@ -1,6 +1,6 @@
 /**
- * An invoice as a PDF (docs/money.md), drawn with pdfkit: the company's name, document
- * address and tax numbers, who it is billed to, the number and dates, each line with its
+ * An invoice as a PDF (docs/money.md), drawn with pdfkit: the company's logo (top right,
+ * when it has one), name, document address and tax numbers, who it is billed to, the number and dates, each line with its
  * quantity, price, tax and amount, and the totals. pdfkit's standard fonts keep it
  * dependency-free; they draw Latin text (WinAnsi).
  */
@@ -12,13 +12,35 @@ export type InvoicePdfInput = {
   locale: string;
   settings: Pick<MoneySettingsDTO, "documentAddress" | "taxNumbers">;
   invoice: InvoiceDTO;
+  /** The company's logo, checked on upload as one pdfkit draws (./logo-image.ts); null: none. */
+  logo?: Buffer | null;
 };
 
 const MARGIN = 50;
 /** Columns: description, quantity, unit price, tax, amount (x positions on an A4/Letter page). */
 const COLUMNS = { name: MARGIN, quantity: 300, price: 350, tax: 430, amount: 480 } as const;
+/** The box the logo is fitted into, its aspect kept, at the page's top right. */
+const LOGO_BOX = { width: 160, height: 64 } as const;
 
-export function invoicePdf({ companyName, locale, settings, invoice }: InvoicePdfInput): Promise<Buffer> {
+/** Draws the logo without moving the text; answers how far down it reaches (0: not drawn). */
+function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer): number {
+  const x = doc.page.width - MARGIN - LOGO_BOX.width;
+  try {
+    doc.image(logo, x, MARGIN, { fit: [LOGO_BOX.width, LOGO_BOX.height], align: "right" });
+    return MARGIN + LOGO_BOX.height;
+  } catch {
+    // An image pdfkit cannot read leaves the invoice without it rather than without a PDF.
+    return 0;
+  }
+}
+
+export function invoicePdf({
+  companyName,
+  locale,
+  settings,
+  invoice,
+  logo,
+}: InvoicePdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
@@ -32,11 +54,15 @@ export function invoicePdf({ companyName, locale, settings, invoice }: InvoicePd
   });
   const money = (value: InvoiceDTO["total"]) => formatMoney(value, locale);
 
-  doc.font("Helvetica-Bold").fontSize(18).text(companyName);
+  const logoBottom = logo ? drawLogo(doc, logo) : 0;
+  // Beside a logo the company's lines stop short of it.
+  const header = logoBottom ? { width: doc.page.width - 2 * MARGIN - LOGO_BOX.width - 16 } : {};
+  doc.font("Helvetica-Bold").fontSize(18).text(companyName, header);
   doc.font("Helvetica").fontSize(10);
-  if (settings.documentAddress) doc.text(settings.documentAddress);
-  for (const taxNumber of settings.taxNumbers) doc.text(`${taxNumber.label}: ${taxNumber.value}`);
+  if (settings.documentAddress) doc.text(settings.documentAddress, header);
+  for (const taxNumber of settings.taxNumbers) doc.text(`${taxNumber.label}: ${taxNumber.value}`, header);
   doc.moveDown();
+  if (doc.y < logoBottom) doc.y = logoBottom + doc.currentLineHeight();
 
   const title = invoice.status === "void" ? `Invoice ${invoice.number} (VOID)` : `Invoice ${invoice.number}`;
   doc.font("Helvetica-Bold").fontSize(14).text(title);

@@ -40,7 +40,12 @@ async function presentPublicInvoice(row: InvoiceRow): Promise<PublicInvoiceDTO> 
   ]);
   const card = cardMode();
   return {
-    company: { name: company.name, address: money.documentAddress, taxNumbers: money.taxNumbers },
+    company: {
+      name: company.name,
+      address: money.documentAddress,
+      taxNumbers: money.taxNumbers,
+      logoVersion: money.logo?.version ?? null,
+    },
     number: detail.number,
     status: detail.status,
     billTo: detail.billTo ? { name: detail.billTo.name, address: detail.billTo.address } : null,

@@ -24,6 +24,7 @@ export function presentMoneySettings(
   row: typeof moneySettings.$inferSelect | undefined,
   rates: (typeof taxRates.$inferSelect)[],
   defaultCurrency: string,
+  logo: MoneySettingsDTO["logo"] = null,
 ): MoneySettingsDTO {
   const currency = row?.currency ?? defaultCurrency;
   return {
@@ -37,6 +38,7 @@ export function presentMoneySettings(
     paymentTermsDays: row?.paymentTermsDays ?? 14,
     reminderDays: row?.reminderDays ?? DEFAULT_REMINDER_DAYS,
     taxRates: rates.filter((rate) => rate.archivedAt === null).map(presentTaxRate),
+    logo,
     version: row?.version ?? 0,
   };
 }

@@ -6,6 +6,7 @@ import { companies, creditNotes, invoiceJobs, invoiceLines, invoices } from "../
 import { invoicePdf } from "../documents/invoice-pdf";
 import type { CompanyAccess } from "../policies/company-access";
 import { presentInvoice, presentInvoiceSummary } from "../presenters/invoices";
+import { loadCompanyLogo } from "./company-logo";
 import { loadCompanySettings } from "./company-settings";
 import { loadMoneySettings } from "./money-settings";
 
@@ -63,19 +64,21 @@ export async function listInvoices(
   );
 }
 
-/** GET /api/invoices/:id.pdf: the document, drawn with the company's name, address and tax numbers. */
+/** GET /api/invoices/:id.pdf: the document, drawn with the company's logo, name, address and tax numbers. */
 export async function invoicePdfOf(row: typeof invoices.$inferSelect): Promise<Buffer> {
-  const [[company], settings, companySettings, invoice] = await Promise.all([
+  const [[company], settings, companySettings, invoice, logo] = await Promise.all([
     db.select({ name: companies.name }).from(companies).where(eq(companies.id, row.companyId)),
     loadMoneySettings(row.companyId),
     loadCompanySettings(row.companyId),
     invoiceDetail(row),
+    loadCompanyLogo(row.companyId),
   ]);
   return invoicePdf({
     companyName: company.name,
     locale: `en-${companySettings.country}`,
     settings,
     invoice,
+    logo: logo?.bytes ?? null,
   });
 }
 

@@ -5,25 +5,27 @@ import { db, type Executor } from "../db/client";
 import { moneySettings, taxRates } from "../db/schema";
 import type { CompanyAccess } from "../policies/authorize";
 import { presentMoneySettings } from "../presenters/money";
+import { loadCompanyLogoInfo } from "./company-logo";
 import { loadCompanySettings } from "./company-settings";
 
 export async function loadMoneySettings(
   companyId: string,
   executor: Executor = db,
 ): Promise<MoneySettingsDTO> {
-  const [[row], rates] = await Promise.all([
+  const [[row], rates, logo] = await Promise.all([
     executor.select().from(moneySettings).where(eq(moneySettings.companyId, companyId)),
     executor
       .select()
       .from(taxRates)
       .where(eq(taxRates.companyId, companyId))
       .orderBy(asc(taxRates.createdAt)),
+    loadCompanyLogoInfo(companyId, executor),
   ]);
   // The country is read only while the company has no saved currency.
   const fallback = row
     ? row.currency
     : currencyForCountry((await loadCompanySettings(companyId, executor)).country);
-  return presentMoneySettings(companyId, row, rates, fallback);
+  return presentMoneySettings(companyId, row, rates, fallback, logo);
 }
 
 /** Owners and admins see prices (after a trial too: reading); a technician only where the company allows it. */

@@ -66,6 +66,9 @@ export const MEDIA_TYPES: Record<string, string> = {
   "get /api/jobs/{id}/visit-notes/{noteId}/photo": "image/*",
   "get /api/public/visits/{token}/notes/{noteId}/photo": "image/*",
   "get /api/public/invoices/{token}/pdf": "application/pdf",
+  "get /api/companies/{companyId}/logo": "image/*",
+  "get /api/public/invoices/{token}/logo": "image/*",
+  "get /api/public/quotes/{token}/logo": "image/*",
 };
 
 /** Paths whose first segment is not their resource's name (docs/ has a page per resource). */

@@ -9,6 +9,7 @@ import { calendarFeedRouter } from "./calendar-feed";
 import { callRecordsRouter } from "./call-records";
 import { chatRouter } from "./chat";
 import { companiesRouter } from "./companies";
+import { companyLogoRouter } from "./company-logo";
 import { customersRouter } from "./customers";
 import { dailyCallsRouter } from "./daily-calls";
 import { employeesRouter } from "./employees";
@@ -62,6 +63,7 @@ export function apiRouter(): Router {
   api.use("/daily-calls", dailyCallsRouter);
   api.use("/customers", customersRouter);
   api.use(moneySettingsRouter);
+  api.use(companyLogoRouter);
   api.use("/price-book", priceBookRouter);
   api.use("/invoices", invoicesRouter);
   api.use("/quotes", quotesRouter);

@@ -49,6 +49,10 @@ export const ZPublicInvoice = z
       name: z.string(),
       address: z.string().nullable(),
       taxNumbers: z.array(z.object({ label: z.string(), value: z.string() })),
+      logoVersion: z
+        .string()
+        .nullable()
+        .describe("The logo's version: GET .../:token/logo?v=<it> shows it; null: no logo"),
     }),
     number: z.int(),
     status: z.enum(INVOICE_STATUSES),

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { hasAtMostDecimals, isKnownCurrency, PERCENT_DECIMALS, QUANTITY_DECIMALS } from "../money";
 import { ZCompanyId, ZId, ZMomentText, ZRowId } from "./common";
-import { ZVersion } from "./versions";
+import { ZCompanyLogo } from "./company-logo";
+import { ZSettingsVersion, ZVersion } from "./versions";
 
 export const AMOUNT_INVALID =
   "Amount must be a whole number of the currency's minor units, e.g. 1999 for 19.99";
@@ -136,7 +137,7 @@ export const ZMoneySettingsUpdate = z.object({
     .array(ZTaxRateInput)
     .max(TAX_RATES_MAX, { message: `At most ${TAX_RATES_MAX} tax rates` })
     .optional(),
-  version: ZVersion.optional(),
+  version: ZSettingsVersion.optional(),
 });
 export type TMoneySettingsUpdate = z.infer<typeof ZMoneySettingsUpdate>;
 
@@ -159,6 +160,7 @@ export const ZMoneySettings = z
       .array(z.int())
       .describe("Days past due when an unpaid sent invoice is reminded, each once"),
     taxRates: z.array(ZTaxRate).describe("The rates in use; archived ones are left out"),
+    logo: ZCompanyLogo.nullable().describe("Printed on documents; changed by PUT/DELETE .../logo, not this"),
     version: z.int().describe("0 until the first save"),
   })
   .meta({ id: "MoneySettings" });

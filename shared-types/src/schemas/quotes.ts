@@ -262,6 +262,10 @@ export const ZPublicQuote = z
       name: z.string(),
       documentAddress: z.string().nullable(),
       taxNumbers: z.array(z.object({ label: z.string(), value: z.string() })),
+      logoVersion: z
+        .string()
+        .nullable()
+        .describe("The logo's version: GET .../:token/logo?v=<it> shows it; null: no logo"),
     }),
     customerName: z.string(),
     options: z.array(ZQuoteOption),

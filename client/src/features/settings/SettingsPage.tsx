@@ -9,8 +9,10 @@ import { browserTimeZone } from "../../lib/dates";
 import { useFeedback } from "../../ui/feedback";
 import { AccountingExportCard } from "../price-book/AccountingExportCard";
 import { PriceBookSection } from "../price-book/PriceBookSection";
+import { CompanyLogoCard } from "./CompanyLogoCard";
 import { CustomerNoticeFields } from "./CustomerNoticeFields";
 import { DriveTimeFields } from "./DriveTimeFields";
+import { MoneySettingsCard } from "./MoneySettingsCard";
 import { OvertimeFields } from "./OvertimeFields";
 import { BookingSettingsSection } from "./online-booking/BookingSettingsSection";
 import { countryChoices, timeZoneChoices } from "./places";
@@ -55,8 +57,8 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
   const tab =
     canBook && asked === "booking"
       ? "booking"
-      : canPrice && asked === "price-book"
-        ? "price-book"
+      : canPrice && (asked === "price-book" || asked === "documents")
+        ? asked
         : "company";
   const settings = useCompanySettings(companyId);
   const save = useSaveCompanySettings(companyId);
@@ -190,10 +192,30 @@ function Settings({ companyId, companyName }: { companyId: string; companyName: 
                     label: "Price book",
                     children: (
                       <>
+                        {/* Currency, tax and the rates the price book offers (docs/money.md). */}
+                        <Card className="settings-card">
+                          <MoneySettingsCard companyId={companyId} part="pricing" />
+                        </Card>
                         <Card className="settings-card">
                           <PriceBookSection companyId={companyId} />
                         </Card>
                         <AccountingExportCard companyId={companyId} timeZone={settings.data?.timeZone} />
+                      </>
+                    ),
+                  },
+                  {
+                    // What documents print about the company: its logo, address, tax numbers, terms (docs/money.md).
+                    key: "documents",
+                    label: "Documents",
+                    children: (
+                      <>
+                        <Card className="settings-card">
+                          <CompanyLogoCard companyId={companyId} companyName={companyName} />
+                        </Card>
+                        {/* Address, tax numbers, payment terms and reminders (docs/money.md). */}
+                        <Card className="settings-card">
+                          <MoneySettingsCard companyId={companyId} part="documents" />
+                        </Card>
                       </>
                     ),
                   },

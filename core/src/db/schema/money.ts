@@ -164,6 +164,12 @@ export const invoices = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     voidedAt: timestamp("voided_at", { withTimezone: true }),
     voidReason: text("void_reason"),
+    /**
+     * The day the payment that settled it was received: set by invoice-settlement.ts whenever
+     * the status becomes or stays paid; null otherwise and when a credit note settled it (not
+     * paid: the owner's days to paid leave it out, docs/numbers.md).
+     */
+    paidOn: date("paid_on", { mode: "string" }),
     ...versioned(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -173,6 +179,9 @@ export const invoices = pgTable(
     index("invoices_company_created_idx").on(t.companyId, t.createdAt),
     // The owner's numbers read the invoices issued in a period (billed, paid, outstanding, overdue).
     index("invoices_company_issued_idx").on(t.companyId, t.issuedOn),
+    // Days to paid reads the invoices paid in a period.
+    index("invoices_company_paid_idx").on(t.companyId, t.paidOn).where(sql`${t.paidOn} is not null`),
+    check("invoices_paid_on_paid", sql`${t.paidOn} is null or ${t.status} = 'paid'`),
     check("invoices_status", sql.raw(`status in (${INVOICE_STATUSES_SQL})`)),
   ],
 );

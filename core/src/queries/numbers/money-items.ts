@@ -79,12 +79,16 @@ export async function paidInvoiceItems(
   scope: NumbersScope,
   page: RowsPage,
 ): Promise<{ total: number; items: NumbersPaidInvoiceItemDTO[] }> {
+  // The customer's name is looked up for the page's rows only.
   const result = await db.execute<PaidRow>(sql`
-    with paid as (${daysToPaidSql(scope)})
-    select i.id, i.number, coalesce(i.bill_to ->> 'name', cu.name) as customer_name, i.currency, i.total,
-      p.done_on::text as done_on, p.paid_on::text as paid_on, p.days::int as days, count(*) over ()::int as count
-    from paid p join invoices i on i.id = p.invoice_id left join customers cu on cu.id = i.customer_id
-    order by p.paid_on, i.number ${pageSql(page)}`);
+    with paid as (${daysToPaidSql(scope)}),
+    shown as (
+      select p.*, count(*) over ()::int as count from paid p order by p.paid_on, p.number ${pageSql(page)}
+    )
+    select s.invoice_id as id, s.number, coalesce(s.bill_to ->> 'name', cu.name) as customer_name, s.currency,
+      s.total, s.done_on::text as done_on, s.paid_on::text as paid_on, s.days::int as days, s.count
+    from shown s left join customers cu on cu.id = s.customer_id
+    order by s.paid_on, s.number`);
   return {
     total: result.rows[0]?.count ?? 0,
     items: result.rows.map((row) => ({
