@@ -46,8 +46,12 @@ test.describe("places", () => {
     await expect(edit.getByTestId("place-words")).toHaveText("approximate: postal code");
 
     // The office chooses the town's centre instead: a pin, set when the job is saved.
-    await edit.getByTestId("find-place").click();
     const search = edit.getByRole("combobox", { name: "Find place" });
+    // A press while the dialog still settles (its first field takes focus) was lost once under load.
+    await expect(async () => {
+      if (await edit.getByTestId("find-place").isVisible()) await edit.getByTestId("find-place").click();
+      await expect(search).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     await search.fill("Springfield");
     await page.locator(".ant-select-dropdown:visible .ant-select-item-option").first().click();
     await expect(edit.getByTestId("place-words")).toHaveText("pin set by the office");
