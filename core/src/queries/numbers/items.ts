@@ -95,6 +95,20 @@ function startedSql(scope: NumbersScope, figure: NumbersFigure, page: Page): SQL
     order by date, time, created_at, id ${limit(page)}`;
 }
 
+/**
+ * A list is one index range of the period: planned in parallel (the on-time and late lists
+ * were), each request started worker processes that cost more than the read, 330-360 ms p95
+ * instead of 40-50 ms at 1,000,000 jobs on 2 cores (docs/numbers.md, "Speed").
+ */
+function withoutParallelWorkers<T>(
+  read: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<T>,
+) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return read(tx);
+  });
+}
+
 /** The rows of one figure in a scope: a page of them, or all with page null. */
 async function figureItems(
   scope: NumbersScope,
@@ -111,7 +125,7 @@ async function figureItems(
     : isStarted
       ? startedSql(scope, figure, page)
       : jobFigureSql(scope, figure, page);
-  const result = await db.execute<ItemRow>(statement);
+  const result = await withoutParallelWorkers((tx) => tx.execute<ItemRow>(statement));
   return {
     total: result.rows[0]?.total ?? 0,
     items: result.rows.map((row) => ({
