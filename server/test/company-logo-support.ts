@@ -5,11 +5,10 @@
  * role matrix's and the property suite's entries for the logo routes.
  */
 import zlib from "node:zlib";
-import { takeNumber } from "@sched/core/commands/create-invoice";
 import { db } from "@sched/core/db/client";
-import { companyLogos, invoices } from "@sched/core/db/schema";
+import { companyLogos } from "@sched/core/db/schema";
 import { logoEtag } from "@sched/core/lib/company-logo";
-import { invoiceLink } from "@sched/core/payments/invoice-link";
+import { invoiceToken } from "./invoice-page-routes";
 import type { Target } from "./property-input-targets";
 import { storedQuote } from "./quote-routes";
 import { type Entry, office, read } from "./role-matrix-support";
@@ -59,25 +58,7 @@ export async function storeLogo(companyId: string, bytes = PNG_1X1) {
 }
 
 /** A sent invoice's page token. */
-export async function invoicePageToken(companyId: string): Promise<string> {
-  const [invoice] = await db
-    .insert(invoices)
-    .values({
-      companyId,
-      number: await takeNumber(db, companyId, "invoice"),
-      status: "sent",
-      currency: "USD",
-      pricesIncludeTax: false,
-      subtotal: 1_000,
-      tax: 0,
-      total: 1_000,
-      issuedOn: "2026-11-23",
-      dueOn: "2999-12-07",
-      sentAt: new Date(),
-    })
-    .returning();
-  return (await invoiceLink(db, invoice)).token;
-}
+export const invoicePageToken = invoiceToken;
 
 const anyone = { owner: 200, admin: 200, employee: 200, nonMember: 200 } as const;
 

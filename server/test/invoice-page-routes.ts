@@ -11,7 +11,7 @@ import { invoiceLink } from "@sched/core/payments/invoice-link";
 import type { Entry } from "./role-matrix-support";
 
 /** A sent invoice of 10.00 of the company and its page's token. */
-async function invoiceToken(companyId: string): Promise<string> {
+export async function invoiceToken(companyId: string): Promise<string> {
   const [invoice] = await db
     .insert(invoices)
     .values({
