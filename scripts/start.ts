@@ -34,6 +34,7 @@ function buildClientIfStale() {
     path.join(ROOT, "client", "index.html"),
     path.join(ROOT, "client", "customer.html"),
     path.join(ROOT, "client", "vite.config.ts"),
+    path.join(ROOT, "client", "build"),
     path.join(ROOT, "shared-types", "src"),
   ];
   const isFresh = existsSync(built) && statSync(built).mtimeMs > Math.max(...sources.map(newestMtime));
