@@ -74,6 +74,7 @@ const ZEnv = z.object({
   ACCESS_LOG: optional,
   TRUST_PROXY: optional.transform((value, ctx) => parseTrustProxy(value, ctx)),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Scheduler <no-reply@scheduler.local>"),
   STRIPE_SECRET_KEY: optional,
@@ -161,6 +162,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     appUrl,
     appOrigin: new URL(appUrl).origin,
     databaseUrl: env.DATABASE_URL,
+    /** How long a new database connection may take before the request answers 503 (docs/reliability.md). */
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     redisUrl: env.REDIS_URL ?? "redis://127.0.0.1:6379",
     redisPrefix: env.REDIS_PREFIX,
     sessionSecret: sessionSecret(env, dataDir),

@@ -7,7 +7,7 @@ import { db } from "@sched/core/db/client";
 import { bookings, jobs } from "@sched/core/db/schema";
 import { buildTenant } from "@sched/core/test/factories";
 import { BOOKING_MESSAGES } from "@sched/shared-types";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Response } from "supertest";
 import { describe, expect, it } from "vitest";
 import { freshIp, openBookingPage, weekdayAfter } from "./booking-support";
@@ -50,6 +50,9 @@ const onlineJobs = (companyId: string) =>
 describe("the last place of a window", () => {
   it("goes to one of two people booking at once; the other is told to pick another", async () => {
     const { company, slug } = await onePlace();
+    // Open the pool's connections first: on a loaded 2-core machine a new connection can take
+    // longer than the pool's 1 s to connect (503), and this test is about the lock, not that.
+    await Promise.all([1, 2, 3, 4].map(() => db.execute(sql`select pg_sleep(0.05)`)));
     const answers = await Promise.all([
       post(slug, booking({ phone: "+15550100602" })),
       post(slug, booking({ phone: "+15550100603", name: "Sam Second" })),

@@ -18,6 +18,7 @@ import {
   databaseRefusal,
   INVALID_VALUE,
   MALFORMED_URL,
+  TRY_AGAIN,
 } from "../src/http/refusals";
 import { agentFor, anonymous } from "./support";
 
@@ -219,6 +220,35 @@ describe("the database's refusals, behind the schemas", () => {
         db.update(jobs).set({ status: "completed", completedAt: null }).where(eq(jobs.id, job.id)),
       ),
     ).toEqual([409, "conflict", BREAKS_A_RULE]);
+  });
+
+  it("a deadlock is 503 to try again: PostgreSQL rolled that change back, saving nothing", async () => {
+    const { company, employee } = await ownerOfTenant();
+    const [first, second] = [
+      await buildJob(company.id, employee.id),
+      await buildJob(company.id, employee.id),
+    ];
+    // Two transactions lock the same two jobs in opposite orders, each waiting for the other.
+    let holding = 0;
+    let bothHold = () => {};
+    const bothHolding = new Promise<void>((resolve) => {
+      bothHold = resolve;
+    });
+    const lockInTurn = (one: string, other: string) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select id from jobs where id = ${one} for update`);
+        if (++holding === 2) bothHold();
+        await bothHolding;
+        await tx.execute(sql`select id from jobs where id = ${other} for update`);
+      });
+    const outcomes = await Promise.allSettled([
+      lockInTurn(first.id, second.id),
+      lockInTurn(second.id, first.id),
+    ]);
+    const rolledBack = outcomes.filter((outcome) => outcome.status === "rejected");
+    expect(rolledBack).toHaveLength(1);
+    const reason = (rolledBack[0] as PromiseRejectedResult).reason;
+    expect(await answerFor(() => Promise.reject(reason))).toEqual([503, "unavailable", TRY_AGAIN]);
   });
 
   it("anything else from the database stays a 500", () => {

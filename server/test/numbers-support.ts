@@ -41,8 +41,14 @@ export async function call(
   return row;
 }
 
+/** A tap as record-job-taps.ts writes it: in job_taps, and a Start kept on the job if it is its first. */
 async function tap(companyId: string, employeeId: string, jobId: string, kind: string, at: string) {
   await db.insert(jobTaps).values({ companyId, employeeId, jobId, kind, at: new Date(at) });
+  if (kind !== "start") return;
+  await db
+    .update(jobs)
+    .set({ tappedStartAt: sql`least(coalesce(${jobs.tappedStartAt}, ${new Date(at)}), ${new Date(at)})` })
+    .where(eq(jobs.id, jobId));
 }
 
 async function customer(companyId: string, name: string) {

@@ -18,6 +18,8 @@ const { databaseProxy, sharedDatabaseUrl } = await vi.hoisted(async () => {
   databaseUrl.port = String(proxy.port);
   // Read at import by core's config: set before anything below is imported.
   process.env.DATABASE_URL = databaseUrl.toString();
+  // The production default the 2 s promise rests on (core/test/env.ts gives other tests more).
+  process.env.DATABASE_CONNECT_TIMEOUT_MS = "1000";
   return { databaseProxy: proxy, sharedDatabaseUrl: shared };
 });
 

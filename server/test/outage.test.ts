@@ -37,6 +37,8 @@ const { redisPort, databaseProxy, sharedEnv } = await vi.hoisted(async () => {
   // itself starts in beforeAll (the app's connections reach it within a second).
   process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
   process.env.DATABASE_URL = databaseUrl.toString();
+  // The production default the 2 s promise rests on (core/test/env.ts gives other tests more).
+  process.env.DATABASE_CONNECT_TIMEOUT_MS = "1000";
   return { redisPort: port, databaseProxy: proxy, sharedEnv: shared };
 });
 

@@ -4,7 +4,7 @@
  * kept as facts whatever happens to the job.
  */
 import { db } from "@sched/core/db/client";
-import { jobTaps, timeEntries, timeEntryChanges } from "@sched/core/db/schema";
+import { jobs, jobTaps, timeEntries, timeEntryChanges } from "@sched/core/db/schema";
 import { buildJob, buildTenant } from "@sched/core/test/factories";
 import {
   ALREADY_CLOCKED_IN,
@@ -193,6 +193,33 @@ describe("job taps as timesheet facts", () => {
     expect((await office.delete(`/api/jobs/${job.id}`)).status).toBeLessThan(300);
     expect(totals(await read())).toEqual({ worked: 240, job: 90, between: 150 });
     expect(await db.select().from(jobTaps).where(eq(jobTaps.jobId, job.id))).toHaveLength(2);
+  });
+
+  it("keeps the job's first Start on the job, also when a start kept offline comes after a later one", async () => {
+    const { employeeUser, employee, company } = await buildLinkedTenant();
+    const job = await buildJob(company.id, employee.id, { date: toDateString(new Date()) });
+    const agent = await agentFor(employeeUser);
+    const now = Date.now();
+    const at = (hours: number) => new Date(now - hours * 60 * 60_000).toISOString();
+    const firstStart = async () =>
+      (
+        await db.select({ at: jobs.tappedStartAt }).from(jobs).where(eq(jobs.id, job.id))
+      )[0].at?.toISOString();
+    const put = async (body: object) => {
+      const [row] = await db.select({ version: jobs.version }).from(jobs).where(eq(jobs.id, job.id));
+      const answer = await agent.put(`/api/jobs/${job.id}`).send({ ...body, version: row.version });
+      expect(answer.status).toBe(200);
+    };
+    expect(await firstStart()).toBeUndefined();
+    await put({ status: "in_progress", startedAt: at(2) });
+    expect(await firstStart()).toBe(at(2));
+    await put({ status: "scheduled" });
+    await put({ status: "in_progress", startedAt: at(1) });
+    expect(await firstStart()).toBe(at(2));
+    await put({ status: "scheduled" });
+    await put({ status: "in_progress", startedAt: at(3) });
+    expect(await firstStart()).toBe(at(3));
+    expect(await db.select().from(jobTaps).where(eq(jobTaps.jobId, job.id))).toHaveLength(3);
   });
 
   it("records no tap for the office marking a job done, and refuses startedAt without a start", async () => {

@@ -1,5 +1,5 @@
 import { STALE_TIME_MS } from "@sched/shared-types";
-import { notifyManager, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
+import { notifyManager, type Query, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { isCompanyId, useCompanyStore } from "../stores/company";
 import { ApiError, getQueryFn } from "./api";
 import { isUnder, queryKeys } from "./queryKeys";
@@ -37,6 +37,24 @@ export function scheduleUnthrottled(): (callback: () => void) => void {
 }
 notifyManager.setScheduler(scheduleUnthrottled());
 
+/** When each query's latest fetch started (Date.now()), kept by `noteFetchStarts`. */
+const fetchStarts = new WeakMap<Query, number>();
+
+/**
+ * Notes the moment each query of `queryCache` starts asking the server (its `fetch`
+ * action), so the realtime connection knows which answers may predate its join
+ * (lib/refetchStale.ts). A retry is the same fetch; a refetch that replaces one in flight
+ * (`cancelRefetch`) keeps the earlier moment, which only ever reads once more.
+ */
+export function noteFetchStarts(queryCache: QueryCache): () => void {
+  return queryCache.subscribe((event) => {
+    if (event.type === "updated" && event.action.type === "fetch") fetchStarts.set(event.query, Date.now());
+  });
+}
+
+/** When the query last started a fetch; undefined if it never did (set or restored data). */
+export const fetchStartedAt = (query: Query): number | undefined => fetchStarts.get(query);
+
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     // A 401 from any query means the session ended: ask again who the user is, so the app signs out.
@@ -59,6 +77,7 @@ export const queryClient: QueryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+noteFetchStarts(queryClient.getQueryCache());
 
 /**
  * Whether a query must go when the selected company becomes `selected` (was `previous`).

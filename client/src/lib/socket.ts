@@ -4,7 +4,7 @@
  * user's companies. Feature code reads `useSocketStore((s) => s.socket)` to listen.
  */
 import type { ClientEvents, ServerEvents } from "@sched/shared-types";
-import type { Socket } from "socket.io-client";
+import type { io as openSocket, Socket } from "socket.io-client";
 import { create } from "zustand";
 
 type ServerEventHandlers = { [E in keyof ServerEvents]: (payload: ServerEvents[E]) => void };
@@ -20,12 +20,17 @@ export const useSocketStore = create<SocketState>()(() => ({ socket: null, statu
 /** When the server refuses the handshake Socket.IO stops trying; we try again after this long. */
 const REFUSED_RETRY_MS = 5000;
 
-// Bumped on every connect/disconnect so a slow dynamic import cannot revive a closed session.
+// Bumped on every connect/disconnect so a pending retry cannot revive a closed session.
 let generation = 0;
 let refusedRetry: ReturnType<typeof setTimeout> | undefined;
 let stopWatching: (() => void) | undefined;
 
 type ConnectOptions = {
+  /**
+   * Socket.IO's client, handed in by the realtime chunk (app/Realtime.tsx) that imports it,
+   * so the sign-in page does not pay for it and it comes with that chunk, not after it.
+   */
+  io: typeof openSocket;
   /**
    * Runs each time the socket joins its rooms, with the moment it did. Delivery is at most
    * once: a change made before the join (while away, or between the screen's first load and
@@ -35,14 +40,10 @@ type ConnectOptions = {
 };
 
 /** Opens the connection if it is not open yet. */
-export async function connectSocket({ onConnect }: ConnectOptions): Promise<void> {
+export function connectSocket({ io, onConnect }: ConnectOptions): void {
   if (useSocketStore.getState().status !== "idle") return;
   const current = ++generation;
   useSocketStore.setState({ status: "connecting" });
-  // Loaded on demand so the sign-in page does not pay for the client library.
-  const { io } = await import("socket.io-client");
-  if (current !== generation) return;
-
   const socket: AppSocket = io({ withCredentials: true });
   socket.on("connect", () => {
     useSocketStore.setState({ status: "live" });

@@ -1,11 +1,13 @@
 /**
  * A technician's job taps ("On my way", "Start", "Complete") kept as facts of their day
  * (docs/timesheets.md): written when the tap changes the job, in job_taps, which no job
- * delete or move touches. Only the technician's own taps count: the office marking a job
+ * delete or move touches; the job keeps its first Start (`tapped_start_at`, read by the
+ * owner's on-time figure). Only the technician's own taps count: the office marking a job
  * done from the board is no time worked by anyone.
  */
+import { eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { type jobs, jobTaps } from "../db/schema";
+import { jobs, jobTaps } from "../db/schema";
 import type { CompanyAccess } from "../policies/company-access";
 import { linkedEmployeeOf } from "../policies/job-progress";
 
@@ -41,7 +43,17 @@ export async function recordJobTaps(
   if (taps.length === 0 || !after.employeeId) return;
   const employeeId = await linkedEmployeeOf(db, member);
   if (employeeId !== after.employeeId) return;
-  await db
-    .insert(jobTaps)
-    .values(taps.map((tap) => ({ companyId: member.companyId, employeeId, jobId: after.id, ...tap })));
+  const start = taps.find((tap) => tap.kind === "start");
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(jobTaps)
+      .values(taps.map((tap) => ({ companyId: member.companyId, employeeId, jobId: after.id, ...tap })));
+    // The job keeps its first Start (a start kept offline may come after a later one).
+    if (start) {
+      await tx
+        .update(jobs)
+        .set({ tappedStartAt: sql`least(coalesce(${jobs.tappedStartAt}, ${start.at}), ${start.at})` })
+        .where(eq(jobs.id, after.id));
+    }
+  });
 }

@@ -19,8 +19,8 @@ export const pool = new pg.Pool({
   connectionString: config.databaseUrl,
   max: config.isTest ? 5 : 10,
   // A database that does not answer fails the request fast (503) instead of holding it: a
-  // second, so that a request answers within docs/reliability.md's 2 s with time to spare.
-  connectionTimeoutMillis: 1000,
+  // second by default, so that a request answers within docs/reliability.md's 2 s with time to spare.
+  connectionTimeoutMillis: config.databaseConnectTimeoutMs,
 });
 // An idle connection PostgreSQL closes (a restart, a failover) leaves the pool and is replaced on
 // next use; without a listener its error would stop the process (docs/reliability.md).

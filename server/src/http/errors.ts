@@ -68,7 +68,9 @@ function errorAnswer(error: unknown, { requestId, url }: ErrorContext): ErrorAns
   const refusal = databaseRefusal(error);
   if (refusal) {
     logger.warn({ err: error, requestId, url }, "database refused the request's data");
-    return { status: refusal.status, headers: {}, body: errorBody(refusal) };
+    const headers: Record<string, string> =
+      refusal.status === 503 ? { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } : {};
+    return { status: refusal.status, headers, body: errorBody(refusal) };
   }
   logger.error({ err: error, requestId, url }, "unhandled error");
   return { status: 500, headers: {}, body: { message: "Internal server error", code: "internal" } };

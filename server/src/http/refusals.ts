@@ -15,12 +15,21 @@ export const ALREADY_EXISTS = "This already exists";
 export const DATABASE_UNAVAILABLE = "The database is not answering. Try again in a moment.";
 export const BREAKS_A_RULE = "This change conflicts with the current state of the data";
 
+export const TRY_AGAIN = "Another change to the same records was saved at the same moment. Try again.";
+
 /** SQLSTATE codes; class 22 is "data exception" (a bad date, text, number or encoding). */
 const UNIQUE_VIOLATION = "23505";
 const CHECK_VIOLATION = "23514";
 /** A row this one refers to was deleted meanwhile (e.g. an employee removed while a job is saved). */
 const FOREIGN_KEY_VIOLATION = "23503";
 const DATA_EXCEPTION_CLASS = "22";
+/**
+ * Two transactions each waiting for a row the other holds (a deadlock), or a serialization
+ * failure: PostgreSQL rolled this one back and saved nothing, and the same request again
+ * succeeds. E.g. a job's completion changed (its row, then its invoice's, by the work-done
+ * trigger of migration 0047) while a payment settles that invoice (the invoice, then its jobs).
+ */
+const ROLLED_BACK_TRY_AGAIN = new Set(["40P01", "40001"]);
 
 const fieldOf = (value: unknown, name: string): unknown =>
   value && typeof value === "object" && name in value ? Reflect.get(value, name) : undefined;
@@ -77,5 +86,6 @@ export function databaseRefusal(error: unknown): AppError | undefined {
   if (state.startsWith(DATA_EXCEPTION_CLASS)) return new BadRequest(INVALID_VALUE);
   if (state === UNIQUE_VIOLATION) return new Conflict(ALREADY_EXISTS);
   if (state === CHECK_VIOLATION || state === FOREIGN_KEY_VIOLATION) return new Conflict(BREAKS_A_RULE);
+  if (ROLLED_BACK_TRY_AGAIN.has(state)) return new Unavailable(TRY_AGAIN);
   return undefined;
 }

@@ -7,7 +7,7 @@ import {
   PlayCircleOutlined,
 } from "@ant-design/icons";
 import { JOB_PHOTO_KINDS, type JobDTO, type JobPhotoKind } from "@sched/shared-types";
-import { Button, Tag } from "antd";
+import { Button, Card, Tag } from "antd";
 import { Link } from "react-router";
 import { useCan } from "../../entities/company/useCompanies";
 import { CustomerNotes } from "../../entities/job/CustomerNotes";
@@ -98,14 +98,12 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       },
     );
 
-  const classes = [
-    "plain-card plain-card--small my-job",
-    isNext ? "is-next" : "",
-    isFocused ? "is-focused" : "",
-    `is-${job.status}`,
-  ];
+  const classes = ["my-job", isNext ? "is-next" : "", isFocused ? "is-focused" : "", `is-${job.status}`];
   return (
-    <article
+    // antd's small Card, as My hours above it (DayClock), the page's other boxes.
+    <Card
+      size="small"
+      role="article"
       className={classes.filter(Boolean).join(" ")}
       data-testid="my-day-job"
       data-job-id={job.id}
@@ -241,6 +239,6 @@ export function MyJobCard({ job: listed, isNext, isFocused }: MyJobCardProps) {
       )}
       {/* What was used on site and the payment at the door (docs/my-day.md). */}
       {job.status === "cancelled" ? null : <JobMoneyToggle job={listed} />}
-    </article>
+    </Card>
   );
 }

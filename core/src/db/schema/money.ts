@@ -170,6 +170,12 @@ export const invoices = pgTable(
      * paid: the owner's days to paid leave it out, docs/numbers.md).
      */
     paidOn: date("paid_on", { mode: "string" }),
+    /**
+     * When its work was done: the latest completion of its jobs, kept by the database's
+     * triggers on jobs and invoice_jobs (migration 0047), whatever path changes either; the
+     * owner's days to paid read it instead of looking up each invoice's jobs (docs/numbers.md).
+     */
+    workDoneAt: timestamp("work_done_at", { withTimezone: true }),
     ...versioned(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -232,6 +238,8 @@ export const invoiceJobs = pgTable(
   (t) => [
     primaryKey({ columns: [t.invoiceId, t.jobId] }),
     uniqueIndex("invoice_jobs_open_job_idx").on(t.jobId).where(sql`${t.open}`),
+    // A job's invoices, open or not: the work-done trigger (migration 0047) and a job's delete.
+    index("invoice_jobs_job_idx").on(t.jobId),
   ],
 );
 

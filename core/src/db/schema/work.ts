@@ -102,6 +102,11 @@ export const jobs = pgTable(
     /** How the job came in: `office` (made on the board) or `online` (the booking page, docs/booking.md). */
     source: text("source").$type<"office" | "online">().notNull().default("office"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * The first Start its technician tapped (job_taps, record-job-taps.ts), kept on the job so
+     * the owner's on-time figure reads one range of jobs instead of a lookup per job.
+     */
+    tappedStartAt: timestamp("tapped_start_at", { withTimezone: true }),
     /** When the technician tapped "On my way" (a note for the office, not a status). */
     onMyWayAt: timestamp("on_my_way_at", { withTimezone: true }),
     /** When the technician should arrive, estimated at On my way (docs/visits.md); cleared when the status moves on. */

@@ -19,8 +19,8 @@ const MINUTE_MS = 60_000;
 function jobIntervals(jobs: readonly WorkedJob[], now: number) {
   const intervals: Interval[] = [];
   for (const job of jobs) {
-    const from = new Date(job.started).getTime();
-    const to = job.completed ? new Date(job.completed).getTime() : now;
+    const from = job.started.getTime();
+    const to = job.completed ? job.completed.getTime() : now;
     if (to > from) intervals.push({ from, to });
   }
   intervals.sort((a, b) => a.from - b.from);

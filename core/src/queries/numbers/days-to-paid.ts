@@ -13,18 +13,14 @@ import type { NumbersScope } from "./period";
 /**
  * One row per invoice paid in the period: `invoice_id, paid_on, done_on, days` and what its
  * list shows (`number, bill_to, customer_id, currency, total`, read with it). The period's
- * paid invoices are one range of invoices_company_paid_idx; the work done is looked up per
- * invoice (a lateral join, by invoice_jobs' key and jobs_pkey), so no table is scanned
- * whatever its size (docs/numbers.md, "Speed").
+ * paid invoices are one range of invoices_company_paid_idx, and each carries when its work
+ * was done (`work_done_at`, kept by the database's triggers whenever a job's completion or an
+ * invoice's jobs change: migration 0047), so no job is looked up (docs/numbers.md, "Speed").
  */
 export const daysToPaidSql = (scope: NumbersScope): SQL => sql`
   select i.id as invoice_id, i.paid_on, d.done_on, greatest(i.paid_on - d.done_on, 0) as days,
     i.number, i.bill_to, i.customer_id, i.currency, i.total
   from invoices i
-  cross join lateral (
-    select (max(j.completed_at) at time zone ${scope.timeZone})::date as done_on
-    from invoice_jobs ij join jobs j on j.id = ij.job_id
-    where ij.invoice_id = i.id and j.completed_at is not null
-  ) d
+  cross join lateral (select (i.work_done_at at time zone ${scope.timeZone})::date as done_on) d
   where i.company_id = ${scope.companyId} and i.paid_on between ${scope.from} and ${scope.to}
-    and d.done_on is not null`;
+    and i.work_done_at is not null`;

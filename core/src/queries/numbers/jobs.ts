@@ -37,12 +37,15 @@ export const waitingSql = (scope: NumbersScope): SQL => {
 
 /** A job of the period whose customer had a job completed in the 30 days before it. */
 export const repeatSql = (scope: NumbersScope): SQL => sql`${periodJobs(scope)} and j.status <> 'cancelled'
-  and j.customer_id is not null and coalesce((
-    -- A scalar probe with LIMIT 1 stays an index lookup (jobs_customer_idx); an EXISTS may hash every job.
-    select true from jobs p where p.customer_id = j.customer_id and p.company_id = j.company_id and p.id <> j.id
-      and p.status = 'completed' and p.date between j.date - ${REPEAT_VISIT_DAYS}::int and j.date
-      and (p.date, p.time) < (j.date, j.time)
-    limit 1), false)`;
+  and j.customer_id is not null and exists (
+    -- The jobs completed from 30 days before the period to its end are one range of
+    -- jobs_company_date_idx, hashed by customer once: a probe per job (by jobs_customer_idx)
+    -- read about 35 times the pages for a month (docs/numbers.md, "Speed").
+    select 1 from jobs p
+    where p.company_id = ${scope.companyId} and p.status = 'completed'
+      and p.date between ${scope.from}::date - ${REPEAT_VISIT_DAYS}::int and ${scope.to}::date
+      and p.customer_id = j.customer_id and p.id <> j.id
+      and p.date between j.date - ${REPEAT_VISIT_DAYS}::int and j.date and (p.date, p.time) < (j.date, j.time))`;
 
 export { periodJobs };
 
@@ -50,12 +53,16 @@ type CountRow = { done: number; cancelled: number; rescheduled: number; waiting:
 
 export async function jobNumbers(scope: NumbersScope) {
   const result = await db.execute<CountRow>(sql`
-    select
-      (select count(*) filter (where j.status = 'completed') from jobs j where ${periodJobs(scope)})::int as done,
-      (select count(*) filter (where j.status = 'cancelled') from jobs j where ${periodJobs(scope)})::int as cancelled,
+    select period.done, period.cancelled,
       (select count(*) from (${movedJobsSql(scope)}) moved)::int as rescheduled,
       (select count(*) from jobs j where ${waitingSql(scope)})::int as waiting,
-      (select count(*) from jobs j where ${repeatSql(scope)})::int as repeats`);
+      (select count(*) from jobs j where ${repeatSql(scope)})::int as repeats
+    from (
+      -- Done and cancelled in one read of the period's jobs.
+      select count(*) filter (where j.status = 'completed')::int as done,
+        count(*) filter (where j.status = 'cancelled')::int as cancelled
+      from jobs j where ${periodJobs(scope)}
+    ) period`);
   const row = result.rows[0];
   return {
     done: row.done,

@@ -18,17 +18,15 @@ export const startedJobsSql = (scope: NumbersScope): SQL => sql`
     case when s.started > p.promised + make_interval(mins => p.grace)
       then ceil(extract(epoch from s.started - p.promised) / 60) else 0 end::int as late_minutes
   from jobs j
-  join lateral (
-    select min(t.at) as started from job_taps t
-    where t.company_id = j.company_id and t.job_id = j.id and t.kind = 'start'
-  ) s on s.started is not null
+  -- The first Start is kept on the job (record-job-taps.ts): no lookup in job_taps per job.
+  cross join lateral (select j.tapped_start_at as started) s
   cross join lateral (
     select (j.date + coalesce(j.arrival_window ->> 'end', j.time)::time) at time zone ${scope.timeZone} as promised,
       case when j.arrival_window is null then ${ON_TIME_GRACE_MINUTES}::int else 0 end as grace
   ) p
   left join customers cu on cu.id = j.customer_id
   where j.company_id = ${scope.companyId} and j.date between ${scope.from} and ${scope.to}
-    and j.status <> 'cancelled'${employeeFilter(scope, sql`j.employee_id`)}`;
+    and j.status <> 'cancelled' and j.tapped_start_at is not null${employeeFilter(scope, sql`j.employee_id`)}`;
 
 type CountRow = { employee_id: string; jobs: number; late: number; late_total: number };
 
