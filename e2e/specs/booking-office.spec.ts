@@ -207,7 +207,19 @@ test.describe("online booking, the office's side", () => {
     await expect(approve.getByLabel("Technician")).toBeFocused();
     await expectAccessible(page, "Booking requests");
     await expect(approve.getByLabel("Date")).toHaveValue(asked.date);
-    await expect(approve.getByLabel("Time")).toHaveValue(asked.start);
+    // The time the request suggests: the window's start, or later when the window is today's
+    // and under way (its first free quarter hour from now).
+    const [request] = await api<BookingRequestDTO[]>(
+      page,
+      "GET",
+      `/api/booking-requests?companyId=${owner.companyId}`,
+    );
+    const suggested = request.suggestion?.time ?? "";
+    expect(
+      suggested >= asked.start && suggested < asked.end,
+      `${suggested} in ${asked.start}-${asked.end}`,
+    ).toBe(true);
+    await expect(approve.getByLabel("Time")).toHaveValue(suggested);
     await approve.getByRole("button", { name: "Approve and book" }).click();
     await expect(page.getByText(/Booking approved/)).toBeVisible();
     await expect(drawer.getByTestId("booking-requests-empty")).toBeVisible();
@@ -256,7 +268,7 @@ test.describe("online booking, the office's side", () => {
       `/api/jobs?companyId=${owner.companyId}&startDate=${asked.date}&endDate=${asked.date}`,
     );
     const job = jobs.find((candidate) => candidate.customerName === "Maria Chen");
-    expect(job).toMatchObject({ source: "online", employeeId: tom.id, date: asked.date, time: asked.start });
+    expect(job).toMatchObject({ source: "online", employeeId: tom.id, date: asked.date, time: suggested });
     await openBoard(page, `/schedule?view=day&week=${weekStartOf(asked.date)}&day=${asked.date}`);
     const card = page.locator(`[data-job-id="${job?.id}"]`).first();
     await expect(card.getByTestId("job-online")).toHaveText("Online booking");
