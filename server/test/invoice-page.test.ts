@@ -43,17 +43,13 @@ afterAll(async () => {
 /** A company with a sent invoice of 165.20 and its page's token. */
 async function sentInvoice() {
   const tenant = await invoicingTenant();
-  const job = await tenant.jobWithItems();
-  const made = await tenant.office
-    .post("/api/invoices")
-    .send({ companyId: tenant.company.id, jobIds: [job.id] });
-  expect(made.status).toBe(201);
-  const sent = await tenant.office.post(`/api/invoices/${made.body.id}/send`).send({});
+  const { job, invoice } = await tenant.invoicedJob();
+  const sent = await tenant.office.post(`/api/invoices/${invoice.id}/send`).send({});
   expect(sent.status).toBe(200);
   const url = sent.body.url as string;
   expect(url).toMatch(/\/invoice\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
   const token = url.slice(url.lastIndexOf("/") + 1);
-  return { ...tenant, job, invoiceId: made.body.id as string, sent: sent.body, token };
+  return { ...tenant, job, invoiceId: invoice.id, sent: sent.body, token };
 }
 
 const page = (token: string) => `/api/public/invoices/${token}`;

@@ -22,12 +22,7 @@ const TOTAL = 16_520;
 /** A company with an invoice of 165.20 and a way to pay it on a day. */
 async function invoiced() {
   const tenant = await invoicingTenant();
-  const job = await tenant.jobWithItems();
-  const made = await tenant.office
-    .post("/api/invoices")
-    .send({ companyId: tenant.company.id, jobIds: [job.id] });
-  expect(made.status).toBe(201);
-  const invoice = made.body as { id: string };
+  const { invoice } = await tenant.invoicedJob();
   const pay = async (amount: number, receivedOn: string) => {
     const res = await tenant.office
       .post("/api/payments")

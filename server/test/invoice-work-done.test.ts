@@ -22,12 +22,9 @@ async function twoJobInvoice() {
       .where(eq(jobs.id, id));
   await complete(first.id, "2026-03-02T15:00:00Z");
   await complete(second.id, "2026-03-03T18:30:00Z");
-  const made = await tenant.office
-    .post("/api/invoices")
-    .send({ companyId: tenant.company.id, jobIds: [first.id, second.id] });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const invoice = await tenant.invoiceJobs([first.id, second.id]);
   const workDone = async () =>
-    (await db.select({ at: invoices.workDoneAt }).from(invoices).where(eq(invoices.id, made.body.id)))[0].at;
+    (await db.select({ at: invoices.workDoneAt }).from(invoices).where(eq(invoices.id, invoice.id)))[0].at;
   return { ...tenant, first, second, complete, workDone };
 }
 

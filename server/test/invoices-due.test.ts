@@ -35,16 +35,12 @@ afterAll(async () => {
 /** A draft invoice of 165.20 billed to a customer with an e-mail address (the company's day is UTC's). */
 async function billed(email: string | null = `${randomUUID()}@customer.test`) {
   const tenant = await invoicingTenant();
-  const job = await tenant.jobWithItems();
-  const made = await tenant.office
-    .post("/api/invoices")
-    .send({ companyId: tenant.company.id, jobIds: [job.id] });
-  expect(made.status).toBe(201);
+  const { job, invoice } = await tenant.invoicedJob();
+  const { id } = invoice;
   await db
     .update(invoices)
     .set({ billTo: { name: "Sam Reyes", address: null, email } })
-    .where(eq(invoices.id, made.body.id));
-  const id = made.body.id as string;
+    .where(eq(invoices.id, id));
   const row = async () => (await db.select().from(invoices).where(eq(invoices.id, id)))[0];
   const outbox = () =>
     db

@@ -2,7 +2,9 @@
 import { db } from "@sched/core/db/client";
 import { companyUsers, jobItems } from "@sched/core/db/schema";
 import { buildJob, buildTenant } from "@sched/core/test/factories";
+import type { InvoiceDTO } from "@sched/shared-types";
 import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { agentFor } from "./support";
 
 export const usd = (amount: number) => ({ amount, currency: "USD" });
@@ -43,5 +45,24 @@ export async function invoicingTenant() {
     });
     return job;
   };
-  return { ...tenant, office, tech: await agentFor(employeeUser), rate, jobWithItems };
+  /** The office invoices these jobs (POST /api/invoices, answered 201): the invoice. */
+  const invoiceJobs = async (jobIds: string[]) => {
+    const made = await office.post("/api/invoices").send({ companyId: company.id, jobIds });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return made.body as InvoiceDTO;
+  };
+  /** A new job with items, invoiced: 165.20. */
+  const invoicedJob = async () => {
+    const job = await jobWithItems();
+    return { job, invoice: await invoiceJobs([job.id]) };
+  };
+  return {
+    ...tenant,
+    office,
+    tech: await agentFor(employeeUser),
+    rate,
+    jobWithItems,
+    invoiceJobs,
+    invoicedJob,
+  };
 }

@@ -43,13 +43,8 @@ afterAll(async () => {
 /** A company with an invoice of 165.20 for the linked technician's job. */
 async function invoiced() {
   const tenant = await invoicingTenant();
-  const job = await tenant.jobWithItems();
-  const made = await tenant.office
-    .post("/api/invoices")
-    .send({ companyId: tenant.company.id, jobIds: [job.id] });
-  expect(made.status).toBe(201);
-  expect(made.body.total).toEqual(usd(16_520));
-  const invoice = made.body as { id: string; version: number };
+  const { job, invoice } = await tenant.invoicedJob();
+  expect(invoice.total).toEqual(usd(16_520));
   const pay = (amount: number, extra: object = {}, agent: Agent = tenant.office) =>
     agent.post("/api/payments").send({
       invoiceId: invoice.id,

@@ -8,9 +8,10 @@ import {
   PhoneOutlined,
 } from "@ant-design/icons";
 import type { CallRecordDTO } from "@sched/shared-types";
-import { Button, Card, Popconfirm, Tag } from "antd";
+import { Button, Card, Tag } from "antd";
 import { Link } from "react-router";
 import { formatTime } from "../../lib/dates";
+import { DangerConfirmButton } from "../../ui/DangerConfirmButton";
 
 const SERVICE_TYPE_LABELS = { service: "Service", estimate: "Estimate" } as const;
 
@@ -102,23 +103,18 @@ export function CallRecordCard({
           >
             <span className="call-card__label">Edit</span>
           </Button>
-          <Popconfirm
-            title="Are you sure you want to delete this call record?"
-            okText="Delete"
-            okButtonProps={{ danger: true }}
+          <DangerConfirmButton
+            question="Are you sure you want to delete this call record?"
+            confirmText="Delete"
             cancelText="Cancel"
             placement="topRight"
             onConfirm={onDelete}
+            icon={<DeleteOutlined aria-hidden />}
+            loading={isDeleting}
+            aria-label={`Delete call from ${record.customerName}`}
           >
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              loading={isDeleting}
-              aria-label={`Delete call from ${record.customerName}`}
-            >
-              <span className="call-card__label">Delete</span>
-            </Button>
-          </Popconfirm>
+            <span className="call-card__label">Delete</span>
+          </DangerConfirmButton>
         </div>
       ) : null}
     </Card>

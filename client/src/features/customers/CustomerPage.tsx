@@ -7,7 +7,7 @@ import {
   MailOutlined,
   PhoneOutlined,
 } from "@ant-design/icons";
-import { Alert, Button, Card, Popconfirm, Result, Skeleton, Typography } from "antd";
+import { Alert, Button, Card, Result, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageTitle } from "../../components/PageTitle";
@@ -16,6 +16,7 @@ import { useCan, useCurrentCompany } from "../../entities/company/useCompanies";
 import { placeWords } from "../../entities/place/usePlaces";
 import { isApiError } from "../../lib/api";
 import { ButtonLink } from "../../ui/ButtonLink";
+import { DangerConfirmButton } from "../../ui/DangerConfirmButton";
 import { useFeedback } from "../../ui/feedback";
 import { mapsLink, telLink } from "../my-day/links";
 import { CustomerChannels } from "./CustomerChannels";
@@ -101,17 +102,16 @@ export default function CustomerPage() {
             <Button icon={<EditOutlined aria-hidden />} onClick={() => setIsEditing(true)}>
               Edit
             </Button>
-            <Popconfirm
-              title="Delete this customer?"
-              description="Their jobs and calls stay, with the contact details they were booked with."
-              okText="Delete"
-              okButtonProps={{ danger: true }}
+            <DangerConfirmButton
+              question="Delete this customer?"
+              consequence="Their jobs and calls stay, with the contact details they were booked with."
+              confirmText="Delete"
               onConfirm={onDelete}
+              icon={<DeleteOutlined aria-hidden />}
+              loading={remove.isPending}
             >
-              <Button danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending}>
-                Delete
-              </Button>
-            </Popconfirm>
+              Delete
+            </DangerConfirmButton>
           </div>
         ) : null}
       </div>

@@ -6,7 +6,7 @@ import {
   MessageOutlined,
 } from "@ant-design/icons";
 import { type QuoteDTO, quoteLabel } from "@sched/shared-types";
-import { Alert, Button, Card, Popconfirm, Result, Skeleton, Tag } from "antd";
+import { Alert, Button, Card, Result, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useShowFailure } from "../../components/FailureNotice";
@@ -16,6 +16,7 @@ import { isApiError } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/errorText";
 import { ButtonLink } from "../../ui/ButtonLink";
+import { DangerConfirmButton } from "../../ui/DangerConfirmButton";
 import { useFeedback } from "../../ui/feedback";
 import { QuoteDepositFacts } from "./QuoteDepositFacts";
 import { QuoteJobs } from "./QuoteJobs";
@@ -133,16 +134,15 @@ function QuoteView({ quote }: { quote: QuoteDTO }) {
             </>
           )}
           {quote.status === "draft" ? (
-            <Popconfirm
-              title="Delete this draft?"
-              okText="Delete"
-              okButtonProps={{ danger: true }}
+            <DangerConfirmButton
+              question="Delete this draft?"
+              confirmText="Delete"
               onConfirm={onDelete}
+              icon={<DeleteOutlined aria-hidden />}
+              loading={remove.isPending}
             >
-              <Button danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending}>
-                Delete draft
-              </Button>
-            </Popconfirm>
+              Delete draft
+            </DangerConfirmButton>
           ) : null}
         </div>
       </div>

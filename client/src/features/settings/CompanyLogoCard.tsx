@@ -4,9 +4,10 @@
  * A file is sent as soon as it is picked; a wrong type or size is named before sending,
  * and whatever the server refuses is shown under the preview.
  */
-import { Alert, Button, Popconfirm, Result, Skeleton } from "antd";
+import { Alert, Button, Result, Skeleton } from "antd";
 import { type ChangeEvent, useRef, useState } from "react";
 import { errorMessage } from "../../lib/errorText";
+import { DangerConfirmButton } from "../../ui/DangerConfirmButton";
 import { useFeedback } from "../../ui/feedback";
 import { useMoneySettings } from "../price-book/usePriceBook";
 import { LOGO_ACCEPT, logoFileProblem, logoSizeText, readAsDataUrl } from "./logo-file";
@@ -101,17 +102,16 @@ export function CompanyLogoCard({ companyId, companyName }: { companyId: string;
           {logo ? "Replace logo" : "Upload logo"}
         </Button>
         {logo ? (
-          <Popconfirm
-            title="Remove the logo?"
-            description="Invoices and your customers' pages show no logo until you add one."
-            okText="Remove"
-            okButtonProps={{ danger: true }}
+          <DangerConfirmButton
+            question="Remove the logo?"
+            consequence="Invoices and your customers' pages show no logo until you add one."
+            confirmText="Remove"
             onConfirm={onRemove}
+            loading={remove.isPending}
+            disabled={busy}
           >
-            <Button danger loading={remove.isPending} disabled={busy}>
-              Remove
-            </Button>
-          </Popconfirm>
+            Remove
+          </DangerConfirmButton>
         ) : null}
       </div>
     </section>

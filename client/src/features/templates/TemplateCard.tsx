@@ -1,7 +1,8 @@
 import { CalendarOutlined, DeleteOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import type { TemplateDTO } from "@sched/shared-types";
-import { Button, Card, Popconfirm, Tag } from "antd";
+import { Button, Card, Tag } from "antd";
 import { formatDate } from "../../lib/dates";
+import { DangerConfirmButton } from "../../ui/DangerConfirmButton";
 
 type TemplateCardProps = {
   template: TemplateDTO;
@@ -47,22 +48,17 @@ export function TemplateCard({
             </Button>
           ) : null}
           {canDelete ? (
-            <Popconfirm
-              title="Delete this template?"
-              description="Jobs already created from it stay on the schedule."
-              okText="Delete"
-              okButtonProps={{ danger: true }}
+            <DangerConfirmButton
+              question="Delete this template?"
+              consequence="Jobs already created from it stay on the schedule."
+              confirmText="Delete"
               onConfirm={() => onDelete(template)}
+              icon={<DeleteOutlined aria-hidden />}
+              loading={isDeleting}
+              aria-label={`Delete ${template.name}`}
             >
-              <Button
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                loading={isDeleting}
-                aria-label={`Delete ${template.name}`}
-              >
-                Delete
-              </Button>
-            </Popconfirm>
+              Delete
+            </DangerConfirmButton>
           ) : null}
         </div>
       ) : null}
