@@ -6,7 +6,7 @@ import {
   NOTIFICATIONS_LIMIT,
 } from "@sched/shared-types";
 import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { usePresenceStore } from "../src/components/presenceStore";
 import type { ChatCache } from "../src/entities/chat/chatCache";
 import { withWarnings } from "../src/entities/job/conflictMarks";
@@ -180,6 +180,31 @@ describe("applyEvent", () => {
     applyEvent(queryClient, "subscription.updated", { companyId: COMPANY });
     expect(isStale(queryClient, subscriptionKey)).toBe(true);
     expect(queryRootsFor("notification.read")).toEqual(["notifications"]);
+  });
+
+  it("reads a list again when an event changes it while a read begun before the change is on its way", async () => {
+    const before = job("j1", "2026-11-23", { location: "5 Birch Ave" });
+    const after = { ...before, location: "7 Birch Ave" };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(THIS_WEEK, [before]);
+    let reads = 0;
+    let answerTheOldRead: (jobs: JobDTO[]) => void = () => {};
+    const queryFn = () => {
+      reads += 1;
+      if (reads > 1) return Promise.resolve([after]);
+      return new Promise<JobDTO[]>((resolve) => {
+        answerTheOldRead = resolve;
+      });
+    };
+    void queryClient.fetchQuery({ queryKey: THIS_WEEK, queryFn }).catch(() => {});
+    applyEvent(queryClient, "job.updated", after);
+    // The read begun before the change answers after its event, with the job as it was.
+    answerTheOldRead([before]);
+    await vi.waitFor(() => {
+      expect(queryClient.getQueryData<JobDTO[]>(THIS_WEEK)?.map((j) => j.location)).toEqual(["7 Birch Ave"]);
+      expect(queryClient.getQueryState(THIS_WEEK)?.fetchStatus).toBe("idle");
+    });
+    expect(reads).toBe(2);
   });
 
   it("files presence for the week it is about", () => {

@@ -92,7 +92,14 @@ function eachList<T>(
       typeof params.companyId === "string" ? params.companyId : selectedCompanyIdForRequests();
     if (listCompanyId !== companyId) continue;
     const next = visit(params, data as T[]);
-    if (next !== data) queryClient.setQueryData(key, next);
+    if (next === data) continue;
+    queryClient.setQueryData(key, next);
+    // A read of this list on its way now may have begun before the change was saved: its answer
+    // would put the old row back over the event. TanStack cancels that read and starts another,
+    // which sees the change (an event is sent once it is on disk); a list off screen too.
+    if (queryClient.getQueryState(key)?.fetchStatus === "fetching") {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: "all" });
+    }
   }
 }
 
