@@ -20,6 +20,24 @@ function adminUrl() {
   return url.toString();
 }
 
+/**
+ * Ends the pool once its connections are closed. pg's `Pool.end()` resolves as it asks each to
+ * close; a forced drop of the database then could end one mid-close, and the pool, no longer
+ * listened to, would throw that error where no test catches it.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 describe("demo seeds started at once on a fresh database", () => {
   it("all succeed and make one demo company", async () => {
     const database = await createThrowawayDatabase("sched_seed", undefined, adminUrl());
@@ -40,7 +58,7 @@ describe("demo seeds started at once on a fresh database", () => {
         .where(eq(schema.companies.name, DEMO_COMPANY));
       expect(companies).toHaveLength(1);
     } finally {
-      await pool.end();
+      await endPool(pool);
       await database.drop();
     }
   });

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import type { JobDTO, JobPhotoDTO } from "@sched/shared-types";
 import { FIRST_LOAD, openBoard, openedModal } from "../board";
-import { addEmployee, api, expect, isPhone, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, test, untilStill } from "../fixtures";
 import { memberPage } from "../members";
 import { pickOption } from "../selects";
 
@@ -77,7 +77,14 @@ test.describe("issue 51's rough edges", () => {
     await boardCard(page, "4 Undo Ave").click();
     const edit = await openedModal(page, "Edit Job");
     await edit.getByRole("button", { name: "Delete", exact: true }).click();
-    await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete", exact: true }).click();
+    // The confirmation zooms in, and moves with its button when the dialog scrolls to show it: a
+    // click pressed before it settled was released beside it (seen at both sizes). Scrolled first.
+    const confirmDelete = page
+      .locator(".ant-popconfirm")
+      .getByRole("button", { name: "Delete", exact: true });
+    await confirmDelete.scrollIntoViewIfNeeded();
+    await untilStill(page);
+    await confirmDelete.click();
     await expect(boardCard(page, "4 Undo Ave")).toHaveCount(0);
 
     const toast = page.locator(".ant-notification-notice").filter({ hasText: "Job deleted" });
