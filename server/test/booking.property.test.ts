@@ -136,9 +136,11 @@ describe("online booking, on random days", () => {
         const { warnings } = await withWarnings(presentJob(job));
         expect(warnings).toEqual([]);
       }),
-      { numRuns: 25 },
+      { numRuns: 80 },
     );
-    // The generator must reach bookings, or the property says nothing.
-    expect(booked).toBeGreaterThan(5);
+    // The generator must reach bookings, or the property says nothing. About 40% of
+    // scenarios offer a window (63 of 150 measured): 15 of 80 is four deviations below,
+    // so a failure means the generator changed, not bad luck (25 runs and "> 5" failed CI).
+    expect(booked).toBeGreaterThanOrEqual(15);
   });
 });
