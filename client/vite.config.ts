@@ -46,6 +46,21 @@ export default defineConfig({
         "customer-pages": fileURLToPath(new URL("./customer.html", import.meta.url)),
       },
       treeshake: { moduleSideEffects: SIDE_EFFECT_FREE },
+      // Rolldown's own splitting made ~250 files, many a few hundred bytes of antd shared by
+      // two screens: My Day needed 114 of them, the board 149. Inlining its common chunks under
+      // 60 kB of source into the chunks that read them (one copy runs: rolldown keeps their
+      // state in one registry) leaves 18 and 28, for 6-14% more bytes. Measured in
+      // docs/performance.md; chosen over a chunk graph of our own in docs/decisions.md.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: {
+            maxSize: 60_000,
+            // A stylesheet stays one file: Vite's CSS plugin would emit it from every copy.
+            exclude: /\.css(\?|$)/,
+          },
+        },
+      },
     },
   },
 });
