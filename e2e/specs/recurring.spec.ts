@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import type { CustomerDTO, JobDTO } from "@sched/shared-types";
-import { modal } from "../board";
+import { modal, openedModal } from "../board";
 import { addEmployee, api, expect, isPhone, test } from "../fixtures";
 import { pickOption } from "../selects";
 
@@ -93,11 +93,11 @@ test.describe("recurring jobs", () => {
     // Week 6 onwards: 11:00, saved for this and the following jobs.
     await openDay(page, mondays[5]);
     await card.click();
-    const edit = modal(page, "Edit Job");
+    const edit = await openedModal(page, "Edit Job");
     await expect(edit.getByTestId("job-series-note")).toBeVisible();
     await edit.getByLabel("Time", { exact: true }).fill("11:00");
     await edit.getByRole("button", { name: "Update Job" }).click();
-    const scope = modal(page, "Change a recurring job");
+    const scope = await openedModal(page, "Change a recurring job");
     await scope.getByRole("radio", { name: "This and following" }).check();
     await scope.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Job has been updated successfully.")).toBeVisible();

@@ -76,6 +76,10 @@ test.describe("issue 51's rough edges", () => {
     await openBoard(page, `/schedule?week=${MONDAY}&day=${WEDNESDAY}`);
     await boardCard(page, "4 Undo Ave").click();
     const edit = await openedModal(page, "Edit Job");
+    // The dialog's body grows as its photos load: a press before it is still can land beside
+    // Delete (CI once saw no confirmation at all).
+    await expect(edit.getByTestId("photo-strip-item")).toHaveCount(1);
+    await untilStill(page);
     await edit.getByRole("button", { name: "Delete", exact: true }).click();
     // The confirmation zooms in, and moves with its button when the dialog scrolls to show it: a
     // click pressed before it settled was released beside it (seen at both sizes). Scrolled first.

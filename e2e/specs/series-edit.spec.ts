@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
-import { modal, openBoard } from "../board";
+import { openBoard, openedModal } from "../board";
 import { addEmployee, api, expect, test } from "../fixtures";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -54,7 +54,7 @@ async function openCard(page: Page, employeeId: string, date: string) {
     .getByTestId("job-card")
     .filter({ hasText: "7 Series St" })
     .click();
-  return modal(page, "Edit Job");
+  return openedModal(page, "Edit Job");
 }
 
 test.describe("changing a recurring job", () => {
@@ -76,7 +76,7 @@ test.describe("changing a recurring job", () => {
     await expect(preview).toContainText(dayName(addDays(third, 9)));
     await edit.getByRole("button", { name: "Update Job" }).click();
 
-    const scope = modal(page, "Change how a recurring job repeats");
+    const scope = await openedModal(page, "Change how a recurring job repeats");
     await expect(scope.getByRole("radio", { name: "This and following" })).toBeChecked();
     await expect(scope.getByRole("radio", { name: "This job" })).toHaveCount(0);
     await scope.getByRole("button", { name: "Save" }).click();
@@ -120,7 +120,7 @@ test.describe("changing a recurring job", () => {
       `Next: ${[0, 14, 28].map((days) => dayName(addDays(second, days))).join(" · ")}`,
     );
     await edit.getByRole("button", { name: "Update Job" }).click();
-    const scope = modal(page, "Change how a recurring job repeats");
+    const scope = await openedModal(page, "Change how a recurring job repeats");
     await expect(scope.getByRole("radio", { name: "This and following" })).toBeChecked();
     await scope.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Recurring job has been updated.")).toBeVisible({ timeout: 30_000 });
@@ -149,7 +149,7 @@ test.describe("changing a recurring job", () => {
     const edit = await openCard(page, luis.id, second);
     await edit.getByLabel("Date").fill(addDays(second, 1));
     await edit.getByRole("button", { name: "Update Job" }).click();
-    const scope = modal(page, "Change a recurring job");
+    const scope = await openedModal(page, "Change a recurring job");
     await scope.getByRole("radio", { name: "This and following" }).check();
     await scope.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Job has been updated successfully.")).toBeVisible({ timeout: 30_000 });
