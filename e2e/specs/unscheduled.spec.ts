@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { clockIn, dateIn, type JobDTO } from "@sched/shared-types";
-import { closeNotices, modal, openBoard, undoInToast } from "../board";
+import { closeNotices, modal, openBoard, openedModal, undoInToast } from "../board";
 import { addEmployee, api, expect, isPhone, type Owner, test } from "../fixtures";
 import { chooseOption } from "../selects";
 
@@ -86,8 +86,8 @@ test.describe("unscheduled jobs", () => {
 
     // Tray -> a day: the job's Move to… offers the board's week, an employee and a time.
     await cardIn(tray, "9 Pocket Rd").tap();
-    await modal(page, "Edit Job").getByTestId("move-job").tap();
-    const move = modal(page, "Move job");
+    await (await openedModal(page, "Edit Job")).getByTestId("move-job").tap();
+    const move = await openedModal(page, "Move job");
     await move.getByTestId("move-job-day").selectOption(WEDNESDAY);
     await move.getByTestId("move-job-employee").selectOption(luis.id);
     await move.getByTestId("move-job-time").fill("10:30");
@@ -104,14 +104,16 @@ test.describe("unscheduled jobs", () => {
     // Scheduled again, then back to the tray with Move to… "Unscheduled"; Undo returns it.
     // The toasts sit at the bottom, above the bar: closed first, so the tap reaches the card.
     await closeNotices(page);
+    // Each dialog is pressed once it has zoomed in: a tap meanwhile can land beside its button.
     await cardIn(tray, "9 Pocket Rd").tap();
-    await modal(page, "Edit Job").getByTestId("move-job").tap();
-    await modal(page, "Move job").getByTestId("move-job-submit").tap();
+    await (await openedModal(page, "Edit Job")).getByTestId("move-job").tap();
+    await (await openedModal(page, "Move job")).getByTestId("move-job-submit").tap();
     await expect(cardIn(day, "9 Pocket Rd")).toBeVisible();
     await cardIn(day, "9 Pocket Rd").tap();
-    await modal(page, "Edit Job").getByTestId("move-job").tap();
-    await modal(page, "Move job").getByTestId("move-job-day").selectOption("unscheduled");
-    await modal(page, "Move job").getByTestId("move-job-submit").tap();
+    await (await openedModal(page, "Edit Job")).getByTestId("move-job").tap();
+    await openedModal(page, "Move job");
+    await move.getByTestId("move-job-day").selectOption("unscheduled");
+    await move.getByTestId("move-job-submit").tap();
     await expect(page.getByText("Job unscheduled")).toBeVisible();
     await expect(cardIn(tray, "9 Pocket Rd")).toBeVisible();
     await expect(cardIn(day, "9 Pocket Rd")).toHaveCount(0);
