@@ -16,6 +16,7 @@ import {
   dayRows,
   INACTIVE_ROW_KEY,
   jobsOfWeek,
+  moveDates,
 } from "../src/features/schedule/gridModel";
 import { buildPrintHtml } from "../src/features/schedule/print";
 import { buildJob } from "./builders";
@@ -102,6 +103,19 @@ function expectExactlyOnce(jobs: JobDTO[], weekStart: string, seen: Map<string, 
     expect(seen.get(one.id) ?? 0, `${one.id} on ${one.date}`).toBe(inWeek ? 1 : 0);
   }
 }
+
+describe("Move to… offers the days the board shows", () => {
+  it("a company that works Sundays can move a job to Sunday; one that does not, only when the job is there", () => {
+    const everyDay = [1, 2, 3, 4, 5, 6, 7];
+    expect(moveDates("2026-12-06", everyDay)).toEqual(weekDates("2026-11-30"));
+    expect(moveDates("2026-12-02", everyDay)).toContain("2026-12-06");
+    expect(moveDates("2026-12-02", [1, 2, 3, 4, 5, 6])).toEqual(weekDates("2026-11-30").slice(0, 6));
+    expect(moveDates("2026-12-06", [1, 2, 3, 4, 5])).toEqual([
+      ...weekDates("2026-11-30").slice(0, 5),
+      "2026-12-06",
+    ]);
+  });
+});
 
 describe("the board never hides a job", () => {
   it("the Week View's model places every job of the week in exactly one cell", () => {

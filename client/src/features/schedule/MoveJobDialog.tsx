@@ -1,9 +1,11 @@
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { TRAY_DEFAULT_TIME } from "@sched/shared-types";
 import { Modal } from "antd";
+import dayjs from "dayjs";
 import { useId, useState } from "react";
 import { fittingFirst, skillFitWords } from "../../entities/employee/skillFit";
-import { formatTime, toISODate, weekDays, weekStart } from "../../lib/dates";
+import { formatTime } from "../../lib/dates";
+import { moveDates } from "./gridModel";
 import "./move-job-dialog.css";
 
 /** The Day choice that puts the job in the Unscheduled tray. */
@@ -15,6 +17,8 @@ type MoveJobDialogProps = {
   employees: EmployeeDTO[];
   /** The day the board shows: the week offered to a job from the Unscheduled tray. */
   boardDay: string;
+  /** The company's working days (ISO weekdays): the days the board shows, so the days offered. */
+  workingDays: readonly number[];
   onMove: (job: JobDTO, employeeId: string, date: string, time?: string) => void;
   onUnschedule: (job: JobDTO) => void;
   onClose: () => void;
@@ -30,16 +34,18 @@ export function MoveJobDialog({
   job,
   employees,
   boardDay,
+  workingDays,
   onMove,
   onUnschedule,
   onClose,
 }: MoveJobDialogProps) {
   const isUnscheduled = job.date === null;
-  const days = weekDays(weekStart(job.date ?? boardDay)).map((day) => ({
-    value: toISODate(day),
-    label: day.format("dddd, MMM D"),
+  const firstDate = job.date ?? boardDay;
+  const days = moveDates(firstDate, workingDays).map((date) => ({
+    value: date,
+    label: dayjs(date).format("dddd, MMM D"),
   }));
-  const [date, setDate] = useState(job.date ?? boardDay);
+  const [date, setDate] = useState(firstDate);
   // Who holds the skills the job needs first, marked "has gas" (docs/schedule.md, "Skills").
   const choices = fittingFirst(employees, job.requiredSkills);
   const [employeeId, setEmployeeId] = useState(job.employeeId ?? choices[0]?.id ?? "");

@@ -381,6 +381,7 @@ export default function SchedulePage() {
             job={moving}
             employees={employees.active}
             boardDay={params.day}
+            workingDays={settings.workingDays}
             onMove={(job, employeeId, date, time) =>
               moveJob(job, employeeId, date, (moved) => focusJobCard(moved.id), time)
             }

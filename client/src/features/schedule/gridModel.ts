@@ -5,7 +5,14 @@
  * Week View, By Employee, the Daily View, the print and the CSV cannot disagree, and a
  * property-based test (client/test/gridModel.test.ts) can check them all.
  */
-import { addDays, type EmployeeDTO, isoWeekday, type JobDTO, weekDates } from "@sched/shared-types";
+import {
+  addDays,
+  type EmployeeDTO,
+  isoWeekday,
+  type JobDTO,
+  weekDates,
+  weekStartOf,
+} from "@sched/shared-types";
 
 /** The key of the row that collects jobs of anyone not on the board's roster. */
 export const INACTIVE_ROW_KEY = "inactive";
@@ -89,6 +96,15 @@ export function shownDates(
   const works = workingDays.length > 0 ? workingDays : USUAL_WORKING_DAYS;
   const booked = new Set(weekJobs.map((job) => job.date));
   return all.filter((date) => works.includes(isoWeekday(date)) || booked.has(date));
+}
+
+/**
+ * The days Move to… offers for a job on `date` (or from the tray, the board's day): the
+ * days of its week the board shows, and `date` itself even when it is not a working day.
+ */
+export function moveDates(date: string, workingDays: readonly number[]): string[] {
+  const shown = shownDates(weekStartOf(date), [], workingDays);
+  return weekDates(weekStartOf(date)).filter((day) => day === date || shown.includes(day));
 }
 
 const byTime = (a: JobDTO, b: JobDTO) => (a.time ?? "").localeCompare(b.time ?? "");
