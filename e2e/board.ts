@@ -67,9 +67,12 @@ export async function undoInToast(page: Page, location: string): Promise<Locator
 export async function closeNotices(page: Page) {
   // A toast may still arrive while the others close: until none is left.
   await expect(async () => {
-    for (const closer of await page.locator(".ant-notification-notice-close").all()) {
-      await closer.dispatchEvent("click").catch(() => {});
-    }
+    // All in one go: a toast closed without motion leaves at once, and a locator for the
+    // second of two would then wait for one that no longer exists.
+    await page.evaluate(() => {
+      for (const closer of document.querySelectorAll<HTMLElement>(".ant-notification-notice-close"))
+        closer.click();
+    });
     await expect(page.locator(".ant-notification-notice")).toHaveCount(0, { timeout: 1000 });
   }).toPass({ timeout: 10_000 });
 }

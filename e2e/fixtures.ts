@@ -101,7 +101,8 @@ export async function freshPage(
   testInfo: TestInfo,
   extra: BrowserContextOptions = {},
 ): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, reducedMotion } =
+    testInfo.project.use;
   const options: BrowserContextOptions = {
     baseURL,
     viewport,
@@ -109,6 +110,7 @@ export async function freshPage(
     hasTouch,
     userAgent,
     deviceScaleFactor,
+    reducedMotion,
     serviceWorkers: "block",
     ...extra,
   };

@@ -35,6 +35,9 @@ export default defineConfig({
     // The offline app's service worker is tested in offline.spec.ts, which allows it; every
     // other spec runs without it, so no page waits on its install (docs/offline.md).
     serviceWorkers: "block",
+    // The browser asks for reduced motion, which the app honours (client/src/ui/reducedMotion.ts):
+    // dialogs open at once, so no tap lands beside a button still zooming in.
+    reducedMotion: "reduce",
   },
   projects: [
     {

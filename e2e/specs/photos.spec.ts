@@ -121,16 +121,13 @@ test.describe("a job's photos", () => {
     // Only the office deletes a photo.
     await expect(card.getByRole("button", { name: /^Delete / })).toHaveCount(0);
 
-    // Stored as JPEGs, the big one at 2,000 px on its longest side. The strip draws a photo
-    // as soon as it is taken; the upload may still be on its way.
+    // Stored as JPEGs, the big one (stored first) at 2,000 px on its longest side. The strip
+    // draws a photo as soon as it is taken; the upload may still be on its way. The second
+    // before photo and the after photo are sent side by side: either may be stored first.
     const stored = () => api<JobPhotoDTO[]>(page, "GET", `/api/jobs/${job.id}/photos`);
     await expect
-      .poll(async () => (await stored()).map((photo) => [photo.kind, photo.mimeType]))
-      .toEqual([
-        ["before", "image/jpeg"],
-        ["before", "image/jpeg"],
-        ["after", "image/jpeg"],
-      ]);
+      .poll(async () => (await stored()).map((photo) => `${photo.kind} ${photo.mimeType}`).sort())
+      .toEqual(["after image/jpeg", "before image/jpeg", "before image/jpeg"]);
     const photos = await stored();
     const size = await tech.evaluate(async (url) => {
       const image = new Image();
