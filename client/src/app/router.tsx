@@ -1,21 +1,22 @@
 import { lazy } from "react";
 import { type RouteObject, useLocation, useRoutes } from "react-router";
 import { OfficeScreen } from "./OfficeScreen";
+import { preloadableLazy } from "./preloadableLazy";
 import { RedirectIfSignedIn, RequireAuth } from "./RequireAuth";
 import { Root } from "./Root";
 import { ErrorBoundary } from "./RouteError";
 
 // Every screen is its own chunk: the sign-in page must not pay for the schedule.
-const loadAppLayout = () => import("./AppLayout");
-const loadMyDayPage = () => import("../features/my-day/MyDayPage");
-const AppLayout = lazy(loadAppLayout);
+const appLayout = preloadableLazy(() => import("./AppLayout"));
+const myDayPage = preloadableLazy(() => import("../features/my-day/MyDayPage"));
+const AppLayout = appLayout.Component;
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
 const Home = lazy(() => import("./Home"));
 const SchedulePage = lazy(() => import("../features/schedule/SchedulePage"));
-const MyDayPage = lazy(loadMyDayPage);
+const MyDayPage = myDayPage.Component;
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const EmployeesPage = lazy(() => import("../features/employees/EmployeesPage"));
 const TemplatesPage = lazy(() => import("../features/templates/TemplatesPage"));
@@ -45,10 +46,10 @@ const NotFoundPage = lazy(() => import("../features/not-found/NotFoundPage"));
  * The installed app opening on My Day from what the phone kept (docs/offline.md): the frame's
  * and My Day's code start loading now, beside the entry's, rather than each once the screen
  * above it has rendered (on a slow phone two waits one after the other). Resolves once both
- * are in.
+ * are in; a render after that draws both in one pass (preloadableLazy).
  */
 export function loadMyDayCode(): Promise<unknown> {
-  return Promise.all([loadAppLayout(), loadMyDayPage()]);
+  return Promise.all([appLayout.preload(), myDayPage.preload()]);
 }
 
 /**
