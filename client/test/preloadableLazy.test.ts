@@ -1,11 +1,11 @@
-import { createElement, lazy, Suspense } from "react";
+import { type ComponentType, createElement, lazy, Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { preloadableLazy } from "../src/app/preloadableLazy";
 
 const Screen = () => createElement("h1", null, "My Day");
 const load = () => Promise.resolve({ default: Screen });
-const inSuspense = (component: typeof Screen) =>
+const inSuspense = (component: ComponentType) =>
   renderToString(createElement(Suspense, { fallback: "loading" }, createElement(component)));
 
 describe("a lazy screen whose code was loaded before it renders", () => {
