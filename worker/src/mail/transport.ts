@@ -13,11 +13,15 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 
 export const outboxDir = () => path.join(config.dataDir, "outbox");
 
-let transporter: Transporter | undefined;
+/** One pooled transport, for the SMTP server configured now (tests point it at their own). */
+let transporter: { url: string; transport: Transporter } | undefined;
 
-function smtp(): Transporter {
-  transporter ??= nodemailer.createTransport(config.smtpUrl);
-  return transporter;
+function smtp(url: string): Transporter {
+  if (transporter?.url !== url) {
+    transporter?.transport.close();
+    transporter = { url, transport: nodemailer.createTransport(url) };
+  }
+  return transporter.transport;
 }
 
 const safeName = (value: string) => value.replace(/[^a-z0-9@._-]+/gi, "_");
@@ -25,7 +29,7 @@ const safeName = (value: string) => value.replace(/[^a-z0-9@._-]+/gi, "_");
 export async function sendMail(mail: Mail): Promise<{ messageId: string; file?: string }> {
   const message = { from: config.mailFrom, ...mail };
   if (config.smtpUrl) {
-    const info = await smtp().sendMail(message);
+    const info = await smtp(config.smtpUrl).sendMail(message);
     return { messageId: info.messageId };
   }
   const rendered = await nodemailer
@@ -43,6 +47,6 @@ export async function sendMail(mail: Mail): Promise<{ messageId: string; file?: 
 }
 
 export function closeMail() {
-  transporter?.close();
+  transporter?.transport.close();
   transporter = undefined;
 }
