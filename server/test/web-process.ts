@@ -5,7 +5,6 @@
  * No fixed start-up budget: the calling hook's timeout is the only limit.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -16,26 +15,40 @@ const running = new Set<() => Promise<void>>();
 
 export type WebProcess = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/**
+ * Ports for this vitest worker's web processes: a block per worker (VITEST_POOL_ID), below the
+ * ephemeral range (32768 and up) where `listen(0)` probes and outgoing connections take theirs.
+ * A probed free port could be taken again before the child listened on it (CI saw a child fail
+ * with EADDRINUSE, and another test's health check answered by a process that was not its own).
+ */
+const PORT_BLOCK = 100;
+const FIRST_PORT = 21_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 100) * PORT_BLOCK;
+let nextOffset = 0;
+const nextPort = () => FIRST_PORT + (nextOffset++ % PORT_BLOCK);
+/** A port still held (a process of an earlier file not yet gone): the next one is tried. */
+const ATTEMPTS = 5;
 
 const isHealthy = (url: string) =>
-  fetch(`${url}/api/health`).then(
+  fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
     (res) => res.ok,
     () => false,
   );
 
 /** Starts the web process with this test run's environment plus `env` (an undefined value removes a variable). */
 export async function startWebProcess(env: Record<string, string | undefined> = {}): Promise<WebProcess> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const started = await spawnWebProcess(nextPort(), env);
+    if ("url" in started) return started;
+    if (!started.portInUse || attempt === ATTEMPTS) {
+      throw new Error(`web process exited before it was ready: ${started.stderr}`);
+    }
+  }
+}
+
+async function spawnWebProcess(
+  port: number,
+  env: Record<string, string | undefined>,
+): Promise<WebProcess | { stderr: string; portInUse: boolean }> {
   const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), APP_URL: url, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
@@ -60,8 +73,12 @@ export async function startWebProcess(env: Record<string, string | undefined> = 
   void exited.then(() => {
     hasExited = true;
   });
-  while (!(await isHealthy(url))) {
-    if (hasExited) throw new Error(`web process exited before it was ready: ${stderr}`);
+  // Healthy only while the child lives: an answer on a port it failed to take is not its own.
+  while (!(await isHealthy(url)) || hasExited) {
+    if (hasExited) {
+      running.delete(stop);
+      return { stderr, portInUse: stderr.includes("EADDRINUSE") };
+    }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return { url, child, stop };
