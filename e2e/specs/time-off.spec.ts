@@ -120,12 +120,16 @@ test.describe("time off", () => {
     const moved = tiasDay.getByTestId("job-card").filter({ hasText: "5 Drop St" });
     await expect(moved).toBeVisible();
     await expect(moved.getByTestId("job-conflict")).toHaveAttribute("title", /Tia Tech is on time off/);
-    const [saved] = await api<(JobDTO & { warnings: { code: string }[] })[]>(
-      page,
-      "GET",
-      `/api/jobs?companyId=${owner.companyId}&employeeId=${tia.id}&startDate=${day}&endDate=${day}`,
-    );
-    expect(saved?.warnings.map((warning) => warning.code)).toEqual(["time_off"]);
+    // The card moves at once; the server's copy once the move is saved.
+    const saved = async () =>
+      (
+        await api<(JobDTO & { warnings: { code: string }[] })[]>(
+          page,
+          "GET",
+          `/api/jobs?companyId=${owner.companyId}&employeeId=${tia.id}&startDate=${day}&endDate=${day}`,
+        )
+      )[0]?.warnings.map((warning) => warning.code);
+    await expect.poll(saved).toEqual(["time_off"]);
 
     // The Daily View's timeline hatches Tia's whole day, with its words.
     await page.getByRole("tab", { name: "Daily View" }).click();
