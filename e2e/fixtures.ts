@@ -54,6 +54,13 @@ export async function api<T = unknown>(page: Page, method: string, url: string, 
 }
 
 /**
+ * The company works every day: a test about today holds on a Sunday too (a new company works
+ * Monday to Friday, and a job on a day off gets a warning of its own).
+ */
+export const worksEveryDay = (page: Page, owner: { companyId: string }) =>
+  api(page, "PUT", `/api/companies/${owner.companyId}/settings`, { workingDays: [1, 2, 3, 4, 5, 6, 7] });
+
+/**
  * A roster employee made over the API, its initials those of its name ("Luis Garcia": LG).
  * What a test sets up rather than what it tests, so every spec makes them the same way.
  */

@@ -6,7 +6,16 @@
  */
 import type { Page } from "@playwright/test";
 import type { JobDTO } from "@sched/shared-types";
-import { addEmployee, api, freshPage, type Owner, PASSWORD, registerOwner, test } from "../fixtures";
+import {
+  addEmployee,
+  api,
+  freshPage,
+  type Owner,
+  PASSWORD,
+  registerOwner,
+  test,
+  worksEveryDay,
+} from "../fixtures";
 import { expect, FIRST_LOAD, tabTo } from "../keyboard";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -45,6 +54,8 @@ test.describe("keyboard", () => {
   });
 
   test("add a job by keyboard", async ({ page, owner }) => {
+    // The new job goes on today, which the board must show.
+    await worksEveryDay(page, owner);
     await addEmployee(page, owner.companyId, "Kim Keys", "green");
     await page.goto("/schedule");
     await tabTo(page, page.getByRole("button", { name: "Add Job", exact: true }));

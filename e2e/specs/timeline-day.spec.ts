@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import type { EmployeeDTO, JobDTO } from "@sched/shared-types";
 import { openBoard } from "../board";
-import { addEmployee, api, expect, isPhone, type Owner, test } from "../fixtures";
+import { addEmployee, api, expect, isPhone, type Owner, test, worksEveryDay } from "../fixtures";
 import { blockIn, boxOf, hourScale, nextSave } from "../timeline";
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -37,6 +37,8 @@ test.describe("the timeline's day", () => {
     owner,
   }) => {
     const day = today();
+    // Today is a working day, so the inactive technician's job has that one conflict only.
+    await worksEveryDay(page, owner);
     const { luis, alex } = await twoTechnicians(page, owner);
     // From midnight to midnight: whatever the hour the test runs, "now" is on the timeline.
     const early = await addJob(page, owner, {

@@ -25,14 +25,15 @@ export function useScheduleParams() {
   const isSmallScreen = useIsSmallScreen();
   const today = localDateString();
 
-  const week = boardWeek(params.get("week"), today);
+  const dayParam = params.get("day");
+  const requestedDay = dayParam !== null && isCalendarDate(dayParam) ? dayParam : null;
+  // A link naming only a day (?day=2026-12-07) opens that day's week, even when it is next week.
+  const week = boardWeek(params.get("week") ?? requestedDay, today);
   const requestedView = params.get("view") as ScheduleView | null;
   // A phone opens on the Daily View: one column of cards fits a hand, a 6-day grid does not.
   const view: ScheduleView =
     requestedView && SCHEDULE_VIEWS.includes(requestedView) ? requestedView : isSmallScreen ? "day" : "week";
   const weekEnd = addDays(week, EXPORT_DAYS - 1);
-  const dayParam = params.get("day");
-  const requestedDay = dayParam !== null && isCalendarDate(dayParam) ? dayParam : null;
   const day =
     requestedDay && requestedDay >= week && requestedDay <= weekEnd
       ? requestedDay
