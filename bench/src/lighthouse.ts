@@ -38,7 +38,7 @@ import { WebSocket } from "ws";
 import { CHROMIUM_ARGS } from "../../e2e/chromium";
 import { customerPages } from "./customer-pages";
 import { type BenchSection, request, startApp, verdict } from "./harness";
-import { measureSlowPhoneOpen, SLOW_PHONE } from "./installed-open";
+import { measureSlowPhoneOpen, type OpenTimes, openOnSlowPhone, SLOW_PHONE } from "./installed-open";
 import { buildClient } from "./paint";
 import { BENCH_MONDAY, type Owner, registerOwner, seedWeek } from "./seed-week";
 
@@ -171,6 +171,62 @@ function failing(result: Result): string[] {
 /** The performance metrics as Lighthouse displays them. */
 const metricsOf = (result: Result) =>
   METRICS.map((id) => `${id.replaceAll("-", " ")} ${result.audits[id]?.displayValue ?? "-"}`).join(", ");
+
+const times = (t: OpenTimes) =>
+  `${Math.round(t.firstJobMs)} / ${Math.round(t.afterFrameMs)} / ${Math.round(t.refreshedMs)} ms`;
+
+/** Installs the app at `url` in the browser: the session in its cookie jar, then two visits. */
+async function install(port: number, url: string, cookie: string) {
+  const page: Page = { name: "install", url, cookie, budget: { score: 0 }, installed: true };
+  await setCookie(port, new URL(url).origin, cookie);
+  for (let visit = 0; visit < 2; visit++) await lighthouse(url, flagsFor(port, page));
+}
+
+/**
+ * LIGHTHOUSE_COMPARE_DIST: another build served beside this one, both installed in the same
+ * browser and opened in turn on the slow phone, so the host's speed (which moves by 2x within
+ * minutes here) is the same for both sides of each pair. SLOW_PHONE_PAIRS pairs (default 6).
+ */
+async function compareInstalled(
+  context: Parameters<BenchSection["run"]>[0],
+  port: number,
+  myDay: string,
+  technician: string,
+  otherDist: string,
+): Promise<string[]> {
+  const other = await startApp(context.databaseUrl, `${context.runId}c`, { CLIENT_DIST: otherDist });
+  try {
+    const owner = await registerOwner(other.url, `lighthouse-b-${context.runId}`, "Lighthouse Cooling");
+    await seedWeek(other.url, context.databaseUrl, owner, BENCH_MONDAY);
+    const otherTechnician = await linkedTechnician(other.url, context.databaseUrl, owner);
+    const sides = [
+      { name: "this build", url: myDay, cookie: technician },
+      { name: otherDist, url: `${other.url}/my-day`, cookie: otherTechnician },
+    ];
+    for (const side of sides) {
+      await install(port, side.url, side.cookie);
+      // A first open writes the kept copy as the app keeps it.
+      await openOnSlowPhone(port, side.url, false);
+    }
+    const pairs = Math.max(1, Number(process.env.SLOW_PHONE_PAIRS ?? 6));
+    const results: OpenTimes[][] = [[], []];
+    // Each side first in every other pair.
+    for (let pair = 0; pair < pairs; pair++)
+      for (const index of pair % 2 ? [1, 0] : [0, 1])
+        results[index].push(await openOnSlowPhone(port, sides[index].url, false));
+    const medianOf = (list: OpenTimes[], key: keyof OpenTimes) =>
+      [...list.map((t) => t[key])].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
+    return [
+      `  The installed app on the slow phone, two builds opened in turn (${pairs} pairs; painted / a task after / refreshed):`,
+      ...sides.map(
+        (side, i) =>
+          `    ${side.name}: medians ${Math.round(medianOf(results[i], "firstJobMs"))} / ${Math.round(medianOf(results[i], "afterFrameMs"))} / ${Math.round(medianOf(results[i], "refreshedMs"))} ms; runs ${results[i].map((t) => Math.round(t.firstJobMs)).join(", ")}`,
+      ),
+    ];
+  } finally {
+    await other.stop();
+  }
+}
 
 export const lighthouseBench: BenchSection = {
   name: "lighthouse",
@@ -307,7 +363,7 @@ export const lighthouseBench: BenchSection = {
               ...(process.env.BENCH_VERBOSE
                 ? slow.runs.map(
                     (run, i) =>
-                      `             run ${i + 1}: kept ${Math.round(run.kept.firstJobMs)} / ${Math.round(run.kept.refreshedMs)} ms, without ${Math.round(run.withoutKept.firstJobMs)} / ${Math.round(run.withoutKept.refreshedMs)} ms`,
+                      `             run ${i + 1}: kept ${times(run.kept)}, without ${times(run.withoutKept)} (painted / a task after / refreshed)`,
                   )
                 : []),
             );
@@ -319,6 +375,9 @@ export const lighthouseBench: BenchSection = {
             });
           }
         }
+        const compared = process.env.LIGHTHOUSE_COMPARE_DIST;
+        if (compared)
+          lines.push(...(await compareInstalled(context, chrome.port, myDay, technician, compared)));
         context.report("Lighthouse (production build, strict CSP)", lines);
       } finally {
         await app.stop();

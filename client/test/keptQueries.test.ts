@@ -1,5 +1,5 @@
 import type { CompanyDTO, UserDTO } from "@sched/shared-types";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { myWeekJobsKey, updatedAgo } from "../src/features/my-day/myWeek";
 import {
@@ -7,10 +7,12 @@ import {
   KEPT_MAX_AGE_MS,
   KEPT_QUERIES_KEY,
   readKeptQueries,
+  refreshKeptAfterPaint,
   restoreKeptQueries,
   saveKeptQueries,
   startKeepingQueries,
 } from "../src/lib/keptQueries";
+import { queryClient } from "../src/lib/queryClient";
 import { queryKeys } from "../src/lib/queryKeys";
 import { useCompanyStore } from "../src/stores/company";
 import { buildJob } from "./builders";
@@ -188,6 +190,43 @@ describe("reading the copy back", () => {
     storage.setItem(KEPT_QUERIES_KEY, JSON.stringify({ buster: BUSTER, userId: "u", savedAt: Date.now() }));
     expect(readKeptQueries(options())).toBeNull();
     expect(storage.getItem(KEPT_QUERIES_KEY)).toBeNull();
+  });
+});
+
+describe("refreshing what was drawn from the copy", () => {
+  it("asks the network for nothing until the screen drawn from the copy is painted, then refreshes what it shows", async () => {
+    vi.useFakeTimers();
+    saveKeptQueries(technicianCache(), options());
+    // The app's own query defaults and query function, over a network that answers [].
+    const fetch = vi.fn(async (_url: string) => Response.json([]));
+    vi.stubGlobal("fetch", fetch);
+    const asked = () => fetch.mock.calls.map(([url]) => url);
+    const phone = new QueryClient({ defaultOptions: queryClient.getDefaultOptions() });
+    restoreKeptQueries(phone, options());
+    // The first screen: the kept week, and a list the copy does not hold.
+    const week = new QueryObserver(phone, { queryKey: myWeekJobsKey(COMPANY, TIA, MONDAY) });
+    const chat = new QueryObserver(phone, { queryKey: queryKeys.chat(COMPANY) });
+    const stops = [week.subscribe(() => {}), chat.subscribe(() => {})];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(week.getCurrentResult().data).toHaveLength(1);
+
+    refreshKeptAfterPaint(phone);
+    // No frame is painted in node: the requests leave after a second at most.
+    await vi.advanceTimersByTimeAsync(1000);
+    // The week on screen is asked for again, the list for the first time; the kept answers
+    // nothing shows (the companies, the hours) are not.
+    expect(asked()).toHaveLength(2);
+    expect(asked().some((url) => url.includes(`employeeId=${TIA}`))).toBe(true);
+    expect(asked().some((url) => url.includes("/api/chat"))).toBe(true);
+
+    // From then on a screen mounting a kept answer refreshes it at once, as any stale one.
+    const companies = new QueryObserver(phone, { queryKey: queryKeys.companies() });
+    stops.push(companies.subscribe(() => {}));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked()).toHaveLength(3);
+    for (const stop of stops) stop();
+    vi.unstubAllGlobals();
   });
 });
 

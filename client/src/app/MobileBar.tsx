@@ -7,7 +7,15 @@ import { useNavItems } from "./useNavItems";
 
 /** The narrowest an entry of the bar may be: its icon and a label such as "Employees". */
 const SLOT_WIDTH = 64;
-const slotsInWidth = () => Math.floor(window.innerWidth / SLOT_WIDTH);
+// The window's width, read when this module loads and on each resize: never during a render,
+// where reading `innerWidth` forces the style and layout of a page antd's styles were just
+// added to (300 ms of a slow phone's first render, docs/performance.md). This listener is
+// added first, so it has the new width before the bar's own listener asks for it.
+let windowWidth = window.innerWidth;
+window.addEventListener("resize", () => {
+  windowWidth = window.innerWidth;
+});
+const slotsInWidth = () => Math.floor(windowWidth / SLOT_WIDTH);
 function subscribeToWidth(onChange: () => void) {
   window.addEventListener("resize", onChange);
   return () => window.removeEventListener("resize", onChange);

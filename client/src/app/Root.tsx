@@ -1,8 +1,10 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { BootShell } from "../components/BootShell";
 import { PageSpinner } from "../components/PageSpinner";
 import { useAuth } from "../entities/user/useAuth";
+import { refreshKeptAfterPaint } from "../lib/keptQueries";
+import { queryClient } from "../lib/queryClient";
 
 // Its own chunk: the sign-in page does not load the realtime code.
 const Realtime = lazy(() => import("./Realtime"));
@@ -13,6 +15,8 @@ export function Root() {
   const userId = user?.id ?? null;
   // The sign-in page's code loads under the first paint's shape (client/index.html).
   const isSignIn = useLocation().pathname === "/login";
+  // The first screen is committed: what it drew from the phone's copy is refreshed once painted.
+  useEffect(() => refreshKeptAfterPaint(queryClient), []);
   // Signed in: the live connection starts with the screen. A change made before it connects
   // is read when it does (Realtime).
   return (

@@ -16,6 +16,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { useCompanyStore } from "../stores/company";
+import { afterNextPaint } from "./afterPaint";
 import { isUnder, queryKeys } from "./queryKeys";
 
 /** The local storage entry. */
@@ -172,8 +173,32 @@ let restoredAt = 0;
 export const keptRestoredAt = () => restoredAt;
 
 /**
+ * Kept answers are drawn first and asked for again after: until the frame that draws them is
+ * painted, a screen mounting one does not refetch it (the queries' `refetchOnMount`,
+ * lib/queryClient.ts). On a slow phone the refetches' start and the renders their states
+ * cause came before that frame, holding the jobs back (docs/performance.md).
+ */
+let refreshHeld = false;
+export const isKeptRefreshHeld = () => refreshHeld;
+// And no request leaves before that paint: a query's first fetch waits for it (lib/queryClient.ts).
+let painted: Promise<void> = Promise.resolve();
+let markPainted = () => {};
+export const untilKeptPainted = () => painted;
+
+/** Once the frame being prepared is painted, refreshes the kept answers on screen. */
+export function refreshKeptAfterPaint(queryClient: QueryClient): void {
+  if (!refreshHeld) return;
+  afterNextPaint(() => {
+    refreshHeld = false;
+    markPainted();
+    void queryClient.refetchQueries({ type: "active", stale: true });
+  });
+}
+
+/**
  * Puts the kept answers back into the cache, synchronously, before the first render. Each
- * is marked stale, so a screen that reads it asks the network again once it mounts.
+ * is marked stale, so a screen that reads it asks the network again once the first screen
+ * is painted (`refreshKeptAfterPaint`).
  * Answers the user the copy belongs to (null: nothing restored).
  */
 export function restoreKeptQueries(queryClient: QueryClient, options: Options = {}): string | null {
@@ -186,6 +211,10 @@ export function restoreKeptQueries(queryClient: QueryClient, options: Options = 
     })),
   });
   restoredAt = (options.now ?? Date.now)();
+  refreshHeld = true;
+  painted = new Promise((resolve) => {
+    markPainted = resolve;
+  });
   return kept.userId;
 }
 

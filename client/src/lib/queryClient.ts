@@ -2,6 +2,7 @@ import { STALE_TIME_MS } from "@sched/shared-types";
 import { notifyManager, type Query, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { isCompanyId, useCompanyStore } from "../stores/company";
 import { ApiError, getQueryFn } from "./api";
+import { isKeptRefreshHeld, untilKeptPainted } from "./keptQueries";
 import { isUnder, queryKeys } from "./queryKeys";
 
 /** A query is tried at most this many times in all (first try included). */
@@ -55,6 +56,8 @@ export function noteFetchStarts(queryCache: QueryCache): () => void {
 /** When the query last started a fetch; undefined if it never did (set or restored data). */
 export const fetchStartedAt = (query: Query): number | undefined => fetchStarts.get(query);
 
+const fetchJson = getQueryFn({ on401: "throw" });
+
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     // A 401 from any query means the session ended: ask again who the user is, so the app signs out.
@@ -66,11 +69,17 @@ export const queryClient: QueryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: "throw" }),
+      // Opened from the phone's copy, nothing is asked before that screen is painted (lib/keptQueries.ts).
+      queryFn: async (context) => {
+        await untilKeptPainted();
+        return fetchJson(context);
+      },
       // Offline, a query still asks once: the service worker answers from what it kept
       // (docs/offline.md). Retries then wait for the network.
       networkMode: "offlineFirst",
       staleTime: STALE_TIME_MS,
+      // What the phone kept is painted before it is asked for again (lib/keptQueries.ts).
+      refetchOnMount: () => !isKeptRefreshHeld(),
       refetchOnWindowFocus: false,
       retry: shouldRetryQuery,
     },

@@ -7,6 +7,7 @@ import type { CalendarFeedDTO, JobDTO, LatLng } from "@sched/shared-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useEffect } from "react";
+import { afterNextPaint } from "../../lib/afterPaint";
 import { ApiError, apiJson } from "../../lib/api";
 import { toISODate } from "../../lib/dates";
 import { newIdempotencyKey } from "../../lib/idempotency";
@@ -37,7 +38,10 @@ export function usePrefetchNextWeek(companyId: string, employeeId: string, thisM
   useEffect(() => {
     if (!navigator.onLine) return;
     const monday = toISODate(dayjs(thisMonday).add(STRIP_DAYS, "day"));
-    void queryClient.prefetchQuery({ queryKey: myWeekJobsKey(companyId, employeeId, monday) });
+    // Once this week's day is on screen: its fetch would otherwise come before that paint.
+    return afterNextPaint(
+      () => void queryClient.prefetchQuery({ queryKey: myWeekJobsKey(companyId, employeeId, monday) }),
+    );
   }, [queryClient, companyId, employeeId, thisMonday]);
 }
 
